@@ -1,0 +1,77 @@
+#!/usr/bin/env node
+// Staff CLI over /admin/v1 (works against local dev and a deployed worker alike).
+//   npm run admin -- keys create --email a@b.c --plan pro [--name ci] [--mode test]
+//   npm run admin -- keys list [--email a@b.c]
+//   npm run admin -- keys revoke <keyId>
+//   npm run admin -- users set-plan --email a@b.c --plan scale
+// Options: --url https://api.example.com (default $API_URL or http://localhost:8787); token from $ADMIN_TOKEN or .dev.vars.
+import { readDevVars } from './lib/dev-vars.mjs'
+
+function parseArgs(argv) {
+  const positional = []
+  const flags = {}
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]
+    if (arg.startsWith('--')) {
+      const [name, inline] = arg.slice(2).split('=', 2)
+      flags[name] = inline ?? (argv[i + 1] && !argv[i + 1].startsWith('--') ? argv[++i] : 'true')
+    } else positional.push(arg)
+  }
+  return { positional, flags }
+}
+
+const { positional, flags } = parseArgs(process.argv.slice(2))
+const baseUrl = (flags.url ?? process.env.API_URL ?? 'http://localhost:8787').replace(/\/$/, '')
+const token = process.env.ADMIN_TOKEN ?? readDevVars().ADMIN_TOKEN
+
+function need(name) {
+  if (!flags[name]) fail(`missing --${name}`)
+  return flags[name]
+}
+
+function fail(message) {
+  console.error(`admin: ${message}\n${HELP}`)
+  process.exit(2)
+}
+
+async function request(method, path, body) {
+  if (!token) fail('no admin token: set ADMIN_TOKEN or run `npm run dev` once to create .dev.vars')
+  const res = await fetch(`${baseUrl}/admin/v1${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  })
+  const json = await res.json().catch(() => ({}))
+  if (!res.ok) {
+    console.error(`admin: ${res.status} ${json.error?.code ?? ''} ${json.error?.message ?? ''}`)
+    for (const d of json.error?.details ?? []) console.error(`  ${d.path}: ${d.message}`)
+    process.exit(1)
+  }
+  return json
+}
+
+/** Command table: "<group> <action>" → handler. Features add their staff actions here. */
+export const COMMANDS = {
+  'keys create': async () => {
+    const key = await request('POST', '/keys', { email: need('email'), plan: flags.plan, name: flags.name, mode: flags.mode ?? 'live' })
+    console.log(`Created key ${key.id} for ${key.email} (plan ${key.plan}). It is shown only once:\n\n  ${key.key}\n`)
+  },
+  'keys list': async () => {
+    const { keys } = await request('GET', `/keys${flags.email ? `?email=${encodeURIComponent(flags.email)}` : ''}`)
+    console.table(keys.map(({ id, email, plan, name, prefix, mode, createdAt, revokedAt }) => ({ id, email, plan, name, prefix, mode, createdAt, revoked: revokedAt ?? '' })))
+  },
+  'keys revoke': async () => {
+    const id = positional[2] ?? need('id')
+    const key = await request('POST', `/keys/${encodeURIComponent(id)}/revoke`)
+    console.log(`Revoked ${key.id} (${key.prefix}…) at ${key.revokedAt}`)
+  },
+  'users set-plan': async () => {
+    const user = await request('PATCH', `/users/${encodeURIComponent(flags.email ?? flags.user ?? fail('missing --email'))}`, { plan: need('plan') })
+    console.log(`${user.email} is now on the ${user.plan} plan`)
+  },
+}
+
+const HELP = `usage: npm run admin -- <command> [options]\ncommands: ${Object.keys(COMMANDS).join(' | ')}`
+const command = COMMANDS[`${positional[0]} ${positional[1]}`]
+if (!command) fail(positional.length ? `unknown command "${positional.slice(0, 2).join(' ')}"` : 'no command')
+await command()

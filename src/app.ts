@@ -1,0 +1,87 @@
+import { OpenAPIHono } from '@hono/zod-openapi'
+import { requestId } from 'hono/request-id'
+import { secureHeaders } from 'hono/secure-headers'
+import { cors } from 'hono/cors'
+import { bodyLimit } from 'hono/body-limit'
+import { methodNotAllowed } from 'hono/method-not-allowed'
+import { Scalar } from '@scalar/hono-api-reference'
+import type { AppEnv } from './env'
+import { ApiError } from './errors'
+import { validationHook } from './lib/openapi'
+import { handleError, handleNotFound, methodNotAllowedResponse } from './middleware/error-handler'
+import { requireJsonBody } from './middleware/json-body'
+import { auth } from './middleware/auth'
+import { rateLimit } from './middleware/rate-limit'
+import { adminAuth } from './middleware/admin-auth'
+import { healthRoutes } from './routes/health'
+import { meRoutes } from './routes/me'
+import { adminKeyRoutes } from './routes/admin-keys'
+
+export const API_BASE = '/api/v1'
+const MAX_BODY_BYTES = 64 * 1024
+
+/** Paths under /api/v1 that need no API key (still limited per client IP). */
+export const PUBLIC_API_PREFIXES = [`${API_BASE}/shared/`, `${API_BASE}/reports/files/`]
+
+const EXPOSED_HEADERS = ['X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'X-Quota-Limit', 'X-Quota-Remaining', 'Retry-After', 'ETag']
+
+export function createApp() {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+
+  app.use('*', requestId({ headerName: 'X-Request-Id', generator: () => `req_${crypto.randomUUID().replace(/-/g, '').slice(0, 24)}` }))
+  app.use('*', methodNotAllowed({ app, onMethodNotAllowed: methodNotAllowedResponse }))
+  app.use('*', secureHeaders())
+  app.use(
+    '*',
+    cors({
+      origin: '*',
+      allowMethods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
+      allowHeaders: ['Content-Type', 'Authorization', 'X-Api-Key', 'Idempotency-Key', 'If-None-Match'],
+      exposeHeaders: EXPOSED_HEADERS,
+      maxAge: 86400,
+    }),
+  )
+
+  // Public, unmetered: probes and documentation.
+  app.route('/', healthRoutes)
+  app.doc31(`${API_BASE}/openapi.json`, {
+    openapi: '3.1.0',
+    info: {
+      title: 'Sign Placement Scoring API',
+      version: '1.0.0',
+      description: 'Scores Canadian addresses and coordinates for sign placement, and sells the sign. All errors share one envelope; every response carries rate-limit headers.',
+    },
+    servers: [{ url: '/', description: 'This deployment' }],
+    security: [{ ApiKeyAuth: [] }, { BearerAuth: [] }],
+  })
+  app.get('/docs', Scalar({ url: `${API_BASE}/openapi.json`, pageTitle: 'Sign Placement Scoring API' }))
+  app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKeyAuth', { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'sk_live_… or sk_test_…' })
+  app.openAPIRegistry.registerComponent('securitySchemes', 'BearerAuth', { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer sk_…' })
+  app.openAPIRegistry.registerComponent('securitySchemes', 'AdminToken', { type: 'http', scheme: 'bearer', description: 'Staff only: ADMIN_TOKEN' })
+
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new ApiError('PAYLOAD_TOO_LARGE', `Request body exceeds ${MAX_BODY_BYTES / 1024} KiB`)
+      },
+    }),
+  )
+  app.use('*', requireJsonBody())
+
+  app.use('/admin/v1/*', adminAuth())
+  app.route('/admin/v1', adminKeyRoutes)
+
+  app.use(`${API_BASE}/*`, auth({ publicPrefixes: PUBLIC_API_PREFIXES }))
+  app.use(`${API_BASE}/*`, rateLimit())
+
+  // Resource routes: one file per resource under src/routes/.
+  app.route(API_BASE, meRoutes)
+
+  app.notFound(handleNotFound)
+  app.onError(handleError)
+  return app
+}
+
+export const app = createApp()

@@ -1,0 +1,31 @@
+import type { RateLimitResult } from './durable/rate-limiter'
+import type { Plan } from './auth/plans'
+
+/** Worker bindings and configuration (wrangler.toml + secrets / .dev.vars). */
+export interface Env {
+  DB: D1Database
+  KEYS: KVNamespace
+  REPORTS: R2Bucket
+  RATE_LIMITER: DurableObjectNamespace<import('./durable/rate-limiter').RateLimiter>
+  /** Bearer token for /admin/v1/* (secret). */
+  ADMIN_TOKEN?: string
+  ENVIRONMENT?: string
+}
+
+/** What the auth middleware learns about the caller. */
+export interface Principal {
+  userId: string
+  email: string
+  plan: Plan
+  keyId: string
+}
+
+export interface AppVariables {
+  requestId: string
+  principal?: Principal
+  rateLimit?: RateLimitResult
+  /** Set by auth when the key is missing or invalid; turned into a 401 after the IP limit is counted. */
+  authFailure?: string
+}
+
+export type AppEnv = { Bindings: Env; Variables: AppVariables }

@@ -1,0 +1,60 @@
+import type { MiddlewareHandler } from 'hono'
+import { eq } from 'drizzle-orm'
+import type { AppEnv, Principal } from '../env'
+import { getDb, schema } from '../db/client'
+import { isWellFormedApiKey, sha256Hex } from '../auth/keys'
+import { isPlan } from '../auth/plans'
+
+export const KEY_CACHE_PREFIX = 'apikey:'
+const KEY_CACHE_TTL_SECONDS = 3600
+
+export interface AuthOptions {
+  /** Path prefixes that need no key (they are still limited per IP unless listed in `unlimited`). */
+  publicPrefixes?: string[]
+}
+
+function extractKey(header: (name: string) => string | undefined): string | undefined {
+  const direct = header('x-api-key')?.trim()
+  if (direct) return direct
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header('authorization') ?? '')
+  return match?.[1]
+}
+
+/** KV holds hashed-key records (read-heavy, edge-cached); D1 is the source of truth on a miss. */
+export async function lookupKey(env: AppEnv['Bindings'], hash: string): Promise<Principal | null> {
+  const cached = await env.KEYS.get<Principal>(KEY_CACHE_PREFIX + hash, 'json')
+  if (cached) return cached
+  const rows = await getDb(env.DB)
+    .select({ keyId: schema.apiKeys.id, revokedAt: schema.apiKeys.revokedAt, userId: schema.users.id, email: schema.users.email, plan: schema.users.plan })
+    .from(schema.apiKeys)
+    .innerJoin(schema.users, eq(schema.users.id, schema.apiKeys.userId))
+    .where(eq(schema.apiKeys.hash, hash))
+    .limit(1)
+  const row = rows[0]
+  if (!row || row.revokedAt || !isPlan(row.plan)) return null
+  const principal: Principal = { keyId: row.keyId, userId: row.userId, email: row.email, plan: row.plan }
+  await env.KEYS.put(KEY_CACHE_PREFIX + hash, JSON.stringify(principal), { expirationTtl: KEY_CACHE_TTL_SECONDS })
+  return principal
+}
+
+/**
+ * Resolves the caller from `x-api-key` or `Authorization: Bearer`. It does not reject by itself:
+ * the rate limiter runs next so that failed attempts are counted per IP before the 401 is sent.
+ */
+export const auth = (options: AuthOptions = {}): MiddlewareHandler<AppEnv> => {
+  const publicPrefixes = options.publicPrefixes ?? []
+  return async (c, next) => {
+    if (publicPrefixes.some((p) => c.req.path.startsWith(p))) return next()
+    const key = extractKey((name) => c.req.header(name))
+    if (!key) {
+      c.set('authFailure', 'Missing API key: send it as `x-api-key: sk_...` or `Authorization: Bearer sk_...`')
+    } else if (!isWellFormedApiKey(key)) {
+      c.set('authFailure', 'Invalid API key')
+    } else {
+      const principal = await lookupKey(c.env, await sha256Hex(key))
+      if (principal) c.set('principal', principal)
+      else c.set('authFailure', 'Invalid or revoked API key')
+    }
+    await next()
+  }
+}

@@ -1,0 +1,56 @@
+import type { Context, ErrorHandler, NotFoundHandler } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import { ApiError, type ErrorCode, type ErrorDetail } from '../errors'
+import type { AppEnv } from '../env'
+
+const STATUS_CODES: Record<number, ErrorCode> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  409: 'CONFLICT',
+  410: 'GONE',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  502: 'UPSTREAM_ERROR',
+}
+
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; details?: ErrorDetail[]; requestId: string }
+}
+
+export function errorResponse(c: Context<AppEnv>, error: ApiError) {
+  const body: ErrorBody = {
+    error: {
+      code: error.code,
+      message: error.message,
+      ...(error.details?.length ? { details: error.details } : {}),
+      requestId: c.get('requestId') ?? 'req_unknown',
+    },
+  }
+  return c.json(body, error.status, error.headers)
+}
+
+/** Turns anything thrown into the one error envelope; internals never reach the client. */
+export const handleError: ErrorHandler<AppEnv> = (err, c) => {
+  if (err instanceof ApiError) return errorResponse(c, err)
+  if (err instanceof HTTPException && err.status < 500) {
+    const code = STATUS_CODES[err.status] ?? 'BAD_REQUEST'
+    return errorResponse(c, new ApiError(code, err.message || code))
+  }
+  console.error(JSON.stringify({ level: 'error', requestId: c.get('requestId'), error: String(err), stack: (err as Error)?.stack }))
+  return errorResponse(c, new ApiError('INTERNAL', 'An internal error occurred. Quote the requestId if you contact support.'))
+}
+
+export const handleNotFound: NotFoundHandler<AppEnv> = (c) =>
+  errorResponse(c, new ApiError('NOT_FOUND', `No route for ${c.req.method} ${c.req.path}`))
+
+export const methodNotAllowedResponse = (c: Context<AppEnv>, methods: string[]) =>
+  errorResponse(
+    c,
+    new ApiError('METHOD_NOT_ALLOWED', `${c.req.method} is not allowed on ${c.req.path}; allowed: ${methods.join(', ')}`, {
+      headers: { Allow: methods.join(', ') },
+    }),
+  )

@@ -1,0 +1,13 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { createRouter } from '../lib/openapi'
+
+const healthz = createRoute({
+  method: 'get',
+  path: '/healthz',
+  tags: ['Meta'],
+  summary: 'Liveness probe (no key, not rate limited)',
+  security: [],
+  responses: { 200: { description: 'Alive', content: { 'application/json': { schema: z.object({ ok: z.literal(true) }) } } } },
+})
+
+export const healthRoutes = createRouter().openapi(healthz, (c) => c.json({ ok: true as const }, 200))

@@ -1,0 +1,53 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { eq } from 'drizzle-orm'
+import { createRouter, errorResponses, jsonResponse } from '../lib/openapi'
+import { principalOf } from '../middleware/plan-gate'
+import { getDb, schema } from '../db/client'
+import { PLAN_LIMITS, PLANS } from '../auth/plans'
+
+const MeSchema = z
+  .object({
+    user: z.object({ id: z.string().uuid(), email: z.string(), plan: z.enum(PLANS), createdAt: z.string() }),
+    key: z.object({ id: z.string().uuid(), name: z.string(), prefix: z.string().openapi({ example: 'sk_live_4f9Q' }), mode: z.enum(['live', 'test']), createdAt: z.string() }),
+    limits: z.object({ requestsPerMinute: z.number().int(), monthlyQuota: z.number().int(), reports: z.boolean(), prospects: z.boolean() }),
+    usage: z.object({
+      month: z.string().openapi({ example: '2026-11' }),
+      requests: z.number().int().openapi({ description: 'Requests counted this month, including this one' }),
+      remaining: z.number().int(),
+      resetsAt: z.string().openapi({ description: 'Start of next month (UTC), ISO 8601' }),
+    }),
+  })
+  .openapi('Me')
+
+const getMe = createRoute({
+  method: 'get',
+  path: '/me',
+  tags: ['Account'],
+  summary: 'The calling key: its user, plan, limits and this month’s usage',
+  responses: { 200: jsonResponse(MeSchema, 'The caller'), ...errorResponses() },
+})
+
+export const meRoutes = createRouter().openapi(getMe, async (c) => {
+  const principal = principalOf(c)
+  const [row] = await getDb(c.env.DB)
+    .select({ user: schema.users, key: schema.apiKeys })
+    .from(schema.apiKeys)
+    .innerJoin(schema.users, eq(schema.users.id, schema.apiKeys.userId))
+    .where(eq(schema.apiKeys.id, principal.keyId))
+  const limits = PLAN_LIMITS[principal.plan]
+  const quota = c.get('rateLimit')?.quota
+  return c.json(
+    {
+      user: { id: row.user.id, email: row.user.email, plan: principal.plan, createdAt: row.user.createdAt },
+      key: { id: row.key.id, name: row.key.name, prefix: row.key.prefix, mode: row.key.mode, createdAt: row.key.createdAt },
+      limits,
+      usage: {
+        month: quota?.month ?? new Date().toISOString().slice(0, 7),
+        requests: quota?.used ?? 0,
+        remaining: quota?.remaining ?? limits.monthlyQuota,
+        resetsAt: new Date((quota?.reset ?? 0) * 1000).toISOString(),
+      },
+    },
+    200,
+  )
+})

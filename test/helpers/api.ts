@@ -1,0 +1,61 @@
+import { exports } from 'cloudflare:workers'
+
+export const ADMIN_TOKEN = 'test-admin-token-0123456789'
+export type Plan = 'free' | 'pro' | 'scale' | 'enterprise'
+
+let ipCounter = 0
+/** A fresh client IP per call site, so per-IP limits of anonymous calls don't leak across tests. */
+export const freshIp = () => `203.0.113.${(ipCounter++ % 250) + 1}`
+
+export interface CallOptions {
+  method?: string
+  key?: string
+  body?: unknown
+  /** Raw body (string) sent as-is, with the given content type. */
+  rawBody?: string
+  contentType?: string
+  headers?: Record<string, string>
+}
+
+/** Calls the worker in-process (same isolate as the test, real bindings). */
+export async function call(path: string, options: CallOptions = {}) {
+  const headers = new Headers(options.headers)
+  if (options.key) headers.set('x-api-key', options.key)
+  if (!headers.has('cf-connecting-ip')) headers.set('cf-connecting-ip', freshIp())
+  let body: string | undefined
+  if (options.rawBody !== undefined) {
+    body = options.rawBody
+    if (options.contentType) headers.set('content-type', options.contentType)
+  } else if (options.body !== undefined) {
+    body = JSON.stringify(options.body)
+    headers.set('content-type', options.contentType ?? 'application/json')
+  }
+  const res = await exports.default.fetch(new Request(`http://api.test${path}`, { method: options.method ?? (body ? 'POST' : 'GET'), headers, body }))
+  const text = await res.text()
+  let json: any
+  try {
+    json = text ? JSON.parse(text) : undefined
+  } catch {
+    json = undefined
+  }
+  return { status: res.status, headers: res.headers, json, text }
+}
+
+export async function admin(path: string, options: Omit<CallOptions, 'key'> = {}) {
+  return call(`/admin/v1${path}`, { ...options, headers: { authorization: `Bearer ${ADMIN_TOKEN}`, ...options.headers } })
+}
+
+let userCounter = 0
+/** Creates a user on `plan` with one key; returns the raw key and ids. */
+export async function createKey(plan: Plan = 'free', email = `user${Date.now()}-${userCounter++}@example.com`) {
+  const res = await admin('/keys', { body: { email, plan } })
+  if (res.status !== 201) throw new Error(`createKey failed: ${res.status} ${res.text}`)
+  return { key: res.json.key as string, keyId: res.json.id as string, userId: res.json.userId as string, email }
+}
+
+/** Asserts the error envelope and returns it. */
+export function expectError(res: { status: number; json: any }, status: number, code: string) {
+  const ok = res.status === status && res.json?.error?.code === code && typeof res.json.error.requestId === 'string' && typeof res.json.error.message === 'string'
+  if (!ok) throw new Error(`expected ${status} ${code}, got ${res.status} ${JSON.stringify(res.json)}`)
+  return res.json.error as { code: string; message: string; details?: { path: string; message: string }[]; requestId: string }
+}
