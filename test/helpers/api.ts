@@ -1,4 +1,5 @@
 import { exports } from 'cloudflare:workers'
+import { assertContract } from './contract'
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789'
 export type Plan = 'free' | 'pro' | 'scale' | 'enterprise'
@@ -15,6 +16,8 @@ export interface CallOptions {
   rawBody?: string
   contentType?: string
   headers?: Record<string, string>
+  /** Set false only for requests that deliberately break the contract (fuzzing raw bytes, etc.). */
+  contract?: boolean
 }
 
 /** Calls the worker in-process (same isolate as the test, real bindings). */
@@ -30,7 +33,8 @@ export async function call(path: string, options: CallOptions = {}) {
     body = JSON.stringify(options.body)
     headers.set('content-type', options.contentType ?? 'application/json')
   }
-  const res = await exports.default.fetch(new Request(`http://api.test${path}`, { method: options.method ?? (body ? 'POST' : 'GET'), headers, body }))
+  const method = options.method ?? (body ? 'POST' : 'GET')
+  const res = await exports.default.fetch(new Request(`http://api.test${path}`, { method, headers, body }))
   const text = await res.text()
   let json: any
   try {
@@ -38,6 +42,7 @@ export async function call(path: string, options: CallOptions = {}) {
   } catch {
     json = undefined
   }
+  if (options.contract !== false) assertContract(method, path, res.status, res.headers.get('content-type'), json)
   return { status: res.status, headers: res.headers, json, text }
 }
 

@@ -1,0 +1,63 @@
+// Starts `wrangler dev` on a free loopback port with its own throwaway state, for benchmarks.
+import { spawn, spawnSync } from 'node:child_process'
+import { createServer } from 'node:net'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { randomBytes } from 'node:crypto'
+
+const wrangler = 'node_modules/.bin/wrangler'
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+    server.on('error', reject)
+  })
+}
+
+export async function startServer() {
+  const state = mkdtempSync(join(tmpdir(), 'spa-bench-'))
+  const adminToken = randomBytes(18).toString('base64url')
+  const port = await freePort()
+  const migrate = spawnSync(wrangler, ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], { env: { ...process.env, CI: 'true' }, encoding: 'utf8' })
+  if (migrate.status !== 0) throw new Error(`migrations failed: ${migrate.stderr}`)
+  const child = spawn(
+    wrangler,
+    ['dev', '--ip', '127.0.0.1', '--port', String(port), '--persist-to', state, '--var', `ADMIN_TOKEN:${adminToken}`, '--var', 'REPORT_SIGNING_SECRET:bench-secret', '--log-level', 'error', '--show-interactive-dev-session=false'],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  )
+  const base = `http://127.0.0.1:${port}`
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break
+    } catch {}
+    if (i > 120) throw new Error('wrangler dev did not start')
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  const stop = () => {
+    child.kill('SIGTERM')
+    rmSync(state, { recursive: true, force: true })
+  }
+  process.on('exit', stop)
+  return { base, adminToken, stop }
+}
+
+export async function createKeys(server, plan, count) {
+  const keys = []
+  for (let i = 0; i < count; i++) {
+    const res = await fetch(`${server.base}/admin/v1/keys`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${server.adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `bench-${plan}-${i}-${Date.now()}@example.com`, plan, mode: 'test' }),
+    })
+    if (res.status !== 201) throw new Error(`key creation failed: ${res.status} ${await res.text()}`)
+    keys.push((await res.json()).key)
+  }
+  return keys
+}
+
+export const pct = (histogram, p) => histogram[`p${p}`] ?? histogram[`p${String(p).replace('.', '_')}`]
