@@ -1,0 +1,168 @@
+// Canadian address parser: civic number, unit, street (name, type, direction), city, province,
+// postal code. English and French conventions ("100 Queen St W", "1000, rue De La Gauchetière O").
+// Pure and forgiving: every part is optional; geocoding decides whether enough was found.
+import { MAX_PROVINCE_WORDS, provinceFromText, provinceOfPostalCode, type ProvinceCode } from './provinces'
+import { FRENCH_LEADING, LEADING_TYPES, TRAILING_TYPES } from './roads'
+import { normalizeName } from './text'
+
+export interface ParsedStreet { name: string; type?: string; direction?: string; /** type written before the name (French, "Highway 7") */ typeFirst?: boolean }
+export interface ParsedAddress {
+  unit?: string
+  civicNumber?: string
+  street?: ParsedStreet
+  city?: string
+  province?: ProvinceCode
+  /** "A1A 1A1" when a full postal code was given. */
+  postalCode?: string
+  /** First three characters of the postal code (also when only an FSA was given). */
+  fsa?: string
+}
+
+const POSTAL_FULL = /\b([ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z])[\s-]*(\d[ABCEGHJ-NPRSTV-Z]\d)\b/gi
+const POSTAL_FSA_AT_END = /(?:^|[\s,])([ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z])\s*$/i
+const DIRECTIONS: Record<string, string> = {
+  n: 'N', north: 'N', nord: 'N', s: 'S', south: 'S', sud: 'S', e: 'E', east: 'E', est: 'E',
+  w: 'W', west: 'W', o: 'O', ouest: 'O', ne: 'NE', nw: 'NW', se: 'SE', sw: 'SW', no: 'NO', so: 'SO',
+  northeast: 'NE', northwest: 'NW', southeast: 'SE', southwest: 'SW',
+}
+const UNIT_WORDS = /^(unit|suite|ste|apt|apartment|app|appt|bureau|local|room|rm|#)$/i
+const CIVIC = /^\d+[a-z]?$/i
+const bare = (token: string) => token.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f.]/g, '')
+
+/** `isKnownPlace` lets the parser split "100 Queen St W Toronto" when there are no commas. */
+export function parseAddress(text: string, isKnownPlace: (normalizedName: string) => boolean = () => false): ParsedAddress {
+  const result: ParsedAddress = {}
+  let rest = text.replace(/\s+/g, ' ').trim().replace(/[,\s]*\bcanada\.?$/i, '')
+
+  const fulls = [...rest.matchAll(POSTAL_FULL)]
+  const postal = fulls.at(-1)
+  if (postal) {
+    result.fsa = postal[1].toUpperCase()
+    result.postalCode = `${result.fsa} ${postal[2].toUpperCase()}`
+    rest = rest.slice(0, postal.index) + rest.slice(postal.index! + postal[0].length)
+  }
+
+  let segments = rest.split(',').map((s) => s.trim()).filter(Boolean)
+  // Province: a whole last segment, or the last words of it ("Toronto ON").
+  takeProvince()
+  if (!result.fsa && segments.length) {
+    const fsaOnly = segments.at(-1)!.match(POSTAL_FSA_AT_END)
+    if (fsaOnly && !/^\d/.test(segments.at(-1)!)) {
+      result.fsa = fsaOnly[1].toUpperCase()
+      const last = segments.at(-1)!.slice(0, fsaOnly.index).trim()
+      segments = [...segments.slice(0, -1), ...(last ? [last] : [])]
+      if (!result.province) takeProvince()
+    }
+  }
+  result.province ??= result.fsa ? provinceOfPostalCode(result.fsa) : undefined
+
+  // "1000, rue X": a bare civic number written as its own segment.
+  segments = segments.reduce<string[]>((acc, seg) => {
+    if (acc.length && /^\d+[a-z]?$/i.test(acc.at(-1)!)) acc[acc.length - 1] += ` ${seg}`
+    else acc.push(seg)
+    return acc
+  }, [])
+
+  const unitSegments = segments.filter((s) => UNIT_WORDS.test(s.split(' ')[0]) || /^#/.test(s))
+  for (const u of unitSegments) result.unit = u.replace(/^(unit|suite|ste|apt|apartment|app|appt|bureau|local|room|rm)\s*/i, '').replace(/^#\s*/, '')
+  segments = segments.filter((s) => !unitSegments.includes(s))
+
+  if (segments.length >= 2) {
+    result.city = segments.at(-1)
+    parseStreetSegment(segments.slice(0, -1).join(' '), false)
+  } else if (segments.length === 1) {
+    const only = segments[0]
+    if (/^\d/.test(only) || /^#/.test(only) || startsWithLeadingType(only)) parseStreetSegment(only, true)
+    else result.city = only
+  }
+  if (!result.city && !result.street && result.province && segments.length === 0) {
+    // "Québec, QC": the province swallowed a city of the same name; nothing to do here.
+  }
+  return result
+
+  function takeProvince() {
+    const last = segments.at(-1)
+    if (!last) return
+    const words = last.split(' ')
+    for (let k = Math.min(MAX_PROVINCE_WORDS, words.length); k >= 1; k--) {
+      const province = provinceFromText(words.slice(-k).join(' '))
+      if (!province) continue
+      // A lone word that is both a city and a province ("Québec") stays a city when nothing precedes it.
+      if (k === words.length && segments.length === 1 && result.province) return
+      result.province = province
+      const remaining = words.slice(0, -k).join(' ').trim()
+      segments = [...segments.slice(0, -1), ...(remaining ? [remaining] : [])]
+      if (!remaining && segments.length === 0) segments = []
+      return
+    }
+  }
+
+  function parseStreetSegment(segment: string, mayContainCity: boolean) {
+    let tokens = segment.split(' ').filter(Boolean)
+    // Units: "Unit 5 100 Main St", "100 Main St Suite 200", "#5 100 Main", "5-100 Main St".
+    for (let i = 0; i < tokens.length; i++) {
+      if (UNIT_WORDS.test(tokens[i]) && tokens[i + 1]) { result.unit = tokens[i + 1]; tokens.splice(i, 2); i-- }
+      else if (/^#\w+$/.test(tokens[i])) { result.unit = tokens[i].slice(1); tokens.splice(i, 1); i-- }
+    }
+    const unitCivic = tokens[0]?.match(/^(\w+)-(\d+[a-z]?)$/i)
+    if (unitCivic) { result.unit = unitCivic[1]; tokens[0] = unitCivic[2] }
+    if (tokens.length > 1 && CIVIC.test(tokens[0])) result.civicNumber = tokens.shift()!.toUpperCase()
+
+    if (mayContainCity) {
+      for (let k = Math.min(4, tokens.length - 1); k >= 1; k--) {
+        const head = tokens.slice(0, -k)
+        if (isKnownPlace(normalizeName(tokens.slice(-k).join(' '))) && head.length && !(head.length === 1 && isTypeWord(head[0]))) {
+          result.city = tokens.slice(-k).join(' ')
+          tokens = head
+          break
+        }
+      }
+    }
+    const street = streetOf(tokens)
+    if (street) result.street = street
+    else if (tokens.length) result.street = { name: tokens.join(' ') }
+  }
+}
+
+function isTypeWord(token: string): boolean {
+  const key = bare(token)
+  return key in LEADING_TYPES || key in TRAILING_TYPES
+}
+
+function startsWithLeadingType(segment: string): boolean {
+  const first = bare(segment.split(' ')[0])
+  return FRENCH_LEADING.has(first) || first === 'highway' || first === 'hwy'
+}
+
+/** Name/type/direction from the street tokens (civic number already removed). */
+function streetOf(input: string[]): ParsedStreet | undefined {
+  const tokens = [...input]
+  if (!tokens.length) return undefined
+  let direction: string | undefined
+  if (tokens.length > 1 && DIRECTIONS[bare(tokens.at(-1)!)]) direction = DIRECTIONS[bare(tokens.pop()!)]
+  const tryLeading = (): ParsedStreet | undefined => {
+    for (const n of [3, 2, 1]) {
+      if (tokens.length <= n) continue
+      const key = tokens.slice(0, n).map(bare).join(' ').replace(/-/g, ' ')
+      if (LEADING_TYPES[key]) return { type: tokens.slice(0, n).join(' ').replace(/\.$/, ''), name: tokens.slice(n).join(' '), direction, typeFirst: true }
+    }
+    return undefined
+  }
+  const tryTrailing = (): ParsedStreet | undefined => {
+    if (tokens.length < 2) return undefined
+    const last = bare(tokens.at(-1)!)
+    if (TRAILING_TYPES[last]) return { type: tokens.at(-1)!.replace(/\.$/, ''), name: tokens.slice(0, -1).join(' '), direction }
+    return undefined
+  }
+  const firstIsFrench = FRENCH_LEADING.has(bare(tokens[0]))
+  const street = firstIsFrench ? (tryLeading() ?? tryTrailing()) : (tryTrailing() ?? tryLeading())
+  if (street) return street
+  // "100 Broadway": a name with no type.
+  return direction || tokens.length ? { name: tokens.join(' '), direction } : undefined
+}
+
+/** The street's display text: "Queen St W", "rue Sainte-Catherine O". */
+export function formatStreet(street: ParsedStreet): string {
+  if (!street.type) return [street.name, street.direction].filter(Boolean).join(' ')
+  return (street.typeFirst ? [street.type, street.name, street.direction] : [street.name, street.type, street.direction]).filter(Boolean).join(' ')
+}

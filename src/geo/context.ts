@@ -1,0 +1,124 @@
+// Urban context of a point: population density, the size of the surrounding urban area, how
+// central the point is (downtown / town centre), rapid-transit service, CMA and province.
+// Every number here is modelled from the bundled data; docs/methodology.md explains each one.
+import { around } from 'geokdbush'
+import type { CmaFact } from './data/income'
+import { geoStore, type StationMode } from './store'
+import { boxAround, distanceKm } from './text'
+
+export interface UrbanContext {
+  /** persons/km², the larger of the FSA-kernel and place-gravity estimates */
+  density: number
+  densityMethod: 'fsa-centroid-kernel' | 'place-gravity'
+  /** 0 (rural) … 1 (≥ 10,000 persons/km²), log scale */
+  densityIndex: number
+  /** 0 (≤ 2,000 people within 15 km) … 1 (≥ 500,000), log scale */
+  urbanScale: number
+  /** 0 … 1: 1 at the downtown of Canada's largest CMA, less for smaller CMAs and town centres */
+  centrality: number
+  centralityName?: string
+  distanceToCoreKm: number
+  /** rapid-transit departures per hour within walking distance (800 m), distance-weighted */
+  stationDepartures: number
+  /** 0 … 1, walk-distance weight of the nearest subway/LRT/BRT station */
+  stationProximity: number
+  nearestStation?: { name: string; system: string; distanceM: number }
+  cma?: CmaFact
+  province?: string
+}
+
+const FSA_KERNEL_SIGMA_KM = 1.8
+/** Average population of an urban FSA (2021 Census population / number of urban FSAs, rounded). */
+const PEOPLE_PER_URBAN_FSA = 22000
+const FSA_KERNEL_SCALE = PEOPLE_PER_URBAN_FSA / (2 * Math.PI * FSA_KERNEL_SIGMA_KM ** 2)
+/** Mean density assumed inside a populated place when spreading its population as a disc. */
+const PLACE_MEAN_DENSITY = 1000
+const STATION_DEPARTURES_PER_HOUR: Record<StationMode, number> = { S: 40, L: 24, B: 16, C: 6, F: 4 }
+const WALK_FULL_KM = 0.25
+const WALK_MAX_KM = 0.8
+const clamp01 = (x: number) => (x < 0 ? 0 : x > 1 ? 1 : x)
+
+export function urbanContext(lat: number, lng: number): UrbanContext {
+  const store = geoStore()
+
+  // FSA kernel density: urban FSAs are drawn to hold similar populations, so their centroids are
+  // dense where people are. A Gaussian kernel turns centroid density into persons/km².
+  let kernel = 0
+  const [x0, y0, x1, y1] = boxAround(lat, lng, FSA_KERNEL_SIGMA_KM * 3.5)
+  for (const id of store.urbanFsaIndex.range(x0, y0, x1, y1)) {
+    const f = store.urbanFsas[id]
+    const d = distanceKm(lat, lng, f.lat, f.lng)
+    kernel += Math.exp(-(d * d) / (2 * FSA_KERNEL_SIGMA_KM ** 2))
+  }
+  const fsaDensity = kernel * FSA_KERNEL_SCALE
+
+  // Place gravity: each GeoNames place is a disc of PLACE_MEAN_DENSITY; also gives the urban-area
+  // population within 15 km and the town-centre part of centrality.
+  let placeDensity = 0
+  let population15 = 0
+  let townCentrality = 0
+  let townName: string | undefined
+  let nearestTownKm = Infinity
+  const [px0, py0, px1, py1] = boxAround(lat, lng, 30)
+  for (const id of store.placeIndex.range(px0, py0, px1, py1)) {
+    const p = store.places[id]
+    const d = distanceKm(lat, lng, p.lat, p.lng)
+    const radius = Math.sqrt(p.population / (Math.PI * PLACE_MEAN_DENSITY))
+    placeDensity = Math.max(placeDensity, PLACE_MEAN_DENSITY * Math.exp(-((d / radius) ** 2)))
+    if (d <= 15 && p.featureCode !== 'PPLX') population15 += p.population
+    if (p.population >= 1000) {
+      const coreRadius = Math.min(1.5, 0.35 * (p.population / 1000) ** 0.35)
+      const strength = Math.min(0.4, 0.1 + 0.1 * Math.log10(p.population / 1000)) * (p.featureCode === 'PPLX' ? 0.7 : 1)
+      const c = strength * Math.exp(-((d / coreRadius) ** 2))
+      if (c > townCentrality) { townCentrality = c; townName = p.name }
+      nearestTownKm = Math.min(nearestTownKm, d)
+    }
+  }
+  const density = Math.max(fsaDensity, placeDensity, 0.5)
+
+  // CMA: the nearest CMA downtown whose radius covers the point.
+  let cma: CmaFact | undefined
+  let cmaDistance = Infinity
+  for (const c of store.cmas) {
+    const d = distanceKm(lat, lng, c.lat, c.lng)
+    if (d <= c.radiusKm && d < cmaDistance) { cma = c; cmaDistance = d }
+  }
+  let centrality = townCentrality
+  let centralityName = townName
+  let distanceToCoreKm = nearestTownKm
+  if (cma) {
+    // Downtown intensity grows with the size of the metro: Toronto 1.0, Halifax ≈ 0.62, Red Deer 0.4.
+    const strength = Math.min(1, 0.4 + (0.6 * Math.log10(cma.population / 100000)) / Math.log10(62))
+    const coreRadius = 1.1 * (cma.population / 1e6) ** 0.3
+    const c = strength * Math.exp(-((cmaDistance / coreRadius) ** 2))
+    if (c >= centrality) { centrality = c; centralityName = `${cma.name} downtown` }
+    distanceToCoreKm = Math.min(distanceToCoreKm, cmaDistance)
+  }
+
+  // Rapid transit within walking distance.
+  let stationDepartures = 0
+  let stationProximity = 0
+  let nearestStation: UrbanContext['nearestStation']
+  const [sx0, sy0, sx1, sy1] = boxAround(lat, lng, WALK_MAX_KM)
+  for (const id of store.stationIndex.range(sx0, sy0, sx1, sy1)) {
+    const s = store.stations[id]
+    const d = distanceKm(lat, lng, s.lat, s.lng)
+    if (d > WALK_MAX_KM) continue
+    const w = d <= WALK_FULL_KM ? 1 : 1 - (d - WALK_FULL_KM) / (WALK_MAX_KM - WALK_FULL_KM)
+    stationDepartures += STATION_DEPARTURES_PER_HOUR[s.mode] * w
+    if (s.mode !== 'C' && s.mode !== 'F') stationProximity = Math.max(stationProximity, w)
+    if (!nearestStation || d * 1000 < nearestStation.distanceM) nearestStation = { name: s.name, system: s.system, distanceM: Math.round(d * 1000) }
+  }
+
+  // Province of the nearest populated place (FSA centroids of huge northern FSAs can lie far away).
+  const nearestPlace = around(store.placeIndex, lng, lat, 1)[0]
+  return {
+    density,
+    densityMethod: fsaDensity >= placeDensity ? 'fsa-centroid-kernel' : 'place-gravity',
+    densityIndex: clamp01((Math.log10(density) - 1) / 3),
+    urbanScale: clamp01((Math.log10(Math.max(population15, 1)) - 3.3) / 2.4),
+    centrality, centralityName, distanceToCoreKm,
+    stationDepartures, stationProximity, nearestStation,
+    cma, province: nearestPlace === undefined ? undefined : store.places[nearestPlace].province,
+  }
+}

@@ -1,0 +1,76 @@
+// Offline geocoding from bundled data: postal code → FSA centroid, else city (+ province) →
+// GeoNames place. Never guesses below that precision; an unresolvable address returns null.
+import { formatStreet, parseAddress, type ParsedStreet } from './address'
+import type { ProvinceCode } from './provinces'
+import { geoStore, type Place } from './store'
+import { normalizeName } from './text'
+
+export type GeocodePrecision = 'coordinates' | 'postal_code' | 'city'
+
+export interface GeocodeResult {
+  lat: number
+  lng: number
+  precision: GeocodePrecision
+  /** Display address: the street as written, the resolved city, province and postal code. */
+  address: string
+  street?: { name: string; type?: string }
+  city?: string
+  province?: ProvinceCode
+  postalCode?: string
+}
+
+export function isKnownPlaceName(normalizedName: string): boolean {
+  return geoStore().placesByName.has(normalizedName)
+}
+
+/** The most populous place of that name, in the province when one is given. */
+export function findPlace(city: string, province?: string): Place | undefined {
+  const candidates = geoStore().placesByName.get(normalizeName(city))
+  if (!candidates) return undefined
+  let best: Place | undefined
+  for (const p of candidates) {
+    if (province && p.province !== province) continue
+    if (!best || p.population > best.population) best = p
+  }
+  return best
+}
+
+export function geocodeOffline(text: string): GeocodeResult | null {
+  if (typeof text !== 'string' || !text.trim()) return null
+  const parsed = parseAddress(text, isKnownPlaceName)
+  const store = geoStore()
+  const street = parsed.street?.name ? toStreet(parsed.street) : undefined
+  const streetText = parsed.street?.name
+    ? [parsed.unit && parsed.civicNumber ? `${parsed.unit}-${parsed.civicNumber}` : parsed.civicNumber, formatStreet(parsed.street)].filter(Boolean).join(' ')
+    : undefined
+  const place = parsed.city ? findPlace(parsed.city, parsed.province) : undefined
+  // A city named in a different province than the postal code's is a contradiction; the postal code wins.
+  const fsa = parsed.fsa ? store.fsaByCode.get(parsed.fsa) : undefined
+
+  if (fsa) {
+    const province = fsa.province as ProvinceCode
+    const city = place && place.province === province ? place.name : parsed.city
+    return {
+      lat: fsa.lat, lng: fsa.lng, precision: 'postal_code',
+      address: join(streetText, city, `${province} ${parsed.postalCode ?? fsa.code}`),
+      ...(street && { street }), ...(city && { city }), province, postalCode: parsed.postalCode ?? fsa.code,
+    }
+  }
+  if (place) {
+    const province = place.province as ProvinceCode
+    return {
+      lat: place.lat, lng: place.lng, precision: 'city',
+      address: join(streetText, place.name, province),
+      ...(street && { street }), city: place.name, province,
+    }
+  }
+  return null
+}
+
+function toStreet(street: ParsedStreet): { name: string; type?: string } {
+  return street.type ? { name: street.name, type: street.type } : { name: street.name }
+}
+
+function join(...parts: (string | undefined)[]): string {
+  return parts.filter(Boolean).join(', ')
+}

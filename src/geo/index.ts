@@ -1,0 +1,9 @@
+// Public surface of the pure geodata layer (no I/O, no clock, no env).
+export { parseAddress, formatStreet, type ParsedAddress, type ParsedStreet } from './address'
+export { geocodeOffline, findPlace, type GeocodeResult, type GeocodePrecision } from './geocode'
+export { featuresAt, type FactorSignals, type RawSignal, type Confidence, type FeatureInput } from './features'
+export { urbanContext, type UrbanContext } from './context'
+export { classifyStreet, type StreetClassification } from './roads'
+export { PROVINCE_CODES, PROVINCE_NAMES, provinceFromText, type ProvinceCode } from './provinces'
+export { DATA_SOURCES, DATA_VERSION, type DataSource } from './sources'
+export { geoStore } from './store'

@@ -1,0 +1,93 @@
+// Road class from the street type and name. Canadian street types say a lot about a road's role:
+// crescents, courts and places are cul-de-sac residential streets; boulevards and highways are
+// arterials. A short list of famous arterials upgrades a generic "St"/"Ave"/"rue".
+import { normalizeName } from './text'
+
+/** Ordinal road class: 1 local · 2 collector · 3 minor arterial · 4 major arterial · 5 highway · 6 freeway. */
+export type RoadClass = number
+
+export interface StreetTypeInfo { canonical: string; roadClass: RoadClass; rural?: boolean }
+
+const T = (canonical: string, roadClass: number, rural = false): StreetTypeInfo => ({ canonical, roadClass, rural })
+
+// Types written after the name ("Queen St W"). Keys are lower-case without dots.
+export const TRAILING_TYPES: Record<string, StreetTypeInfo> = {}
+for (const [keys, info] of [
+  [['street', 'st', 'str'], T('St', 2)], [['avenue', 'ave', 'av'], T('Ave', 2.5)], [['road', 'rd'], T('Rd', 2.8)],
+  [['boulevard', 'blvd', 'boul', 'bd'], T('Blvd', 3.8)], [['drive', 'dr'], T('Dr', 1.8)],
+  [['crescent', 'cres', 'cr', 'cresc'], T('Cres', 1)], [['court', 'crt', 'ct'], T('Crt', 1)],
+  [['place', 'pl'], T('Pl', 1)], [['lane', 'ln'], T('Lane', 1)], [['way'], T('Way', 1.8)],
+  [['highway', 'hwy'], T('Hwy', 4.5)], [['parkway', 'pkwy', 'pky'], T('Pkwy', 3.5)],
+  [['trail', 'tr', 'trl'], T('Trail', 3.5)], [['terrace', 'terr', 'tce'], T('Terr', 1)],
+  [['circle', 'cir', 'circ'], T('Circle', 1)], [['close', 'cl'], T('Close', 1)], [['gate', 'gt'], T('Gate', 1.5)],
+  [['grove', 'grv'], T('Grove', 1)], [['mews'], T('Mews', 1)], [['square', 'sq'], T('Sq', 2)],
+  [['line'], T('Line', 1.5, true)], [['sideroad', 'sdrd', 'side road'], T('Sideroad', 1.5, true)],
+  [['concession', 'conc'], T('Conc', 1.5, true)], [['crossing', 'xing'], T('Crossing', 2)],
+  [['heights', 'hts'], T('Hts', 1)], [['gardens', 'gdns'], T('Gdns', 1)], [['row'], T('Row', 1)],
+  [['walk'], T('Walk', 1)], [['path'], T('Path', 1)], [['green', 'grn'], T('Green', 1)], [['bay'], T('Bay', 1)],
+  [['point', 'pt'], T('Pt', 1)], [['landing', 'lndg'], T('Landing', 1)], [['ridge', 'rdge'], T('Ridge', 1)],
+  [['view', 'vw'], T('View', 1)], [['common', 'cmn'], T('Common', 1)], [['plaza', 'plz'], T('Plaza', 2.5)],
+  [['expressway', 'expy', 'freeway', 'fwy'], T('Expy', 6)], [['esplanade', 'espl'], T('Espl', 2)],
+  [['quay'], T('Quay', 2)], [['rise'], T('Rise', 1)], [['cove'], T('Cove', 1)], [['link'], T('Link', 1.5)],
+  [['manor'], T('Manor', 1)], [['glen'], T('Glen', 1)], [['loop'], T('Loop', 1)], [['hill'], T('Hill', 1)],
+  [['park'], T('Park', 1.5)], [['mall'], T('Mall', 2.5)], [['centre', 'center', 'ctr'], T('Centre', 2.5)],
+] as [string[], StreetTypeInfo][]) for (const k of keys) TRAILING_TYPES[k] = info
+
+// Types written before the name ("rue Sainte-Catherine O", "Highway 7", "Range Road 232").
+export const LEADING_TYPES: Record<string, StreetTypeInfo> = {}
+for (const [keys, info] of [
+  [['rue', 'r'], T('rue', 2)], [['boulevard', 'boul', 'bd', 'blvd'], T('boul', 3.8)], [['avenue', 'av', 'ave'], T('av', 2.5)],
+  [['chemin', 'ch'], T('ch', 2.3)], [['route', 'rte'], T('route', 4)], [['rang', 'rg'], T('rang', 1.5, true)],
+  [['autoroute', 'aut', 'a'], T('autoroute', 6)], [['montee', 'mtee'], T('montée', 2.3)], [['cote'], T('côte', 2.8)],
+  [['place', 'pl'], T('place', 1.5)], [['impasse', 'imp'], T('impasse', 1)], [['croissant', 'crois'], T('croissant', 1)],
+  [['allee', 'all'], T('allée', 1)], [['promenade', 'prom'], T('promenade', 2)], [['carre', 'car'], T('carré', 1)],
+  [['terrasse', 'tsse'], T('terrasse', 1)], [['highway', 'hwy'], T('Hwy', 4.5)], [['sentier'], T('sentier', 1)],
+  [['range road', 'rge rd', 'rr'], T('Range Rd', 1.5, true)], [['township road', 'twp rd', 'township rd'], T('Township Rd', 1.5, true)],
+  [['concession road', 'concession', 'conc rd', 'conc'], T('Concession Rd', 1.5, true)], [['sideroad', 'side road'], T('Sideroad', 1.5, true)],
+  [['county road', 'county rd', 'cr'], T('County Rd', 2.5)], [['regional road', 'regional rd'], T('Regional Rd', 3.2)],
+  [['provincial road', 'pr'], T('PR', 3)], [['secondary highway'], T('Hwy', 3.5)], [['trans canada highway', 'trans canada hwy'], T('Hwy', 4.8)],
+] as [string[], StreetTypeInfo][]) for (const k of keys) LEADING_TYPES[k] = info
+
+/** Leading types that are only ever leading (French); tried before trailing types. */
+export const FRENCH_LEADING = new Set(['rue', 'r', 'boul', 'chemin', 'ch', 'rang', 'rg', 'montee', 'mtee', 'autoroute', 'impasse', 'croissant', 'allee', 'cote', 'promenade', 'terrasse', 'sentier'])
+
+// Major arterials and main streets of Canadian cities, by normalised name (type-agnostic). Sources:
+// municipal road-classification maps (Toronto, Montréal, Vancouver, Calgary, Edmonton, Ottawa,
+// Winnipeg, Halifax); "main" covers the main street of most towns.
+const MAJOR_ARTERIALS = new Set([
+  'yonge', 'bloor', 'queen', 'king', 'dundas', 'college', 'spadina', 'university', 'bay', 'front', 'eglinton',
+  'sheppard', 'finch', 'steeles', 'lawrence', 'danforth', 'kingston', 'lake shore', 'lakeshore', 'hurontario',
+  'dixie', 'jane', 'keele', 'dufferin', 'bathurst', 'saint clair', 'don mills', 'victoria park', 'warden',
+  'kennedy', 'markham', 'burnhamthorpe', 'derry', 'britannia', 'mavis', 'erin mills', 'highway 7', 'major mackenzie',
+  'sainte catherine', 'saint laurent', 'sherbrooke', 'rene levesque', 'saint denis', 'cote des neiges', 'mont royal',
+  'papineau', 'pie ix', 'decarie', 'taschereau', 'laurier', 'notre dame', 'jean talon', 'cote vertu', 'saint jean',
+  'charest', 'grande allee', 'granville', 'robson', 'georgia', 'broadway', 'hastings', 'kingsway', 'davie', 'denman',
+  'main', 'commercial', 'cambie', 'no 3', 'portage', 'pembina', 'jasper', 'whyte', 'macleod', 'crowchild',
+  '17', '16', 'centre', 'rideau', 'bank', 'elgin', 'sparks', 'carling', 'merivale', 'barrington', 'spring garden',
+  'water', 'yates', 'douglas', 'government', 'wellington', 'ouellette', 'richmond', 'king george', 'lonsdale',
+  'marine', 'gordon', 'albert', 'victoria', '8th', '8', 'idylwyld', 'regent', 'brunswick', 'duckworth', 'principale',
+])
+
+/** A named highway written as "Hwy 7", "Highway 401", "Route 117", "Autoroute 20" — a number. */
+const FREEWAY_NUMBERS = new Set(['400', '401', '403', '404', '407', '409', '410', '416', '417', '427', 'qew', '1', '20', '40', '15', '10', '2', '16'])
+
+export interface StreetClassification { roadClass: RoadClass; basis: 'type' | 'name' | 'type+name'; rural: boolean }
+
+/** Road class from a parsed street; undefined when neither type nor name says anything. */
+export function classifyStreet(street: { name: string; type?: string }): StreetClassification | undefined {
+  const typeKey = street.type ? street.type.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f.]/g, '') : ''
+  const info = typeKey ? (LEADING_TYPES[typeKey] ?? TRAILING_TYPES[typeKey]) : undefined
+  const name = normalizeName(street.name)
+  const famous = MAJOR_ARTERIALS.has(name) || MAJOR_ARTERIALS.has(name.replace(/^(de la|du|des|de|d)\s+/, ''))
+  if (info) {
+    // Limited-access freeways: a sign can face one, but no address fronts one; treat the numbered
+    // 400-series and autoroutes as highway frontage (class 5), other numbered highways keep their type.
+    if ((info.canonical === 'Hwy' || info.canonical === 'autoroute') && FREEWAY_NUMBERS.has(name)) {
+      return { roadClass: 5, basis: 'type+name', rural: false }
+    }
+    if (famous && info.roadClass >= 1.8) return { roadClass: Math.max(info.roadClass, 4), basis: 'type+name', rural: false }
+    return { roadClass: info.roadClass, basis: 'type', rural: info.rural ?? false }
+  }
+  if (famous) return { roadClass: 4, basis: 'name', rural: false }
+  return undefined
+}

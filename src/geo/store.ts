@@ -1,0 +1,98 @@
+// Parsed geodata and spatial indexes, built lazily once per isolate (the first request pays a few
+// milliseconds; every later call reuses them). Pure: the inputs are the bundled data modules.
+import KDBush from 'kdbush'
+import { FSA_TEXT } from './data/fsa.generated'
+import { PLACES_TEXT } from './data/places.generated'
+import { STATIONS_TEXT } from './data/transit'
+import { CMAS, type CmaFact } from './data/income'
+import { normalizeName } from './text'
+
+export interface Fsa { code: string; lat: number; lng: number; province: string; area: string; rural: boolean }
+export interface Place { name: string; lat: number; lng: number; province: string; population: number; featureCode: string }
+export type StationMode = 'S' | 'L' | 'B' | 'C' | 'F'
+export interface Station { name: string; lat: number; lng: number; mode: StationMode; system: string }
+
+export interface GeoStore {
+  fsas: Fsa[]
+  fsaByCode: Map<string, Fsa>
+  fsaIndex: KDBush
+  /** Urban FSAs only (second character ≠ 0): rural FSAs cover whole regions and say nothing of density. */
+  urbanFsaIndex: KDBush
+  urbanFsas: Fsa[]
+  places: Place[]
+  placeIndex: KDBush
+  placesByName: Map<string, Place[]>
+  stations: Station[]
+  stationIndex: KDBush
+  cmas: readonly CmaFact[]
+}
+
+let store: GeoStore | undefined
+
+function indexOf<T extends { lat: number; lng: number }>(items: T[]): KDBush {
+  const index = new KDBush(Math.max(items.length, 1))
+  for (const item of items) index.add(item.lng, item.lat)
+  if (items.length === 0) index.add(0, 0)
+  return index.finish()
+}
+
+function buildStore(): GeoStore {
+  const fsas: Fsa[] = FSA_TEXT.split('\n').map((line) => {
+    const [code, lat, lng, province, area] = line.split('|')
+    return { code, lat: Number(lat), lng: Number(lng), province, area, rural: code[1] === '0' }
+  })
+  const urbanFsas = fsas.filter((f) => !f.rural)
+  const places: Place[] = []
+  const placesByName = new Map<string, Place[]>()
+  const addName = (name: string, place: Place) => {
+    const key = normalizeName(name)
+    const list = placesByName.get(key)
+    if (!list) placesByName.set(key, [place])
+    else if (!list.includes(place)) list.push(place)
+  }
+  for (const line of PLACES_TEXT.split('\n')) {
+    const [name, lat, lng, province, population, featureCode, ascii] = line.split('|')
+    const place = { name, lat: Number(lat), lng: Number(lng), province, population: Number(population), featureCode }
+    places.push(place)
+    addName(name, place)
+    if (ascii) addName(ascii, place)
+  }
+  for (const [alias, target, province] of CITY_ALIASES) {
+    const place = placesByName.get(normalizeName(target))?.find((p) => p.province === province)
+    if (place) addName(alias, place)
+  }
+  for (const extra of FORMER_MUNICIPALITIES) {
+    places.push(extra)
+    addName(extra.name, extra)
+  }
+  const stations: Station[] = STATIONS_TEXT.split('\n').map((line) => {
+    const [name, lat, lng, mode, system] = line.split('|')
+    return { name, lat: Number(lat), lng: Number(lng), mode: mode as StationMode, system }
+  })
+  return {
+    fsas, fsaByCode: new Map(fsas.map((f) => [f.code, f])), fsaIndex: indexOf(fsas),
+    urbanFsas, urbanFsaIndex: indexOf(urbanFsas),
+    places, placeIndex: indexOf(places), placesByName,
+    stations, stationIndex: indexOf(stations), cmas: CMAS,
+  }
+}
+
+export function geoStore(): GeoStore {
+  store ??= buildStore()
+  return store
+}
+
+// Common English names and abbreviations that GeoNames does not carry as the primary/ASCII name.
+const CITY_ALIASES: [alias: string, target: string, province: string][] = [
+  ['Quebec City', 'Québec', 'QC'], ['Ville de Québec', 'Québec', 'QC'], ['Montreal', 'Montréal', 'QC'],
+  ['Greater Sudbury', 'Sudbury', 'ON'], ['Grand Sudbury', 'Sudbury', 'ON'],
+]
+
+// Former municipalities amalgamated into Toronto (1998) are still written in addresses; GeoNames
+// has no populated-place row for them. Centroids of the former municipalities, 2021 populations.
+const FORMER_MUNICIPALITIES: Place[] = [
+  { name: 'North York', lat: 43.7615, lng: -79.4111, province: 'ON', population: 690000, featureCode: 'PPLX' },
+  { name: 'Scarborough', lat: 43.7731, lng: -79.2578, province: 'ON', population: 630000, featureCode: 'PPLX' },
+  { name: 'Etobicoke', lat: 43.6435, lng: -79.5650, province: 'ON', population: 365000, featureCode: 'PPLX' },
+  { name: 'East York', lat: 43.6910, lng: -79.3280, province: 'ON', population: 115000, featureCode: 'PPLX' },
+]

@@ -1,0 +1,40 @@
+// Curves from each factor's raw signal to a 0–100 score. Piecewise linear between knots (in log10
+// space for signals that span orders of magnitude), flat outside; knots ascend in both value and
+// score, so every curve is monotone non-decreasing by construction. The knots are the calibration:
+// docs/methodology.md explains the real-world anchor behind each one.
+import type { FactorKey } from './weights'
+
+export interface Curve { scale: 'log' | 'linear'; knots: readonly (readonly [value: number, score: number])[] }
+
+export const CURVES: Readonly<Record<FactorKey, Curve>> = {
+  // AADT: residential street ≈ 400 → 45; collector 3,000 → 65; arterial 20,000 → 89; 40,000 → 97.
+  vehicleTraffic: { scale: 'log', knots: [[50, 0], [400, 45], [3000, 65], [10000, 79], [20000, 89], [40000, 97], [80000, 100]] },
+  // Ordinal class: local 1 → 40, collector 2 → 55, minor arterial 3 → 70, major arterial 4 → 85, highway 5 → 93.
+  roadClass: { scale: 'linear', knots: [[1, 40], [2, 55], [3, 70], [4, 85], [5, 93], [6, 100]] },
+  // persons/km²: rural < 5 → 0; small town 1,000 → 65; suburb 3,000 → 80; downtown 10,000+ → 100.
+  populationDensity: { scale: 'log', knots: [[5, 0], [100, 30], [1000, 65], [3000, 80], [10000, 100]] },
+  // Median household income (CAD): Canada's 2020 median ≈ 84,000 → 74.
+  income: { scale: 'linear', knots: [[40000, 0], [60000, 40], [80000, 70], [100000, 90], [120000, 100]] },
+  // Businesses within 500 m: residential ≈ 10 → 48; strip/main street ≈ 50 → 68; downtown 500+ → 100.
+  poiDensity: { scale: 'log', knots: [[1, 0], [10, 48], [50, 68], [150, 85], [500, 100]] },
+  // Pedestrians/day: quiet street 60 → 35; main street 1,000 → 60; busy downtown 30,000+ → 100.
+  pedestrian: { scale: 'log', knots: [[5, 0], [60, 35], [1000, 60], [5000, 80], [30000, 100]] },
+  // Departures/hour within 800 m: none → 0; hourly-ish bus 2 → 25; local bus 5 → 40; frequent bus 30 → 65; subway hub 150+ → 100.
+  transit: { scale: 'linear', knots: [[0, 0], [2, 25], [5, 40], [10, 50], [30, 67], [60, 80], [150, 100]] },
+}
+
+export function applyCurve(curve: Curve, value: number): number {
+  if (!Number.isFinite(value)) return value > 0 ? curve.knots[curve.knots.length - 1][1] : curve.knots[0][1]
+  const x = curve.scale === 'log' ? Math.log10(Math.max(value, 1e-9)) : value
+  const k = curve.knots
+  const kx = (i: number) => (curve.scale === 'log' ? Math.log10(k[i][0]) : k[i][0])
+  if (x <= kx(0)) return k[0][1]
+  for (let i = 1; i < k.length; i++) {
+    if (x <= kx(i)) return k[i - 1][1] + ((k[i][1] - k[i - 1][1]) * (x - kx(i - 1))) / (kx(i) - kx(i - 1))
+  }
+  return k[k.length - 1][1]
+}
+
+export function factorScore(key: FactorKey, rawValue: number): number {
+  return Math.round(applyCurve(CURVES[key], rawValue) * 10) / 10
+}

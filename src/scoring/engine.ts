@@ -1,0 +1,62 @@
+// The scoring engine: raw signals + weights → factor scores, overall score and grade. Pure and
+// deterministic: no clock, no randomness, no I/O.
+import { DATA_SOURCES, DATA_VERSION, featuresAt, type DataSource, type FactorSignals, type GeocodePrecision, type RawSignal } from '../geo'
+import { factorScore } from './curves'
+import { gradeFor, type Grade } from './grade'
+import { DEFAULT_WEIGHTS, FACTOR_KEYS, FACTOR_LABELS, type FactorKey, type WeightProfile } from './weights'
+
+export const METHODOLOGY_VERSION = '1.0.0'
+
+export interface FactorScore { score: number; weight: number; label: string; raw: RawSignal }
+export type FactorScores = Record<FactorKey, FactorScore>
+
+export interface ScoreResult {
+  overallScore: number
+  grade: Grade
+  address: string
+  lat: number
+  lng: number
+  factorScores: FactorScores
+  dataSources: Record<string, DataSource>
+  precision: GeocodePrecision
+  methodologyVersion: string
+  dataVersion: string
+}
+
+export function scoreSignals(signals: FactorSignals, weights: WeightProfile = DEFAULT_WEIGHTS): { factorScores: FactorScores; overallScore: number } {
+  const factorScores = {} as FactorScores
+  let total = 0
+  for (const key of FACTOR_KEYS) {
+    const raw = signals[key]
+    const score = factorScore(key, raw.value)
+    const weight = weights[key]
+    factorScores[key] = { score, weight, label: FACTOR_LABELS[key], raw }
+    total += score * weight
+  }
+  return { factorScores, overallScore: Math.round(total * 10) / 10 }
+}
+
+export interface LocatedInput {
+  lat: number
+  lng: number
+  address: string
+  precision: GeocodePrecision
+  street?: { name: string; type?: string }
+}
+
+export function buildScoreResult(input: LocatedInput, weights: WeightProfile = DEFAULT_WEIGHTS): ScoreResult {
+  const signals = featuresAt({ lat: input.lat, lng: input.lng, street: input.street })
+  const { factorScores, overallScore } = scoreSignals(signals, weights)
+  return {
+    overallScore,
+    grade: gradeFor(overallScore),
+    address: input.address,
+    lat: input.lat,
+    lng: input.lng,
+    factorScores,
+    dataSources: { ...DATA_SOURCES },
+    precision: input.precision,
+    methodologyVersion: METHODOLOGY_VERSION,
+    dataVersion: DATA_VERSION,
+  }
+}

@@ -1,0 +1,12 @@
+// Letter grades (DESIGN §4). Thresholds are inclusive lower bounds.
+export const GRADES = ['A+', 'A', 'B+', 'B', 'C+', 'C', 'D', 'F'] as const
+export type Grade = (typeof GRADES)[number]
+
+export const GRADE_THRESHOLDS: readonly (readonly [number, Grade])[] = [
+  [90, 'A+'], [80, 'A'], [75, 'B+'], [70, 'B'], [65, 'C+'], [60, 'C'], [50, 'D'],
+]
+
+export function gradeFor(score: number): Grade {
+  for (const [min, grade] of GRADE_THRESHOLDS) if (score >= min) return grade
+  return 'F'
+}
