@@ -10,6 +10,10 @@ export interface Env {
   /** Bearer token for /admin/v1/* (secret). */
   ADMIN_TOKEN?: string
   ENVIRONMENT?: string
+  /** Optional live geocoder (Nominatim-compatible search endpoint); offline bundled geocoding otherwise. */
+  GEOCODER_URL?: string
+  /** API key for GEOCODER_URL, sent as `Authorization: Bearer` and as `key=` (secret). */
+  GEOCODER_API_KEY?: string
 }
 
 /** What the auth middleware learns about the caller. */

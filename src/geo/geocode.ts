@@ -44,10 +44,10 @@ export function geocodeOffline(text: string): GeocodeResult | null {
     ? [parsed.unit && parsed.civicNumber ? `${parsed.unit}-${parsed.civicNumber}` : parsed.civicNumber, formatStreet(parsed.street)].filter(Boolean).join(' ')
     : undefined
   const place = parsed.city ? findPlace(parsed.city, parsed.province) : undefined
-  // A city named in a different province than the postal code's is a contradiction; the postal code wins.
   const fsa = parsed.fsa ? store.fsaByCode.get(parsed.fsa) : undefined
 
-  if (fsa) {
+  // Rural FSAs (second character 0) cover whole regions; a named town inside them is more precise.
+  if (fsa && !(fsa.rural && place && place.province === fsa.province)) {
     const province = fsa.province as ProvinceCode
     const city = place && place.province === province ? place.name : parsed.city
     return {
@@ -60,8 +60,8 @@ export function geocodeOffline(text: string): GeocodeResult | null {
     const province = place.province as ProvinceCode
     return {
       lat: place.lat, lng: place.lng, precision: 'city',
-      address: join(streetText, place.name, province),
-      ...(street && { street }), city: place.name, province,
+      address: join(streetText, place.name, parsed.postalCode ? `${province} ${parsed.postalCode}` : province),
+      ...(street && { street }), city: place.name, province, ...(parsed.postalCode && { postalCode: parsed.postalCode }),
     }
   }
   return null
