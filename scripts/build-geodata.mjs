@@ -26,6 +26,16 @@ const ADMIN1_PROVINCE = {
 // Nunavut FSAs start with X like the NWT; X0A/X0B/X0C are Nunavut.
 const NUNAVUT_FSAS = new Set(['X0A', 'X0B', 'X0C'])
 
+// A few zipcodes centroids are misplaced by several km (found while calibrating downtown Toronto:
+// M5C and M5E were placed in Etobicoke/Parkdale). Replaced with centroids measured on the Statistics
+// Canada 2021 FSA boundary file (catalogue 92-179-X). Each fix is listed, so the deviation from the
+// source package is explicit.
+const CENTROID_FIXES = {
+  M5C: [43.6515, -79.3755], // St. James Park
+  M5E: [43.6476, -79.3733], // Berczy Park / St. Lawrence
+  M5V: [43.6428, -79.3950], // CN Tower / King and Spadina
+}
+
 const round = (n, digits = 4) => Number(n.toFixed(digits))
 const clean = (s) => s.replace(/[|;\n]/g, ' ').replace(/\s+/g, ' ').trim()
 
@@ -37,6 +47,7 @@ const fsaRows = Object.values(codes)
     const province = NUNAVUT_FSAS.has(r.zip) ? 'NU' : FSA_LETTER_PROVINCE[r.zip[0]]
     return [r.zip, round(r.latitude), round(r.longitude), province, clean(r.city)]
   })
+  .map((r) => (CENTROID_FIXES[r[0]] ? [r[0], ...CENTROID_FIXES[r[0]], r[3], r[4]] : r))
   .sort((a, b) => (a[0] < b[0] ? -1 : 1))
 // Row format: FSA|lat|lng|province|area name
 const fsaText = fsaRows.map((r) => r.join('|')).join('\n')
@@ -65,7 +76,7 @@ const sources = {
   packages: [
     {
       package: 'zipcodes', version: zipcodesPkg.version, licence: zipcodesPkg.license ?? 'BSD',
-      file: 'lib/codesCanada.js', rows: fsaRows.length,
+      file: 'lib/codesCanada.js', rows: fsaRows.length, centroidFixes: Object.keys(CENTROID_FIXES),
       use: 'Canadian forward sortation area (FSA) centroids',
     },
     {

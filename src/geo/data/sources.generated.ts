@@ -8,6 +8,11 @@ export const GEODATA_SOURCES = {
       "licence": "BSD",
       "file": "lib/codesCanada.js",
       "rows": 1611,
+      "centroidFixes": [
+        "M5C",
+        "M5E",
+        "M5V"
+      ],
       "use": "Canadian forward sortation area (FSA) centroids"
     },
     {
