@@ -6,22 +6,28 @@ export const ErrorSchema = z
   .object({
     error: z.object({
       code: z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]).openapi({ example: 'BAD_REQUEST' }),
-      message: z.string().openapi({ example: 'weights: values must sum to 1.0' }),
+      message: z.string().max(2000).openapi({ example: 'weights: values must sum to 1.0' }),
       details: z
-        .array(z.object({ path: z.string().openapi({ example: 'weights.income' }), message: z.string() }))
+        .array(z.object({ path: z.string().max(500).openapi({ example: 'weights.income' }), message: z.string().max(2000) }))
+        .max(1000)
         .optional(),
-      requestId: z.string().openapi({ example: 'req_3f9c2a7d1e6b4c0a9d8e7f61' }),
+      requestId: z.string().max(40).openapi({ example: 'req_3f9c2a7d1e6b4c0a9d8e7f61' }),
     }),
   })
   .openapi('Error')
 
-const rateLimitHeaders = {
-  'X-Request-Id': { description: 'Unique id of this request; quote it to support', schema: { type: 'string' as const } },
-  'X-RateLimit-Limit': { description: 'Requests allowed in the current minute window', schema: { type: 'integer' as const } },
-  'X-RateLimit-Remaining': { description: 'Requests left in the current minute window', schema: { type: 'integer' as const } },
-  'X-RateLimit-Reset': { description: 'Unix time (seconds) when the minute window resets', schema: { type: 'integer' as const } },
-  'X-Quota-Limit': { description: 'Monthly request quota of your plan', schema: { type: 'integer' as const } },
-  'X-Quota-Remaining': { description: 'Requests left this calendar month (UTC)', schema: { type: 'integer' as const } },
+const counter = { type: 'integer' as const, format: 'int64' as const, minimum: 0, maximum: 9_999_999_999 }
+const standardHeaders = {
+  'X-Request-Id': { description: 'Unique id of this request; quote it to support', schema: { type: 'string' as const, pattern: '^req_[0-9a-f]{24}$', maxLength: 28 } },
+  'X-RateLimit-Limit': { description: 'Requests allowed in the current minute window', schema: counter },
+  'X-RateLimit-Remaining': { description: 'Requests left in the current minute window', schema: counter },
+  'X-RateLimit-Reset': { description: 'Unix time (seconds) when the minute window resets', schema: counter },
+  'X-Quota-Limit': { description: 'Monthly request quota of your plan', schema: counter },
+  'X-Quota-Remaining': { description: 'Requests left this calendar month (UTC)', schema: counter },
+  'Access-Control-Allow-Origin': { description: 'CORS: any origin may call the API with a key', schema: { type: 'string' as const, enum: ['*'] } },
+}
+const retryAfterHeader = {
+  'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' as const, format: 'int32' as const, minimum: 1, maximum: 2_678_400 } },
 }
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
@@ -34,20 +40,23 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   413: 'Body larger than 64 KiB',
   415: 'Body is not JSON',
   429: 'Rate limit (per minute) or monthly quota exceeded; see Retry-After',
+  500: 'Internal error (no internals are returned; quote the requestId)',
   502: 'An upstream provider failed',
 }
 
 /** Error responses for a route's OpenAPI definition; 401/413/415/429 apply to every authed route. */
+export { standardHeaders }
+
 export function errorResponses(...statuses: number[]) {
-  const all = [...new Set([...statuses, 401, 429])].sort()
+  const all = [...new Set([...statuses, 401, 429, 500])].sort()
   return Object.fromEntries(
-    all.map((s) => [s, { description: ERROR_DESCRIPTIONS[s] ?? 'Error', content: { 'application/json': { schema: ErrorSchema } }, headers: rateLimitHeaders }]),
+    all.map((s) => [s, { description: ERROR_DESCRIPTIONS[s] ?? 'Error', content: { 'application/json': { schema: ErrorSchema } }, headers: s === 429 ? { ...standardHeaders, ...retryAfterHeader } : standardHeaders }]),
   )
 }
 
 /** A JSON success response with the standard headers. */
 export function jsonResponse<T extends z.ZodType>(schema: T, description: string) {
-  return { description, content: { 'application/json': { schema } }, headers: rateLimitHeaders }
+  return { description, content: { 'application/json': { schema } }, headers: standardHeaders }
 }
 
 /** A JSON request body (required). */
@@ -71,6 +80,16 @@ export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result) =
 export const createRouter = () => new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
 
 export const UuidParam = z.object({
-  id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: '5f0c6a62-3b7e-4f7e-9b0a-3f4f6f7d8e9a' }),
+  id: z.string().max(64).openapi({ param: { name: 'id', in: 'path' }, example: '5f0c6a62-3b7e-4f7e-9b0a-3f4f6f7d8e9a' }),
 })
 export const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
+
+/**
+ * Bounded primitives for schemas. Every string and array in the document has a maximum (OWASP API4:
+ * unbounded inputs invite resource exhaustion), and response schemas say the same.
+ */
+export const Uuid = z.string().uuid().max(36)
+export const Timestamp = z.string().max(32).openapi({ format: 'date-time', example: '2026-11-23T09:42:51.705Z' })
+export const text = (max: number) => z.string().max(max)
+/** Integer count with the bounds and format OpenAPI linters expect. */
+export const int = (min = 0, max = 2_147_483_647) => z.number().int().min(min).max(max).openapi({ format: max > 2_147_483_647 ? 'int64' : 'int32' })

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm'
-import { createRouter, errorResponses, jsonBody, jsonResponse, UuidParam } from '../lib/openapi'
+import { createRouter, errorResponses, jsonBody, jsonResponse, text, Timestamp, Uuid, UuidParam } from '../lib/openapi'
 import { getDb, schema, type Db } from '../db/client'
 import { generateApiKey, keyDisplayPrefix, sha256Hex } from '../auth/keys'
 import { PLANS } from '../auth/plans'
@@ -10,19 +10,19 @@ import type { Env } from '../env'
 
 const KeyMetaSchema = z
   .object({
-    id: z.string().uuid(),
-    userId: z.string().uuid(),
-    email: z.string(),
+    id: Uuid,
+    userId: Uuid,
+    email: text(254),
     plan: z.enum(PLANS),
-    name: z.string(),
-    prefix: z.string(),
+    name: text(100),
+    prefix: text(12),
     mode: z.enum(['live', 'test']),
-    createdAt: z.string(),
-    revokedAt: z.string().nullable(),
+    createdAt: Timestamp,
+    revokedAt: Timestamp.nullable(),
   })
   .openapi('AdminKey')
 
-const UserSchema = z.object({ id: z.string().uuid(), email: z.string(), plan: z.enum(PLANS), createdAt: z.string(), updatedAt: z.string() }).openapi('AdminUser')
+const UserSchema = z.object({ id: Uuid, email: text(254), plan: z.enum(PLANS), createdAt: Timestamp, updatedAt: Timestamp }).openapi('AdminUser')
 
 const adminSecurity = [{ AdminToken: [] }]
 
@@ -42,7 +42,7 @@ const createKey = createRoute({
       }),
     ),
   },
-  responses: { 201: jsonResponse(KeyMetaSchema.extend({ key: z.string() }), 'The new key (shown only now)'), ...errorResponses(400) },
+  responses: { 201: jsonResponse(KeyMetaSchema.extend({ key: text(64) }), 'The new key (shown only now)'), ...errorResponses(400) },
 })
 
 const listKeys = createRoute({
@@ -51,8 +51,8 @@ const listKeys = createRoute({
   tags: ['Admin'],
   summary: 'List key metadata (never the key or its hash)',
   security: adminSecurity,
-  request: { query: z.object({ email: z.string().optional() }) },
-  responses: { 200: jsonResponse(z.object({ keys: z.array(KeyMetaSchema) }), 'Keys, newest first'), ...errorResponses() },
+  request: { query: z.object({ email: text(254).optional() }) },
+  responses: { 200: jsonResponse(z.object({ keys: z.array(KeyMetaSchema).max(10_000) }), 'Keys, newest first'), ...errorResponses() },
 })
 
 const revokeKey = createRoute({
@@ -72,7 +72,7 @@ const setPlan = createRoute({
   summary: 'Change a user’s plan (user id or email)',
   security: adminSecurity,
   request: {
-    params: z.object({ user: z.string().openapi({ param: { name: 'user', in: 'path' } }) }),
+    params: z.object({ user: text(254).openapi({ param: { name: 'user', in: 'path' } }) }),
     body: jsonBody(z.object({ plan: z.enum(PLANS) })),
   },
   responses: { 200: jsonResponse(UserSchema, 'The updated user'), ...errorResponses(400, 404) },

@@ -1,20 +1,22 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { eq } from 'drizzle-orm'
-import { createRouter, errorResponses, jsonResponse } from '../lib/openapi'
+import { createRouter, errorResponses, jsonResponse, text, Timestamp, Uuid } from '../lib/openapi'
 import { principalOf } from '../middleware/plan-gate'
 import { getDb, schema } from '../db/client'
 import { PLAN_LIMITS, PLANS } from '../auth/plans'
 
+const count = z.number().int().min(0).max(1e10).openapi({ format: 'int64' })
+
 const MeSchema = z
   .object({
-    user: z.object({ id: z.string().uuid(), email: z.string(), plan: z.enum(PLANS), createdAt: z.string() }),
-    key: z.object({ id: z.string().uuid(), name: z.string(), prefix: z.string().openapi({ example: 'sk_live_4f9Q' }), mode: z.enum(['live', 'test']), createdAt: z.string() }),
-    limits: z.object({ requestsPerMinute: z.number().int(), monthlyQuota: z.number().int(), reports: z.boolean(), prospects: z.boolean() }),
+    user: z.object({ id: Uuid, email: text(254), plan: z.enum(PLANS), createdAt: Timestamp }),
+    key: z.object({ id: Uuid, name: text(100), prefix: text(12).openapi({ example: 'sk_live_4f9Q' }), mode: z.enum(['live', 'test']), createdAt: Timestamp }),
+    limits: z.object({ requestsPerMinute: count, monthlyQuota: count, reports: z.boolean(), prospects: z.boolean() }),
     usage: z.object({
-      month: z.string().openapi({ example: '2026-11' }),
-      requests: z.number().int().openapi({ description: 'Requests counted this month, including this one' }),
-      remaining: z.number().int(),
-      resetsAt: z.string().openapi({ description: 'Start of next month (UTC), ISO 8601' }),
+      month: z.string().regex(/^\d{4}-\d{2}$/).max(7).openapi({ example: '2026-11' }),
+      requests: count.openapi({ description: 'Requests counted this month, including this one' }),
+      remaining: count,
+      resetsAt: Timestamp.openapi({ description: 'Start of next month (UTC), ISO 8601' }),
     }),
   })
   .openapi('Me')
