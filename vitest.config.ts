@@ -14,6 +14,7 @@ export default defineConfig(async () => {
             TEST_MIGRATIONS: migrations,
             ADMIN_TOKEN: TEST_ADMIN_TOKEN,
             ENVIRONMENT: 'test',
+            FUZZ_RUNS: process.env.FUZZ_RUNS ?? '',
           },
         },
       }),

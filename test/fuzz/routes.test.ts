@@ -1,0 +1,82 @@
+import { describe, it, expect, beforeAll } from 'vitest'
+import fc from 'fast-check'
+import { env, exports } from 'cloudflare:workers'
+import { app } from '../../src/app'
+import { ADMIN_TOKEN, createKey } from '../helpers/api'
+import { bodyFor, contentType, pathParam, queryString, rawBody } from './arbitraries'
+
+/**
+ * Property: whatever arrives — wrong types, missing or extra fields, junk JSON, odd content types,
+ * hostile path params and query strings — the API answers < 500, every 4xx is the error envelope,
+ * and a rejected request changes no table. Runs per route: FUZZ_RUNS (total) / routes, at least 60.
+ */
+interface FuzzRoute {
+  method: string
+  path: string
+  fields: string[]
+}
+
+const routes: FuzzRoute[] = app.openAPIRegistry.definitions
+  .filter((d): d is Extract<typeof d, { type: 'route' }> => d.type === 'route')
+  .map((d) => {
+    const schema = (d.route.request?.body?.content as any)?.['application/json']?.schema
+    const shape = schema?.shape ?? schema?._def?.schema?.shape ?? schema?.def?.in?.shape ?? {}
+    return { method: d.route.method.toUpperCase(), path: d.route.path, fields: Object.keys(shape) }
+  })
+
+const totalRuns = Number((env as unknown as { FUZZ_RUNS?: string }).FUZZ_RUNS || 0)
+const runsPerRoute = Math.max(60, Math.ceil(totalRuns / Math.max(1, routes.length)))
+
+async function tableCounts(): Promise<string> {
+  const tables = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'd1_%' ORDER BY name").all<{ name: string }>()
+  const union = tables.results.map(({ name }) => `SELECT '${name}' AS t, COUNT(*) AS n FROM "${name}"`).join(' UNION ALL ')
+  const rows = await env.DB.prepare(union).all<{ t: string; n: number }>()
+  return rows.results.map((r) => `${r.t}=${r.n}`).join(',')
+}
+
+describe('fuzz: every route', () => {
+  let userKey: string
+
+  beforeAll(async () => {
+    userKey = (await createKey('enterprise')).key
+  })
+
+  it('has routes to fuzz', () => {
+    expect(routes.length).toBeGreaterThan(3)
+  })
+
+  for (const route of routes) {
+    it(`${route.method} ${route.path}`, async () => {
+      // A fresh enterprise user per route keeps every case inside the per-minute limit.
+      const key = route.path.startsWith('/admin/') ? '' : (await createKey('enterprise')).key || userKey
+      await fc.assert(
+        fc.asyncProperty(
+          fc.record({ params: fc.array(pathParam, { minLength: 4, maxLength: 4 }), query: queryString, body: bodyFor(route.fields), raw: fc.option(rawBody, { freq: 3 }), type: contentType, auth: fc.constantFrom('key', 'key', 'key', 'none', 'bad') }),
+          async (c) => {
+            let i = 0
+            const path = route.path.replace(/\{[^}]+\}/g, () => encodeURIComponent(c.params[i++]))
+            const url = new URL(`http://api.test${path}`)
+            for (const [k, v] of Object.entries(c.query)) url.searchParams.set(k, v)
+            const headers = new Headers({ 'cf-connecting-ip': `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` })
+            if (c.auth === 'key') route.path.startsWith('/admin/') ? headers.set('authorization', `Bearer ${ADMIN_TOKEN}`) : headers.set('x-api-key', key)
+            if (c.auth === 'bad') headers.set('x-api-key', 'sk_live_' + 'A'.repeat(38))
+            const hasBody = route.method !== 'GET'
+            if (hasBody && c.type) headers.set('content-type', c.type)
+            const body = hasBody ? (c.raw ?? JSON.stringify(c.body)) : undefined
+            const before = await tableCounts()
+            const res = await exports.default.fetch(new Request(url, { method: route.method, headers, body }))
+            const text = await res.text()
+            expect(res.status, `${route.method} ${url.pathname}${url.search} → ${res.status} ${text.slice(0, 300)}`).toBeLessThan(500)
+            if (res.status >= 400) {
+              const json = JSON.parse(text)
+              expect(json.error?.code, text.slice(0, 300)).toBeTypeOf('string')
+              expect(json.error.requestId).toMatch(/^req_/)
+              expect(await tableCounts(), `rejected ${route.method} ${url.pathname} wrote to D1`).toBe(before)
+            }
+          },
+        ),
+        { numRuns: runsPerRoute },
+      )
+    }, 300_000)
+  }
+})
