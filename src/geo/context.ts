@@ -116,7 +116,8 @@ export function urbanContext(lat: number, lng: number): UrbanContext {
     density,
     densityMethod: fsaDensity >= placeDensity ? 'fsa-centroid-kernel' : 'place-gravity',
     densityIndex: clamp01((Math.log10(density) - 1) / 3),
-    urbanScale: clamp01((Math.log10(Math.max(population15, 1)) - 3.3) / 2.4),
+    // Inside a CMA the whole metro counts: GeoNames has one point per city, which can lie > 15 km away.
+    urbanScale: clamp01((Math.log10(Math.max(population15, cma ? cma.population : 1, 1)) - 3.3) / 2.4),
     centrality, centralityName, distanceToCoreKm,
     stationDepartures, stationProximity, nearestStation,
     cma, province: nearestPlace === undefined ? undefined : store.places[nearestPlace].province,

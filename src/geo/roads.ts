@@ -43,7 +43,7 @@ for (const [keys, info] of [
   [['allee', 'all'], T('allée', 1)], [['promenade', 'prom'], T('promenade', 2)], [['carre', 'car'], T('carré', 1)],
   [['terrasse', 'tsse'], T('terrasse', 1)], [['highway', 'hwy'], T('Hwy', 4.5)], [['sentier'], T('sentier', 1)],
   [['range road', 'rge rd', 'rr'], T('Range Rd', 1.5, true)], [['township road', 'twp rd', 'township rd'], T('Township Rd', 1.5, true)],
-  [['concession road', 'concession', 'conc rd', 'conc'], T('Concession Rd', 1.5, true)], [['sideroad', 'side road'], T('Sideroad', 1.5, true)],
+  [['concession road', 'concession rd', 'concession', 'conc rd', 'conc'], T('Concession Rd', 1.5, true)], [['sideroad', 'side road'], T('Sideroad', 1.5, true)],
   [['county road', 'county rd', 'cr'], T('County Rd', 2.5)], [['regional road', 'regional rd'], T('Regional Rd', 3.2)],
   [['provincial road', 'pr'], T('PR', 3)], [['secondary highway'], T('Hwy', 3.5)], [['trans canada highway', 'trans canada hwy'], T('Hwy', 4.8)],
 ] as [string[], StreetTypeInfo][]) for (const k of keys) LEADING_TYPES[k] = info

@@ -7,10 +7,10 @@ import type { FactorKey } from './weights'
 export interface Curve { scale: 'log' | 'linear'; knots: readonly (readonly [value: number, score: number])[] }
 
 export const CURVES: Readonly<Record<FactorKey, Curve>> = {
-  // AADT: residential street ≈ 400 → 45; collector 3,000 → 65; arterial 20,000 → 89; 40,000 → 97.
-  vehicleTraffic: { scale: 'log', knots: [[50, 0], [400, 45], [3000, 65], [10000, 79], [20000, 89], [40000, 97], [80000, 100]] },
-  // Ordinal class: local 1 → 40, collector 2 → 55, minor arterial 3 → 70, major arterial 4 → 85, highway 5 → 93.
-  roadClass: { scale: 'linear', knots: [[1, 40], [2, 55], [3, 70], [4, 85], [5, 93], [6, 100]] },
+  // AADT: residential street ≈ 400 → 50; collector 3,000 → 66; arterial 20,000 → 89; 40,000 → 97.
+  vehicleTraffic: { scale: 'log', knots: [[50, 0], [400, 50], [3000, 66], [10000, 79], [20000, 89], [40000, 97], [80000, 100]] },
+  // Ordinal class: local 1 → 48, collector 2 → 58, minor arterial 3 → 70, major arterial 4 → 85, highway 5 → 93.
+  roadClass: { scale: 'linear', knots: [[1, 48], [2, 58], [3, 70], [4, 85], [5, 93], [6, 100]] },
   // persons/km²: rural < 5 → 0; small town 1,000 → 65; suburb 3,000 → 80; downtown 10,000+ → 100.
   populationDensity: { scale: 'log', knots: [[5, 0], [100, 30], [1000, 65], [3000, 80], [10000, 100]] },
   // Median household income (CAD): Canada's 2020 median ≈ 84,000 → 74.

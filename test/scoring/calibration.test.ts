@@ -1,0 +1,129 @@
+// Calibration against DESIGN §4: grades fall in the stated bands for real, named Canadian places,
+// and the ordering downtown > suburban arterial > residential crescent > rural road holds per city.
+// Addresses go through the real offline geocoder, as they would through the API.
+import { describe, it, expect } from 'vitest'
+import { geocodeOffline } from '../../src/geo'
+import { buildScoreResult, type ScoreResult } from '../../src/scoring'
+
+type Kind = 'downtown' | 'suburbanArterial' | 'smallTownMain' | 'crescent' | 'rural'
+const BANDS: Record<Kind, [min: number, maxExclusive: number, label: string]> = {
+  downtown: [80, 101, 'A or A+'],
+  suburbanArterial: [70, 80, 'B to B+'],
+  smallTownMain: [60, 75, 'C to B'],
+  crescent: [50, 60, 'D'],
+  rural: [0, 50, 'F'],
+}
+
+const LOCATIONS: { name: string; address: string; kind: Kind; city?: string }[] = [
+  // Prime downtown arterials
+  { name: 'Queen St W at City Hall, Toronto', address: '100 Queen St W, Toronto, ON M5H 2N2', kind: 'downtown', city: 'Toronto' },
+  { name: 'Yonge St at Eaton Centre, Toronto', address: '220 Yonge St, Toronto, ON M5B 2H1', kind: 'downtown', city: 'Toronto' },
+  { name: 'Yonge St at Front, Toronto', address: '1 Yonge St, Toronto ON M5E 1W7', kind: 'downtown', city: 'Toronto' },
+  { name: 'Sainte-Catherine O, Montréal', address: '977 rue Sainte-Catherine O, Montréal, QC H3B 4W3', kind: 'downtown', city: 'Montréal' },
+  { name: 'De La Gauchetière O, Montréal', address: '1000 rue De La Gauchetière O, Montréal, QC H3B 4W5', kind: 'downtown', city: 'Montréal' },
+  { name: 'Granville St at Pacific Centre, Vancouver', address: '700 Granville St, Vancouver, BC V7Y 1G5', kind: 'downtown', city: 'Vancouver' },
+  { name: 'Robson St, Vancouver', address: '800 Robson St, Vancouver, BC V6Z 3B7', kind: 'downtown', city: 'Vancouver' },
+  { name: 'Stephen Ave (8 Ave SW), Calgary', address: '200 8 Ave SW, Calgary, AB T2P 1B5', kind: 'downtown', city: 'Calgary' },
+  { name: '102 Ave NW, downtown Edmonton', address: '10200 102 Ave NW, Edmonton, AB T5J 4B7', kind: 'downtown' },
+  // Busy suburban arterials and highway-commercial strips
+  { name: 'Hurontario St, Mississauga', address: '5100 Hurontario St, Mississauga, ON L4Z 3X7', kind: 'suburbanArterial', city: 'Toronto' },
+  { name: 'Finch Ave E, Scarborough', address: '5230 Finch Ave E, Toronto, ON M1S 4Z9', kind: 'suburbanArterial', city: 'Toronto' },
+  { name: 'Steeles Ave W, Vaughan', address: '3100 Steeles Ave W, Vaughan, ON L4K 3R1', kind: 'suburbanArterial' },
+  { name: 'Highway 7 E strip, Markham', address: '3601 Highway 7 E, Markham, ON L3R 0M3', kind: 'suburbanArterial' },
+  { name: 'Macleod Trail SW strip, Calgary', address: '6455 Macleod Trail SW, Calgary, AB T2H 0K8', kind: 'suburbanArterial', city: 'Calgary' },
+  { name: 'boul. Taschereau strip, Longueuil', address: '2250 boul. Taschereau, Longueuil, QC J4T 2G4', kind: 'suburbanArterial', city: 'Montréal' },
+  { name: 'boul. Le Carrefour, Laval', address: '3000 boul. Le Carrefour, Laval, QC H7T 2K9', kind: 'suburbanArterial' },
+  { name: 'Fraser Hwy, Surrey', address: '15355 Fraser Hwy, Surrey, BC V3R 3P2', kind: 'suburbanArterial', city: 'Vancouver' },
+  { name: 'Bank St south, Ottawa', address: '2210 Bank St, Ottawa, ON K1V 1J5', kind: 'suburbanArterial' },
+  // Small-town main streets
+  { name: 'Main St, Huntsville', address: '123 Main St, Huntsville, ON P1H 1Z9', kind: 'smallTownMain' },
+  { name: 'Main St, Canmore', address: '700 Main St, Canmore, AB T1W 2B5', kind: 'smallTownMain' },
+  { name: 'rue Principale, Saint-Sauveur', address: '100 rue Principale, Saint-Sauveur, QC', kind: 'smallTownMain' },
+  { name: 'Water St, Sioux Lookout', address: '25 Water St, Sioux Lookout, ON', kind: 'smallTownMain' },
+  // Quiet residential crescents and courts
+  { name: 'Pinegrove Cres, Scarborough', address: '35 Pinegrove Cres, Toronto, ON M1E 2T3', kind: 'crescent', city: 'Toronto' },
+  { name: 'Maplewood Cres, Brampton', address: '10 Maplewood Cres, Brampton, ON L6S 2P4', kind: 'crescent' },
+  { name: 'Birchwood Crt, Markham', address: '15 Birchwood Crt, Markham, ON L3R 6C4', kind: 'crescent' },
+  { name: 'Aspen Cres, Calgary', address: '24 Aspen Cres, Calgary, AB T3H 3R2', kind: 'crescent', city: 'Calgary' },
+  { name: 'croissant des Érables, Laval', address: '45 croissant des Érables, Laval, QC H7M 2M5', kind: 'crescent', city: 'Montréal' },
+  { name: 'Alder Cres, Coquitlam', address: '12 Alder Cres, Coquitlam, BC V3E 2R3', kind: 'crescent', city: 'Vancouver' },
+  { name: 'Sandcastle Crt, Barrhaven', address: '18 Sandcastle Crt, Ottawa, ON K2J 4M5', kind: 'crescent' },
+  // Rural roads far from any town
+  { name: 'Range Road 232, Sturgeon County', address: '12345 Range Road 232, AB T0B 4J0', kind: 'rural', city: 'Calgary' },
+  { name: 'Rang 4, Lanaudière', address: '4000 Rang 4, QC J0K 1A0', kind: 'rural', city: 'Montréal' },
+  { name: 'Concession Rd 5, Kawartha Lakes', address: '2000 Concession Rd 5, Ontario K0L 1A0', kind: 'rural', city: 'Toronto' },
+  { name: 'Highway 16, rural Saskatchewan', address: 'Hwy 16, SK S0K 0A0', kind: 'rural' },
+  { name: 'Township Rd 530, Alberta', address: 'Township Rd 530, AB T0E 0A0', kind: 'rural', city: 'Vancouver' },
+]
+
+const scored = new Map<string, ScoreResult>()
+function score(address: string): ScoreResult {
+  const cached = scored.get(address)
+  if (cached) return cached
+  const g = geocodeOffline(address)
+  if (!g) throw new Error(`calibration address did not geocode: ${address}`)
+  const result = buildScoreResult({ lat: g.lat, lng: g.lng, address: g.address, precision: g.precision, street: g.street })
+  scored.set(address, result)
+  return result
+}
+
+describe('calibration bands (DESIGN §4)', () => {
+  it('spans at least 25 named locations of every kind', () => {
+    expect(LOCATIONS.length).toBeGreaterThanOrEqual(25)
+    expect(new Set(LOCATIONS.map((l) => l.kind)).size).toBe(5)
+  })
+
+  for (const loc of LOCATIONS) {
+    const [min, max, label] = BANDS[loc.kind]
+    it(`${loc.name} grades ${label}`, () => {
+      const r = score(loc.address)
+      expect(r.overallScore, `${loc.address} → ${r.overallScore} ${r.grade}`).toBeGreaterThanOrEqual(min)
+      expect(r.overallScore, `${loc.address} → ${r.overallScore} ${r.grade}`).toBeLessThan(max)
+    })
+  }
+})
+
+describe('ordering between location types holds in every city', () => {
+  const ORDER: Kind[] = ['downtown', 'suburbanArterial', 'crescent', 'rural']
+  const cities = [...new Set(LOCATIONS.flatMap((l) => (l.city ? [l.city] : [])))]
+  for (const city of cities) {
+    it(city, () => {
+      const inCity = LOCATIONS.filter((l) => l.city === city)
+      for (let i = 0; i < ORDER.length - 1; i++) {
+        const higher = inCity.filter((l) => l.kind === ORDER[i]).map((l) => score(l.address).overallScore)
+        const lower = inCity.filter((l) => l.kind === ORDER[i + 1]).map((l) => score(l.address).overallScore)
+        expect(higher.length && lower.length, `${city} needs ${ORDER[i]} and ${ORDER[i + 1]}`).toBeTruthy()
+        expect(Math.min(...higher), `${city}: every ${ORDER[i]} above every ${ORDER[i + 1]}`).toBeGreaterThan(Math.max(...lower))
+      }
+    })
+  }
+
+  it('small-town main streets sit between crescents and downtowns', () => {
+    const mins = (kind: Kind) => LOCATIONS.filter((l) => l.kind === kind).map((l) => score(l.address).overallScore)
+    expect(Math.min(...mins('smallTownMain'))).toBeGreaterThan(Math.max(...mins('crescent')))
+    expect(Math.max(...mins('smallTownMain'))).toBeLessThan(Math.min(...mins('downtown')))
+  })
+})
+
+describe('coordinates only (no street) still rank sensibly', () => {
+  const at = (lat: number, lng: number) => buildScoreResult({ lat, lng, address: `${lat}, ${lng}`, precision: 'coordinates' })
+
+  it('downtown Toronto, Montréal and Vancouver coordinates grade A or A+', () => {
+    for (const [lat, lng] of [[43.6487, -79.3817], [45.5003, -73.5735], [49.2827, -123.1187]]) {
+      expect(at(lat, lng).overallScore).toBeGreaterThanOrEqual(80)
+    }
+  })
+
+  it('rural prairie and boreal coordinates grade F, far below any downtown', () => {
+    for (const [lat, lng] of [[51.5, -107.5], [50.2, -103.1], [53.2, -112.3], [47.6, -78.9]]) {
+      const r = at(lat, lng)
+      expect(r.overallScore).toBeLessThan(50)
+      expect(at(43.6487, -79.3817).overallScore - r.overallScore).toBeGreaterThan(40)
+    }
+  })
+
+  it('road class from coordinates is marked low confidence, from a street type higher', () => {
+    expect(at(43.6487, -79.3817).factorScores.roadClass.raw.confidence).toBe('low')
+    expect(score('100 Queen St W, Toronto, ON M5H 2N2').factorScores.roadClass.raw.confidence).not.toBe('low')
+  })
+})
