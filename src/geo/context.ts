@@ -3,8 +3,15 @@
 // Every number here is modelled from the bundled data; docs/methodology.md explains each one.
 import { around } from 'geokdbush'
 import type { CmaFact } from './data/income'
-import { geoStore, type StationMode } from './store'
+import { geoStore, PLACE_MEAN_DENSITY, type StationMode } from './store'
 import { boxAround, distanceKm } from './text'
+
+/** Equirectangular distance: within 30 km it differs from great-circle by < 0.1 %, at a fraction of the cost. */
+function fastDistanceKm(lat1: number, lng1: number, lat2: number, lng2: number, kmPerDegreeLng: number): number {
+  const dy = (lat2 - lat1) * 111.2
+  const dx = (lng2 - lng1) * kmPerDegreeLng
+  return Math.sqrt(dx * dx + dy * dy)
+}
 
 export interface UrbanContext {
   /** persons/km², the larger of the FSA-kernel and place-gravity estimates */
@@ -31,8 +38,6 @@ const FSA_KERNEL_SIGMA_KM = 1.8
 /** Average population of an urban FSA (2021 Census population / number of urban FSAs, rounded). */
 const PEOPLE_PER_URBAN_FSA = 22000
 const FSA_KERNEL_SCALE = PEOPLE_PER_URBAN_FSA / (2 * Math.PI * FSA_KERNEL_SIGMA_KM ** 2)
-/** Mean density assumed inside a populated place when spreading its population as a disc. */
-const PLACE_MEAN_DENSITY = 1000
 const STATION_DEPARTURES_PER_HOUR: Record<StationMode, number> = { S: 40, L: 24, B: 16, C: 6, F: 4 }
 const WALK_FULL_KM = 0.25
 const WALK_MAX_KM = 0.8
@@ -43,11 +48,12 @@ export function urbanContext(lat: number, lng: number): UrbanContext {
 
   // FSA kernel density: urban FSAs are drawn to hold similar populations, so their centroids are
   // dense where people are. A Gaussian kernel turns centroid density into persons/km².
+  const kmPerDegreeLng = 111.2 * Math.cos((lat * Math.PI) / 180)
   let kernel = 0
   const [x0, y0, x1, y1] = boxAround(lat, lng, FSA_KERNEL_SIGMA_KM * 3.5)
   for (const id of store.urbanFsaIndex.range(x0, y0, x1, y1)) {
     const f = store.urbanFsas[id]
-    const d = distanceKm(lat, lng, f.lat, f.lng)
+    const d = fastDistanceKm(lat, lng, f.lat, f.lng, kmPerDegreeLng)
     kernel += Math.exp(-(d * d) / (2 * FSA_KERNEL_SIGMA_KM ** 2))
   }
   const fsaDensity = kernel * FSA_KERNEL_SCALE
@@ -59,19 +65,22 @@ export function urbanContext(lat: number, lng: number): UrbanContext {
   let townCentrality = 0
   let townName: string | undefined
   let nearestTownKm = Infinity
+  let nearestPlaceKm = Infinity
+  let province: string | undefined
   const [px0, py0, px1, py1] = boxAround(lat, lng, 30)
   for (const id of store.placeIndex.range(px0, py0, px1, py1)) {
     const p = store.places[id]
-    const d = distanceKm(lat, lng, p.lat, p.lng)
-    const radius = Math.sqrt(p.population / (Math.PI * PLACE_MEAN_DENSITY))
-    placeDensity = Math.max(placeDensity, PLACE_MEAN_DENSITY * Math.exp(-((d / radius) ** 2)))
+    const model = store.placeModels[id]
+    const d = fastDistanceKm(lat, lng, p.lat, p.lng, kmPerDegreeLng)
+    if (d < nearestPlaceKm) { nearestPlaceKm = d; province = p.province }
+    const r = d / model.radiusKm
+    if (r < 3) placeDensity = Math.max(placeDensity, PLACE_MEAN_DENSITY * Math.exp(-r * r))
     if (d <= 15 && p.featureCode !== 'PPLX') population15 += p.population
-    if (p.population >= 1000) {
-      const coreRadius = Math.min(1.5, 0.35 * (p.population / 1000) ** 0.35)
-      const strength = Math.min(0.4, 0.1 + 0.1 * Math.log10(p.population / 1000)) * (p.featureCode === 'PPLX' ? 0.7 : 1)
-      const c = strength * Math.exp(-((d / coreRadius) ** 2))
+    if (model.coreStrength > 0) {
+      const rc = d / model.coreRadiusKm
+      const c = rc < 3 ? model.coreStrength * Math.exp(-rc * rc) : 0
       if (c > townCentrality) { townCentrality = c; townName = p.name }
-      nearestTownKm = Math.min(nearestTownKm, d)
+      if (d < nearestTownKm) nearestTownKm = d
     }
   }
   const density = Math.max(fsaDensity, placeDensity, 0.5)
@@ -102,7 +111,7 @@ export function urbanContext(lat: number, lng: number): UrbanContext {
   const [sx0, sy0, sx1, sy1] = boxAround(lat, lng, WALK_MAX_KM)
   for (const id of store.stationIndex.range(sx0, sy0, sx1, sy1)) {
     const s = store.stations[id]
-    const d = distanceKm(lat, lng, s.lat, s.lng)
+    const d = fastDistanceKm(lat, lng, s.lat, s.lng, kmPerDegreeLng)
     if (d > WALK_MAX_KM) continue
     const w = d <= WALK_FULL_KM ? 1 : 1 - (d - WALK_FULL_KM) / (WALK_MAX_KM - WALK_FULL_KM)
     stationDepartures += STATION_DEPARTURES_PER_HOUR[s.mode] * w
@@ -111,7 +120,10 @@ export function urbanContext(lat: number, lng: number): UrbanContext {
   }
 
   // Province of the nearest populated place (FSA centroids of huge northern FSAs can lie far away).
-  const nearestPlace = around(store.placeIndex, lng, lat, 1)[0]
+  if (!province) {
+    const nearest = around(store.placeIndex, lng, lat, 1)[0]
+    province = nearest === undefined ? undefined : store.places[nearest].province
+  }
   return {
     density,
     densityMethod: fsaDensity >= placeDensity ? 'fsa-centroid-kernel' : 'place-gravity',
@@ -120,6 +132,6 @@ export function urbanContext(lat: number, lng: number): UrbanContext {
     urbanScale: clamp01((Math.log10(Math.max(population15, cma ? cma.population : 1, 1)) - 3.3) / 2.4),
     centrality, centralityName, distanceToCoreKm,
     stationDepartures, stationProximity, nearestStation,
-    cma, province: nearestPlace === undefined ? undefined : store.places[nearestPlace].province,
+    cma, province,
   }
 }

@@ -9,6 +9,8 @@ import { normalizeName } from './text'
 
 export interface Fsa { code: string; lat: number; lng: number; province: string; area: string; rural: boolean }
 export interface Place { name: string; lat: number; lng: number; province: string; population: number; featureCode: string }
+/** Per-place constants of the urban-context model, precomputed once (see context.ts). */
+export interface PlaceModel { radiusKm: number; coreRadiusKm: number; coreStrength: number }
 export type StationMode = 'S' | 'L' | 'B' | 'C' | 'F'
 export interface Station { name: string; lat: number; lng: number; mode: StationMode; system: string }
 
@@ -20,6 +22,7 @@ export interface GeoStore {
   urbanFsaIndex: KDBush
   urbanFsas: Fsa[]
   places: Place[]
+  placeModels: PlaceModel[]
   placeIndex: KDBush
   placesByName: Map<string, Place[]>
   stations: Station[]
@@ -28,6 +31,18 @@ export interface GeoStore {
 }
 
 let store: GeoStore | undefined
+
+/** Mean density assumed inside a populated place when spreading its population as a disc. */
+export const PLACE_MEAN_DENSITY = 1000
+
+function placeModel(p: Place): PlaceModel {
+  return {
+    radiusKm: Math.sqrt(Math.max(p.population, 1) / (Math.PI * PLACE_MEAN_DENSITY)),
+    // Town centres: bigger towns have bigger, busier cores; neighbourhoods (PPLX) weaker ones.
+    coreRadiusKm: Math.min(1.5, 0.35 * (Math.max(p.population, 1000) / 1000) ** 0.35),
+    coreStrength: p.population < 1000 ? 0 : Math.min(0.4, 0.1 + 0.1 * Math.log10(p.population / 1000)) * (p.featureCode === 'PPLX' ? 0.7 : 1),
+  }
+}
 
 function indexOf<T extends { lat: number; lng: number }>(items: T[]): KDBush {
   const index = new KDBush(Math.max(items.length, 1))
@@ -65,6 +80,7 @@ function buildStore(): GeoStore {
     places.push(extra)
     addName(extra.name, extra)
   }
+  const placeModels = places.map(placeModel)
   const stations: Station[] = STATIONS_TEXT.split('\n').map((line) => {
     const [name, lat, lng, mode, system] = line.split('|')
     return { name, lat: Number(lat), lng: Number(lng), mode: mode as StationMode, system }
@@ -72,7 +88,7 @@ function buildStore(): GeoStore {
   return {
     fsas, fsaByCode: new Map(fsas.map((f) => [f.code, f])), fsaIndex: indexOf(fsas),
     urbanFsas, urbanFsaIndex: indexOf(urbanFsas),
-    places, placeIndex: indexOf(places), placesByName,
+    places, placeModels, placeIndex: indexOf(places), placesByName,
     stations, stationIndex: indexOf(stations), cmas: CMAS,
   }
 }
