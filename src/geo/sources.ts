@@ -23,10 +23,6 @@ export const DATA_SOURCES: Readonly<Record<string, DataSource>> = {
     name: 'Rapid-transit stations (TTC, STM, REM, exo, TransLink, Calgary Transit, ETS, OC Transpo, GRT, GO)', licence: 'Facts compiled from operator maps; OpenStreetMap ODbL',
     url: 'https://www.openstreetmap.org/', vintage: '2025 networks',
   },
-  model: {
-    name: 'Sign Placement API traffic, pedestrian and POI models (see docs/methodology.md)', licence: 'Proprietary model over the sources above',
-    url: 'https://github.com/sign-placement-api/docs/methodology.md', vintage: 'methodology 1.0.0',
-  },
 }
 
 /** Bumped whenever the bundled data changes; goes into every score result. */

@@ -41,7 +41,7 @@ const CompareRequestSchema = z
 
 const CompareResponseSchema = z
   .object({
-    results: z.array(ScoreResultSchema).openapi({ description: 'Score results sorted by overallScore, highest first (ties keep input order)' }),
+    results: z.array(ScoreResultSchema).max(5).openapi({ description: 'Score results sorted by overallScore, highest first (ties keep input order)' }),
     winner: ScoreResultSchema.openapi({ description: 'The highest-scoring location (same as results[0])' }),
   })
   .openapi('CompareResult')
@@ -50,7 +50,9 @@ const scoreRoute = createRoute({
   method: 'post',
   path: '/score',
   tags: ['Scoring'],
+  operationId: 'scoreLocation',
   summary: 'Score a Canadian address or coordinate pair',
+  description: 'Scores an address or a lat/lng pair (Canada: lat 41…84, lng −142…−52) for sign placement: overall 0–100, letter grade and seven factors. When both are given, the coordinates locate the point and the address is kept as display address and supplies the street for road class. Geocoding failure → 400. Optional weights (all seven keys, summing to 1.0) replace the defaults.',
   request: { body: jsonBody(ScoreRequestSchema) },
   responses: { 200: jsonResponse(ScoreResultSchema, 'The score result'), ...errorResponses(400) },
 })
@@ -59,7 +61,9 @@ const compareRoute = createRoute({
   method: 'post',
   path: '/compare',
   tags: ['Scoring'],
+  operationId: 'compareLocations',
   summary: 'Score 2 to 5 locations and rank them',
+  description: 'Scores 2–5 locations concurrently with the same weights; results are sorted by overallScore (highest first) and winner is the first. If any location cannot be geocoded the request fails with 400 and the location index in details (e.g. locations.2).',
   request: { body: jsonBody(CompareRequestSchema) },
   responses: { 200: jsonResponse(CompareResponseSchema, 'Results, best first, and the winner'), ...errorResponses(400) },
 })

@@ -4,37 +4,37 @@ import { GRADES } from './grade'
 import { WeightProfileSchema } from './weights'
 
 export const RawSignalSchema = z.object({
-  value: z.number(),
-  unit: z.string(),
-  method: z.string().openapi({ description: 'How the raw value was obtained (measured, looked up or modelled).' }),
+  value: z.number().min(0).max(1e9),
+  unit: z.string().max(80),
+  method: z.string().max(200).openapi({ description: 'How the raw value was obtained (measured, looked up or modelled).' }),
   confidence: z.enum(['high', 'medium', 'low']),
 }).openapi('RawSignal')
 
 export const FactorScoreSchema = z.object({
   score: z.number().min(0).max(100),
   weight: z.number().min(0).max(1),
-  label: z.string(),
+  label: z.string().max(60),
   raw: RawSignalSchema,
 }).openapi('FactorScore')
 
 export const DataSourceSchema = z.object({
-  name: z.string(), licence: z.string(), url: z.string(), vintage: z.string(),
+  name: z.string().max(200), licence: z.string().max(120), url: z.string().url().max(300), vintage: z.string().max(200),
 }).openapi('DataSource')
 
 export const ScoreResultSchema = z.object({
   overallScore: z.number().min(0).max(100).openapi({ description: 'Σ factor score × weight, one decimal', example: 87.4 }),
   grade: z.enum(GRADES),
-  address: z.string().openapi({ description: 'Resolved display address (the given address when coordinates were also given)' }),
-  lat: z.number(),
-  lng: z.number(),
+  address: z.string().max(400).openapi({ description: 'Resolved display address (the given address when coordinates were also given)' }),
+  lat: z.number().min(41).max(84),
+  lng: z.number().min(-142).max(-52),
   factorScores: z.object({
     vehicleTraffic: FactorScoreSchema, roadClass: FactorScoreSchema, populationDensity: FactorScoreSchema, income: FactorScoreSchema,
     poiDensity: FactorScoreSchema, pedestrian: FactorScoreSchema, transit: FactorScoreSchema,
   }),
   dataSources: z.record(z.string(), DataSourceSchema),
   precision: z.enum(['coordinates', 'postal_code', 'city']).openapi({ description: 'How exactly the input was located' }),
-  methodologyVersion: z.string(),
-  dataVersion: z.string(),
+  methodologyVersion: z.string().regex(/^\d+\.\d+\.\d+$/).max(20),
+  dataVersion: z.string().max(200),
 }).openapi('ScoreResult')
 
 export { WeightProfileSchema }
