@@ -75,9 +75,6 @@ export function parseAddress(text: string, isKnownPlace: (normalizedName: string
     if (/^\d/.test(only) || /^#/.test(only) || startsWithLeadingType(only)) parseStreetSegment(only, true)
     else result.city = only
   }
-  if (!result.city && !result.street && result.province && segments.length === 0) {
-    // "Québec, QC": the province swallowed a city of the same name; nothing to do here.
-  }
   return result
 
   function takeProvince() {
@@ -87,9 +84,9 @@ export function parseAddress(text: string, isKnownPlace: (normalizedName: string
     for (let k = Math.min(MAX_PROVINCE_WORDS, words.length); k >= 1; k--) {
       const province = provinceFromText(words.slice(-k).join(' '))
       if (!province) continue
-      // A lone word that is both a city and a province ("Québec") stays a city when nothing precedes it.
-      if (k === words.length && segments.length === 1 && result.province) return
       result.province = province
+      // A lone name that is both a province and a city ("Québec") is kept as the city too.
+      if (k === words.length && segments.length === 1 && isKnownPlace(normalizeName(last))) return
       const remaining = words.slice(0, -k).join(' ').trim()
       segments = [...segments.slice(0, -1), ...(remaining ? [remaining] : [])]
       if (!remaining && segments.length === 0) segments = []

@@ -130,3 +130,24 @@ describe('parseAddress', () => {
     }
   })
 })
+
+describe('robustness', () => {
+  it('a bare name that is both province and city resolves to the city', () => {
+    expect(geocodeOffline('Québec')).toMatchObject({ city: 'Québec', province: 'QC', precision: 'city' })
+    expect(geocodeOffline('Québec, QC')).toMatchObject({ city: 'Québec', province: 'QC' })
+  })
+
+  it('never throws on arbitrary input', async () => {
+    const fc = await import('fast-check')
+    const piece = fc.constantFrom('100', '5-20', '#3', 'Unit 4', 'rue', 'St', 'W', 'O', 'Toronto', 'QC', 'ON', 'M5H 2N2', 'h3b4w5', ',', ' ', '(Québec)', 'Range Road', 'Hwy', '', 'Canada', 'N.-B.', 'é', '-', '.')
+    fc.assert(fc.property(fc.oneof(fc.string({ maxLength: 120 }), fc.array(piece, { maxLength: 12 }).map((a) => a.join(' '))), (text) => {
+      const result = geocodeOffline(text)
+      if (result) {
+        expect(result.lat).toBeGreaterThan(41)
+        expect(result.lat).toBeLessThan(84)
+        expect(result.lng).toBeGreaterThan(-142)
+        expect(result.lng).toBeLessThan(-52)
+      }
+    }), { numRuns: 2000, seed: 20261123 })
+  })
+})
