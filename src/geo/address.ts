@@ -137,6 +137,8 @@ function streetOf(input: string[]): ParsedStreet | undefined {
   if (!tokens.length) return undefined
   let direction: string | undefined
   if (tokens.length > 1 && DIRECTIONS[bare(tokens.at(-1)!)]) direction = DIRECTIONS[bare(tokens.pop()!)]
+  // Vancouver style "W Georgia St", "E Hastings St": a one-letter direction before name and type.
+  else if (tokens.length > 2 && /^[NSEW]$/.test(tokens[0]) && TRAILING_TYPES[bare(tokens.at(-1)!)]) direction = tokens.shift()!
   const tryLeading = (): ParsedStreet | undefined => {
     for (const n of [3, 2, 1]) {
       if (tokens.length <= n) continue

@@ -75,6 +75,23 @@ export interface StreetClassification { roadClass: RoadClass; basis: 'type' | 'n
 
 /** Road class from a parsed street; undefined when neither type nor name says anything. */
 export function classifyStreet(street: { name: string; type?: string }): StreetClassification | undefined {
+  // Intersections ("Yonge & Dundas", "King St at Bay St"): the busier street counts.
+  const parts = street.name.split(/\s*&\s*|\s+(?:at|and|et)\s+|\s*\/\s*/i).filter(Boolean)
+  if (parts.length > 1) {
+    const classified = parts.map((part) => classifySingle(splitTrailingType(part, street.type))).filter((c): c is StreetClassification => !!c)
+    return classified.sort((a, b) => b.roadClass - a.roadClass)[0]
+  }
+  return classifySingle(street)
+}
+
+/** "King St" inside an intersection name → { name: "King", type: "St" }. */
+function splitTrailingType(part: string, fallbackType?: string): { name: string; type?: string } {
+  const words = part.split(/\s+/)
+  const last = words.at(-1)!.toLowerCase().replace(/\./g, '')
+  return words.length > 1 && TRAILING_TYPES[last] ? { name: words.slice(0, -1).join(' '), type: last } : { name: part, type: fallbackType }
+}
+
+function classifySingle(street: { name: string; type?: string }): StreetClassification | undefined {
   const typeKey = street.type ? street.type.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f.]/g, '') : ''
   const info = typeKey ? (LEADING_TYPES[typeKey] ?? TRAILING_TYPES[typeKey]) : undefined
   const name = normalizeName(street.name)

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest'
-import { geocodeOffline, parseAddress } from '../../src/geo'
+import { classifyStreet, geocodeOffline, parseAddress } from '../../src/geo'
 import { distanceKm } from '../../src/geo/text'
 
 type Case = { address: string; province: string; precision: 'postal_code' | 'city'; near: [number, number]; withinKm: number; street?: { name: string; type?: string } }
@@ -122,6 +122,12 @@ describe('parseAddress', () => {
     expect(parseAddress('53022 Range Road 232, Sherwood Park, AB').street).toMatchObject({ name: '232', type: 'Range Road' })
     expect(parseAddress('1500 Avenue Rd, Toronto, ON').street).toMatchObject({ name: 'Avenue', type: 'Rd' })
     expect(parseAddress('5000 avenue du Parc, Montréal, QC').street).toMatchObject({ name: 'du Parc', type: 'avenue' })
+  })
+
+  it('reads Vancouver-style leading directions and intersections', () => {
+    expect(parseAddress('1055 W Georgia St, Vancouver, BC V6E 3P3').street).toEqual({ name: 'Georgia', type: 'St', direction: 'W' })
+    expect(classifyStreet({ name: 'Yonge & Dundas' })?.roadClass).toBe(4)
+    expect(classifyStreet({ name: 'Maple Cres & Elm', type: 'Cres' })?.roadClass).toBe(1)
   })
 
   it('accepts province names and codes in either language', () => {
