@@ -48,7 +48,7 @@ const BUS_FRONTAGE = [[1, 0.4], [2, 0.8], [3, 1.3], [5, 0.8], [6, 0.2]] as const
 interface RoadEstimate { roadClass: number; method: string; confidence: Confidence; fromStreet: boolean }
 
 function estimateRoadClass(street: FeatureInput['street'], ctx: UrbanContext): RoadEstimate {
-  const known = street?.name || street?.type ? classifyStreet({ name: street.name ?? '', type: street.type }) : undefined
+  const known = street?.name || street?.type ? classifyStreet({ name: street.name ?? '', type: street.type }, ctx.cma?.name) : undefined
   if (known) {
     // Downtown grids are busy on every street: a plain "St"/"rue" downtown acts as an arterial.
     const downtownLift = known.roadClass >= 1.8 && known.roadClass < 4 ? ctx.centrality * 1.2 : 0

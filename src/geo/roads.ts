@@ -68,20 +68,43 @@ const MAJOR_ARTERIALS = new Set([
   'marine', 'gordon', 'albert', 'victoria', '8th', '8', 'idylwyld', 'regent', 'brunswick', 'duckworth', 'principale',
 ])
 
+// Arterials whose names are too common nationally to list above ("Memorial Dr", "Anderson Rd"),
+// listed per CMA (name as in src/geo/data/income.ts). Sources: the cities' road-classification and
+// truck-route maps. Numbered avenues/streets only where the number is an arterial in that city.
+const CMA_ARTERIALS: Readonly<Record<string, ReadonlySet<string>>> = {
+  Calgary: new Set(['memorial', 'northland', 'sunridge', 'canyon meadows', 'glenmore', 'deerfoot', 'sarcee', 'stoney', 'shaganappi',
+    'country hills', 'anderson', 'southland', 'heritage', 'elbow', 'edmonton', 'bow', 'crowchild', 'blackfoot', 'barlow', 'beddington',
+    '14', '4', '32', '36', '52', '68', '90', '130', 'richmond', 'bowness', 'kensington', 'centre']),
+  Edmonton: new Set(['whyte', 'gateway', 'calgary', 'stony plain', 'yellowhead', 'wayne gretzky', 'terwillegar', 'whitemud', 'jasper',
+    'kingsway', 'fort', 'manning', 'castle downs', 'mill woods', '82', '97', '101', '109', '111', '114', '118', '137', '153', '170', '50', '34', '23', '124', '149', '156']),
+  'Ottawa - Gatineau': new Set(['baseline', 'hunt club', 'merivale', 'woodroffe', 'greenbank', 'montreal', 'innes', 'st laurent', 'saint laurent', 'bronson',
+    'somerset', 'wellington', 'richmond', 'prince of wales', 'heron', 'walkley', 'ogilvie', 'smyth', 'alta vista', 'terry fox', 'eagleson', 'march', 'strandherd', 'maloney', 'greber', 'gréber']),
+  Winnipeg: new Set(['pembina', 'mcphillips', 'main', 'henderson', 'regent', 'st marys', 'saint marys', 'st annes', 'saint annes', 'kenaston', 'bishop grandin',
+    'ellice', 'sargent', 'notre dame', 'corydon', 'osborne', 'lagimodiere', 'nairn', 'marion', 'dugald', 'st james', 'saint james', 'jefferson', 'inkster', 'leila', 'grant']),
+  Vancouver: new Set(['knight', 'fraser', 'oak', 'victoria', 'nanaimo', 'rupert', 'boundary', 'marine', '41st', '41', '49th', '49', '4th', '4', 'hastings', 'lougheed',
+    'king george', '152', '104', '72', '88', 'scott', 'no 3', 'no 5', 'lonsdale', 'marine', 'willingdon', 'brunette', 'austin', 'como lake', 'fraser', 'dewdney trunk']),
+  Toronto: new Set(['burnhamthorpe', 'derry', 'britannia', 'mavis', 'erin mills', 'winston churchill', 'bovaird', 'queen', 'mclaughlin', 'airport', 'rutherford',
+    'major mackenzie', 'bayview', 'leslie', 'woodbine', 'mccowan', 'brimley', 'midland', 'birchmount', 'pharmacy', 'islington', 'kipling', 'weston', 'albion', 'wilson',
+    'york mills', 'ellesmere', 'lawrence', 'rexdale', 'the queensway', 'queensway', 'bloor', 'dundas', 'eglinton', 'trafalgar', 'brant', 'appleby']),
+  'Montréal': new Set(['cote vertu', 'cote de liesse', 'de la concorde', 'saint martin', 'des laurentides', 'cure labelle', 'le carrefour', 'chomedey', 'jean talon',
+    'henri bourassa', 'gouin', 'pie ix', 'lacordaire', 'langelier', 'sources', 'saint charles', 'saint jean', 'lasalle', 'champlain', 'rome', 'taschereau', 'cousineau', 'roland therrien']),
+}
+
 /** A named highway written as "Hwy 7", "Highway 401", "Route 117", "Autoroute 20" — a number. */
 const FREEWAY_NUMBERS = new Set(['400', '401', '403', '404', '407', '409', '410', '416', '417', '427', 'qew', '1', '20', '40', '15', '10', '2', '16'])
 
 export interface StreetClassification { roadClass: RoadClass; basis: 'type' | 'name' | 'type+name'; rural: boolean }
 
 /** Road class from a parsed street; undefined when neither type nor name says anything. */
-export function classifyStreet(street: { name: string; type?: string }): StreetClassification | undefined {
+export function classifyStreet(street: { name: string; type?: string }, cmaName?: string): StreetClassification | undefined {
+  const local = cmaName ? CMA_ARTERIALS[cmaName] : undefined
   // Intersections ("Yonge & Dundas", "King St at Bay St"): the busier street counts.
   const parts = street.name.split(/\s*&\s*|\s+(?:at|and|et)\s+|\s*\/\s*/i).filter(Boolean)
   if (parts.length > 1) {
-    const classified = parts.map((part) => classifySingle(splitTrailingType(part, street.type))).filter((c): c is StreetClassification => !!c)
+    const classified = parts.map((part) => classifySingle(splitTrailingType(part, street.type), local)).filter((c): c is StreetClassification => !!c)
     return classified.sort((a, b) => b.roadClass - a.roadClass)[0]
   }
-  return classifySingle(street)
+  return classifySingle(street, local)
 }
 
 /** "King St" inside an intersection name → { name: "King", type: "St" }. */
@@ -91,11 +114,12 @@ function splitTrailingType(part: string, fallbackType?: string): { name: string;
   return words.length > 1 && TRAILING_TYPES[last] ? { name: words.slice(0, -1).join(' '), type: last } : { name: part, type: fallbackType }
 }
 
-function classifySingle(street: { name: string; type?: string }): StreetClassification | undefined {
+function classifySingle(street: { name: string; type?: string }, localArterials?: ReadonlySet<string>): StreetClassification | undefined {
   const typeKey = street.type ? street.type.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f.]/g, '') : ''
   const info = typeKey ? (LEADING_TYPES[typeKey] ?? TRAILING_TYPES[typeKey]) : undefined
   const name = normalizeName(street.name)
-  const famous = MAJOR_ARTERIALS.has(name) || MAJOR_ARTERIALS.has(name.replace(/^(de la|du|des|de|d)\s+/, ''))
+  const bareName = name.replace(/^(de la|du|des|de|d)\s+/, '').replace(/(\d+)(st|nd|rd|th)$/, '$1')
+  const famous = MAJOR_ARTERIALS.has(name) || MAJOR_ARTERIALS.has(bareName) || !!localArterials?.has(name) || !!localArterials?.has(bareName)
   if (info) {
     // Limited-access freeways: a sign can face one, but no address fronts one; treat the numbered
     // 400-series and autoroutes as highway frontage (class 5), other numbered highways keep their type.

@@ -1,6 +1,8 @@
 // Hand-curated table of facts. Source: Statistics Canada, 2021 Census of Population, Census Profile
 // (table 98-10-0057 / 98-316-X2021001), "Median total income of household in 2020 ($)".
-// Values are transcribed rounded to the nearest $500 and should be re-checked against the source
+// Oshawa, Calgary, Ottawa–Gatineau, Guelph, Barrie, Toronto, Edmonton, Kitchener–Cambridge–Waterloo
+// and Hamilton were checked against the published list (rounded to $1,000 by Statistics Canada);
+// the other values are transcribed rounded to the nearest $500 and should be re-checked against the source
 // before any change of METHODOLOGY_VERSION; the engine only uses them through a smooth curve, so a
 // ±$2,000 error moves the income factor by ~2 points and the overall score by ~0.2.
 // Coordinates are the CMA's downtown (central business district), radiusKm an approximate radius
@@ -22,17 +24,17 @@ export const CMAS: readonly CmaFact[] = [
   { name: 'Montréal', province: 'QC', lat: 45.5017, lng: -73.5673, radiusKm: 40, population: 4292000, medianHouseholdIncome: 72000 },
   { name: 'Vancouver', province: 'BC', lat: 49.2838, lng: -123.1166, radiusKm: 35, population: 2643000, medianHouseholdIncome: 90000 },
   { name: 'Ottawa - Gatineau', province: 'ON', lat: 45.4215, lng: -75.6972, radiusKm: 30, population: 1489000, medianHouseholdIncome: 98000 },
-  { name: 'Calgary', province: 'AB', lat: 51.0461, lng: -114.0660, radiusKm: 22, population: 1481000, medianHouseholdIncome: 98000 },
+  { name: 'Calgary', province: 'AB', lat: 51.0461, lng: -114.0660, radiusKm: 22, population: 1481000, medianHouseholdIncome: 100000 },
   { name: 'Edmonton', province: 'AB', lat: 53.5430, lng: -113.4937, radiusKm: 28, population: 1418000, medianHouseholdIncome: 96000 },
   { name: 'Québec', province: 'QC', lat: 46.8115, lng: -71.2090, radiusKm: 22, population: 839000, medianHouseholdIncome: 78000 },
   { name: 'Winnipeg', province: 'MB', lat: 49.8951, lng: -97.1384, radiusKm: 18, population: 834000, medianHouseholdIncome: 82000 },
-  { name: 'Hamilton', province: 'ON', lat: 43.2567, lng: -79.8692, radiusKm: 18, population: 785000, medianHouseholdIncome: 90000 },
-  { name: 'Kitchener - Cambridge - Waterloo', province: 'ON', lat: 43.4516, lng: -80.4925, radiusKm: 15, population: 576000, medianHouseholdIncome: 93000 },
+  { name: 'Hamilton', province: 'ON', lat: 43.2567, lng: -79.8692, radiusKm: 18, population: 785000, medianHouseholdIncome: 91000 },
+  { name: 'Kitchener - Cambridge - Waterloo', province: 'ON', lat: 43.4516, lng: -80.4925, radiusKm: 15, population: 576000, medianHouseholdIncome: 92000 },
   { name: 'London', province: 'ON', lat: 42.9837, lng: -81.2497, radiusKm: 14, population: 544000, medianHouseholdIncome: 78000 },
   { name: 'Halifax', province: 'NS', lat: 44.6476, lng: -63.5728, radiusKm: 18, population: 466000, medianHouseholdIncome: 80000 },
   { name: "St. Catharines - Niagara", province: 'ON', lat: 43.1594, lng: -79.2469, radiusKm: 20, population: 433000, medianHouseholdIncome: 77000 },
   { name: 'Windsor', province: 'ON', lat: 42.3167, lng: -83.0370, radiusKm: 14, population: 422000, medianHouseholdIncome: 78000 },
-  { name: 'Oshawa', province: 'ON', lat: 43.8975, lng: -78.8625, radiusKm: 14, population: 415000, medianHouseholdIncome: 104000 },
+  { name: 'Oshawa', province: 'ON', lat: 43.8975, lng: -78.8625, radiusKm: 14, population: 415000, medianHouseholdIncome: 102000 },
   { name: 'Victoria', province: 'BC', lat: 48.4284, lng: -123.3656, radiusKm: 15, population: 397000, medianHouseholdIncome: 85000 },
   { name: 'Saskatoon', province: 'SK', lat: 52.1302, lng: -106.6600, radiusKm: 12, population: 317000, medianHouseholdIncome: 86000 },
   { name: 'Regina', province: 'SK', lat: 50.4478, lng: -104.6130, radiusKm: 10, population: 249000, medianHouseholdIncome: 91000 },
@@ -44,7 +46,7 @@ export const CMAS: readonly CmaFact[] = [
   { name: 'Greater Sudbury', province: 'ON', lat: 46.4917, lng: -80.9930, radiusKm: 15, population: 171000, medianHouseholdIncome: 84000 },
   { name: 'Saguenay', province: 'QC', lat: 48.4280, lng: -71.0686, radiusKm: 15, population: 161000, medianHouseholdIncome: 68000 },
   { name: 'Trois-Rivières', province: 'QC', lat: 46.3432, lng: -72.5434, radiusKm: 12, population: 161000, medianHouseholdIncome: 62000 },
-  { name: 'Guelph', province: 'ON', lat: 43.5448, lng: -80.2482, radiusKm: 8, population: 166000, medianHouseholdIncome: 94000 },
+  { name: 'Guelph', province: 'ON', lat: 43.5448, lng: -80.2482, radiusKm: 8, population: 166000, medianHouseholdIncome: 97000 },
   { name: 'Moncton', province: 'NB', lat: 46.0878, lng: -64.7782, radiusKm: 12, population: 158000, medianHouseholdIncome: 72000 },
   { name: 'Brantford', province: 'ON', lat: 43.1394, lng: -80.2644, radiusKm: 8, population: 144000, medianHouseholdIncome: 85000 },
   { name: 'Saint John', province: 'NB', lat: 45.2733, lng: -66.0633, radiusKm: 12, population: 131000, medianHouseholdIncome: 70000 },
