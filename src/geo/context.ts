@@ -126,7 +126,7 @@ export function urbanContext(lat: number, lng: number): UrbanContext {
   }
   return {
     density,
-    densityMethod: fsaDensity >= placeDensity ? 'fsa-centroid-kernel' : 'place-gravity',
+    densityMethod: fsaDensity >= placeDensity && fsaDensity >= 1 ? 'fsa-centroid-kernel' : 'place-gravity',
     densityIndex: clamp01((Math.log10(density) - 1) / 3),
     // Inside a CMA the whole metro counts: GeoNames has one point per city, which can lie > 15 km away.
     urbanScale: clamp01((Math.log10(Math.max(population15, cma ? cma.population : 1, 1)) - 3.3) / 2.4),
