@@ -16,6 +16,7 @@ import { adminAuth } from './middleware/admin-auth'
 import { healthRoutes } from './routes/health'
 import { meRoutes } from './routes/me'
 import { adminKeyRoutes } from './routes/admin-keys'
+import { scoreRoutes } from './routes/score'
 
 export const API_BASE = '/api/v1'
 const MAX_BODY_BYTES = 64 * 1024
@@ -95,6 +96,7 @@ export function createApp() {
 
   // Resource routes: one file per resource under src/routes/.
   app.route(API_BASE, meRoutes)
+  app.route(API_BASE, scoreRoutes)
 
   app.notFound(handleNotFound)
   app.onError(handleError)
