@@ -20,9 +20,12 @@ function extractKey(header: (name: string) => string | undefined): string | unde
   return match?.[1]
 }
 
-/** KV holds hashed-key records (read-heavy, edge-cached); D1 is the source of truth on a miss. */
+/**
+ * KV holds hashed-key records (read-heavy, edge-cached); D1 is the source of truth on a miss. KV is
+ * only a cache here, so a KV failure degrades to the D1 lookup instead of failing the request.
+ */
 export async function lookupKey(env: AppEnv['Bindings'], hash: string): Promise<Principal | null> {
-  const cached = await env.KEYS.get<Principal>(KEY_CACHE_PREFIX + hash, 'json')
+  const cached = await env.KEYS.get<Principal>(KEY_CACHE_PREFIX + hash, 'json').catch(() => null)
   if (cached) return cached
   const rows = await getDb(env.DB)
     .select({ keyId: schema.apiKeys.id, revokedAt: schema.apiKeys.revokedAt, userId: schema.users.id, email: schema.users.email, plan: schema.users.plan })
@@ -33,7 +36,7 @@ export async function lookupKey(env: AppEnv['Bindings'], hash: string): Promise<
   const row = rows[0]
   if (!row || row.revokedAt || !isPlan(row.plan)) return null
   const principal: Principal = { keyId: row.keyId, userId: row.userId, email: row.email, plan: row.plan }
-  await env.KEYS.put(KEY_CACHE_PREFIX + hash, JSON.stringify(principal), { expirationTtl: KEY_CACHE_TTL_SECONDS })
+  await env.KEYS.put(KEY_CACHE_PREFIX + hash, JSON.stringify(principal), { expirationTtl: KEY_CACHE_TTL_SECONDS }).catch(() => undefined)
   return principal
 }
 

@@ -40,7 +40,7 @@ export const handleError: ErrorHandler<AppEnv> = (err, c) => {
     const code = STATUS_CODES[err.status] ?? 'BAD_REQUEST'
     return errorResponse(c, new ApiError(code, err.message || code))
   }
-  console.error(JSON.stringify({ level: 'error', requestId: c.get('requestId'), error: String(err), stack: (err as Error)?.stack }))
+  console.error(JSON.stringify({ level: 'error', requestId: c.get('requestId'), ...describeForLog(err) }))
   return errorResponse(c, new ApiError('INTERNAL', 'An internal error occurred. Quote the requestId if you contact support.'))
 }
 
@@ -54,3 +54,12 @@ export const methodNotAllowedResponse = (c: Context<AppEnv>, methods: string[]) 
       headers: { Allow: methods.join(', ') },
     }),
   )
+
+/** Server-side log entry: message and frames, without query parameters (they can hold key hashes). */
+function describeForLog(err: unknown) {
+  const scrub = (text: string) => text.split('\nparams:')[0]
+  const error = err instanceof Error ? err : new Error(String(err))
+  const frames = (error.stack ?? '').split('\n').filter((line) => line.trimStart().startsWith('at ')).slice(0, 8)
+  const cause = error.cause instanceof Error ? scrub(error.cause.message) : undefined
+  return { error: `${error.name}: ${scrub(error.message)}`, cause, frames }
+}
