@@ -21,7 +21,9 @@ export interface Principal {
   userId: string
   email: string
   plan: Plan
+  userCreatedAt: string
   keyId: string
+  key: { name: string; prefix: string; mode: 'live' | 'test'; createdAt: string }
 }
 
 export interface AppVariables {

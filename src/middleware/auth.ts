@@ -5,7 +5,8 @@ import { getDb, schema } from '../db/client'
 import { isWellFormedApiKey, sha256Hex } from '../auth/keys'
 import { isPlan } from '../auth/plans'
 
-export const KEY_CACHE_PREFIX = 'apikey:'
+/** Versioned: a deploy that changes the cached record's shape starts from a cold cache, never a stale shape. */
+export const KEY_CACHE_PREFIX = 'apikey:v2:'
 const KEY_CACHE_TTL_SECONDS = 3600
 
 export interface AuthOptions {
@@ -28,14 +29,23 @@ export async function lookupKey(env: AppEnv['Bindings'], hash: string): Promise<
   const cached = await env.KEYS.get<Principal>(KEY_CACHE_PREFIX + hash, 'json').catch(() => null)
   if (cached) return cached
   const rows = await getDb(env.DB)
-    .select({ keyId: schema.apiKeys.id, revokedAt: schema.apiKeys.revokedAt, userId: schema.users.id, email: schema.users.email, plan: schema.users.plan })
+    .select({ key: schema.apiKeys, user: schema.users })
     .from(schema.apiKeys)
     .innerJoin(schema.users, eq(schema.users.id, schema.apiKeys.userId))
     .where(eq(schema.apiKeys.hash, hash))
     .limit(1)
   const row = rows[0]
-  if (!row || row.revokedAt || !isPlan(row.plan)) return null
-  const principal: Principal = { keyId: row.keyId, userId: row.userId, email: row.email, plan: row.plan }
+  if (!row || row.key.revokedAt || !isPlan(row.user.plan)) return null
+  const { key, user } = row
+  // Everything /me shows is in the cached record, so an authenticated request needs no D1 read.
+  const principal: Principal = {
+    userId: user.id,
+    email: user.email,
+    plan: user.plan,
+    userCreatedAt: user.createdAt,
+    keyId: key.id,
+    key: { name: key.name, prefix: key.prefix, mode: key.mode, createdAt: key.createdAt },
+  }
   await env.KEYS.put(KEY_CACHE_PREFIX + hash, JSON.stringify(principal), { expirationTtl: KEY_CACHE_TTL_SECONDS }).catch(() => undefined)
   return principal
 }

@@ -1,8 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { eq } from 'drizzle-orm'
 import { createRouter, errorResponses, jsonResponse, text, Timestamp, Uuid } from '../lib/openapi'
 import { principalOf } from '../middleware/plan-gate'
-import { getDb, schema } from '../db/client'
 import { PLAN_LIMITS, PLANS } from '../auth/plans'
 
 const count = z.number().int().min(0).max(1e10).openapi({ format: 'int64' })
@@ -29,19 +27,14 @@ const getMe = createRoute({
   responses: { 200: jsonResponse(MeSchema, 'The caller'), ...errorResponses() },
 })
 
-export const meRoutes = createRouter().openapi(getMe, async (c) => {
+export const meRoutes = createRouter().openapi(getMe, (c) => {
   const principal = principalOf(c)
-  const [row] = await getDb(c.env.DB)
-    .select({ user: schema.users, key: schema.apiKeys })
-    .from(schema.apiKeys)
-    .innerJoin(schema.users, eq(schema.users.id, schema.apiKeys.userId))
-    .where(eq(schema.apiKeys.id, principal.keyId))
   const limits = PLAN_LIMITS[principal.plan]
   const quota = c.get('rateLimit')?.quota
   return c.json(
     {
-      user: { id: row.user.id, email: row.user.email, plan: principal.plan, createdAt: row.user.createdAt },
-      key: { id: row.key.id, name: row.key.name, prefix: row.key.prefix, mode: row.key.mode, createdAt: row.key.createdAt },
+      user: { id: principal.userId, email: principal.email, plan: principal.plan, createdAt: principal.userCreatedAt },
+      key: { id: principal.keyId, ...principal.key },
       limits,
       usage: {
         month: quota?.month ?? new Date().toISOString().slice(0, 7),

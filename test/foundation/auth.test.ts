@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest'
 import { env } from 'cloudflare:workers'
 import { call, admin, createKey, expectError } from '../helpers/api'
+import { KEY_CACHE_PREFIX } from '../../src/middleware/auth'
 
 describe('auth: happy paths', () => {
   it('accepts the key in x-api-key and in Authorization: Bearer', async () => {
@@ -52,7 +53,7 @@ describe('auth: errors', () => {
     // Build a different well-formed key by issuing one, then revoking it via D1 deletion of its user.
     const other = await createKey()
     await env.DB.prepare('DELETE FROM users WHERE email = ?').bind(other.email).run()
-    await env.KEYS.delete(`apikey:${await sha(other.key)}`)
+    await env.KEYS.delete(KEY_CACHE_PREFIX + (await sha(other.key)))
     expectError(await call('/api/v1/me', { key: other.key }), 401, 'UNAUTHORIZED')
     expect((await call('/api/v1/me', { key })).status).toBe(200)
   })
