@@ -27,7 +27,7 @@ async function run(title, path, withKey) {
 
 try {
   await run('warm-up', '/healthz', false)
-  const rows = [await run('GET /healthz (no auth)', '/healthz', false), await run('GET /api/v1/me (auth + DO rate limit + D1)', '/api/v1/me', true)]
+  const rows = [await run('GET /healthz (no auth)', '/healthz', false), await run('GET /api/v1/me (auth: KV + DO rate limit)', '/api/v1/me', true)]
   console.log(`\n${seconds}s per endpoint, ${connections} connections, wrangler dev (workerd) on 127.0.0.1\n`)
   console.table(rows.map((r) => ({ endpoint: r.title, 'req/s': r.reqPerSec, 'p50 ms': r.p50, 'p99 ms': r.p99, non2xx: r.non2xx, errors: r.errors })))
   console.log(`ratio /me ÷ /healthz throughput: ${(rows[1].reqPerSec / rows[0].reqPerSec).toFixed(2)}`)
