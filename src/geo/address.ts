@@ -16,6 +16,10 @@ export interface ParsedAddress {
   postalCode?: string
   /** First three characters of the postal code (also when only an FSA was given). */
   fsa?: string
+  /** Rural-route delivery ("RR 2", "R.R. #1", "Site 5, Comp 12"): the address is outside a built-up area. */
+  ruralRoute?: boolean
+  /** Post-office box or general delivery: the box is at the post office, not at the sign's site. */
+  poBox?: string
 }
 
 const POSTAL_FULL = /\b([ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z])[\s-]*(\d[ABCEGHJ-NPRSTV-Z]\d)\b/gi
@@ -25,14 +29,23 @@ const DIRECTIONS: Record<string, string> = {
   w: 'W', west: 'W', o: 'O', ouest: 'O', ne: 'NE', nw: 'NW', se: 'SE', sw: 'SW', no: 'NO', so: 'SO',
   northeast: 'NE', northwest: 'NW', southeast: 'SE', southwest: 'SW',
 }
-const UNIT_WORDS = /^(unit|suite|ste|apt|apartment|app|appt|bureau|local|room|rm|#)$/i
+const UNIT_WORDS = /^(unit|suite|ste|apt|apartment|app|appt|bureau|local|room|rm|#)\.?$/i
 const CIVIC = /^\d+[a-z]?$/i
+// Delivery designations that are not part of the street. Rural route (RR 2, R.R. #1, Rural Route 3)
+// and the Alberta/Saskatchewan site/compartment forms; PO boxes in English and French.
+const RURAL_ROUTE_SEGMENT = /^(?:r\.?\s?r\.?|rural route)\s*#?\s*\d+$/i
+const RURAL_ROUTE_TOKENS = /\b(?:r\.?\s?r\.?|rural route)\s*#?\s*\d+\s*$/i
+const SITE_SEGMENT = /^(?:site|s|comp|compartment|c)\s*#?\s*\d+$/i
+const PO_BOX_SEGMENT = /^(?:p\.?\s?o\.?\s*box|box|c\.?\s?p\.?|case postale|bo[iî]te postale|general delivery|poste restante)(?=[\s#\d]|$)\s*#?\s*(\w*)$/i
+const POSTAL_STATION_SEGMENT = /^(?:stn|succ\.?|succursale|station)\s+\S.*$/i
 const bare = (token: string) => token.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f.]/g, '')
 
 /** `isKnownPlace` lets the parser split "100 Queen St W Toronto" when there are no commas. */
 export function parseAddress(text: string, isKnownPlace: (normalizedName: string) => boolean = () => false): ParsedAddress {
   const result: ParsedAddress = {}
   let rest = text.replace(/\s+/g, ' ').trim().replace(/[,\s]*\bcanada\.?$/i, '')
+    // "Unit 5 - 900 Granville St": a spaced dash before the civic number separates the unit.
+    .replace(/\s+[-–]\s+(?=\d)/g, ', ')
 
   const fulls = [...rest.matchAll(POSTAL_FULL)]
   const postal = fulls.at(-1)
@@ -63,8 +76,29 @@ export function parseAddress(text: string, isKnownPlace: (normalizedName: string
     return acc
   }, [])
 
+  // Delivery designations: remembered, never taken for a street or a city.
+  segments = segments.filter((seg, i) => {
+    const box = seg.match(PO_BOX_SEGMENT)
+    if (box) { result.poBox = box[1] || 'general delivery'; return false }
+    if (SITE_SEGMENT.test(seg)) { result.ruralRoute = true; return false }
+    if (POSTAL_STATION_SEGMENT.test(seg) && !/^\d/.test(seg) && segments.length > 1 && i > 0) return false
+    if (RURAL_ROUTE_SEGMENT.test(seg)) {
+      result.ruralRoute = true
+      // "RR 2, Gibbons" alone is the only street we have (and in Alberta "RR 232" is a range road).
+      return !segments.some((other, j) => j !== i && /^\d+[a-z]?\s+\S/i.test(other))
+    }
+    return true
+  }).map((seg) => {
+    // "123 Smith Rd RR 2": a rural route written after the street.
+    if (/^\d/.test(seg) && RURAL_ROUTE_TOKENS.test(seg) && seg.replace(RURAL_ROUTE_TOKENS, '').trim().split(' ').length >= 2) {
+      result.ruralRoute = true
+      return seg.replace(RURAL_ROUTE_TOKENS, '').trim()
+    }
+    return seg
+  })
+
   const unitSegments = segments.filter((s) => UNIT_WORDS.test(s.split(' ')[0]) || /^#/.test(s))
-  for (const u of unitSegments) result.unit = u.replace(/^(unit|suite|ste|apt|apartment|app|appt|bureau|local|room|rm)\s*/i, '').replace(/^#\s*/, '')
+  for (const u of unitSegments) result.unit = u.replace(/^(unit|suite|ste|apt|apartment|app|appt|bureau|local|room|rm)\.?\s*/i, '').replace(/^#\s*/, '')
   segments = segments.filter((s) => !unitSegments.includes(s))
 
   if (segments.length >= 2) {

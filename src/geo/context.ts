@@ -32,6 +32,8 @@ export interface UrbanContext {
   nearestStation?: { name: string; system: string; distanceM: number }
   cma?: CmaFact
   province?: string
+  /** Population of the largest populated place whose centroid is within 1 km (0 if none). */
+  placePopulationAt: number
 }
 
 const FSA_KERNEL_SIGMA_KM = 1.8
@@ -67,12 +69,14 @@ export function urbanContext(lat: number, lng: number): UrbanContext {
   let nearestTownKm = Infinity
   let nearestPlaceKm = Infinity
   let province: string | undefined
+  let placePopulationAt = 0
   const [px0, py0, px1, py1] = boxAround(lat, lng, 30)
   for (const id of store.placeIndex.range(px0, py0, px1, py1)) {
     const p = store.places[id]
     const model = store.placeModels[id]
     const d = fastDistanceKm(lat, lng, p.lat, p.lng, kmPerDegreeLng)
     if (d < nearestPlaceKm) { nearestPlaceKm = d; province = p.province }
+    if (d < 1 && p.population > placePopulationAt) placePopulationAt = p.population
     const r = d / model.radiusKm
     if (r < 3) placeDensity = Math.max(placeDensity, PLACE_MEAN_DENSITY * Math.exp(-r * r))
     if (d <= 15 && p.featureCode !== 'PPLX') population15 += p.population
@@ -132,6 +136,6 @@ export function urbanContext(lat: number, lng: number): UrbanContext {
     urbanScale: clamp01((Math.log10(Math.max(population15, cma ? cma.population : 1, 1)) - 3.3) / 2.4),
     centrality, centralityName, distanceToCoreKm,
     stationDepartures, stationProximity, nearestStation,
-    cma, province,
+    cma, province, placePopulationAt,
   }
 }

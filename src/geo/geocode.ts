@@ -17,6 +17,12 @@ export interface GeocodeResult {
   city?: string
   province?: ProvinceCode
   postalCode?: string
+  /**
+   * Hints that the address lies outside any built-up area although it was located at a town or
+   * postal-area centroid: rural-route delivery, or a rural postal code (second character 0).
+   */
+  ruralRoute?: boolean
+  ruralPostalCode?: boolean
 }
 
 export function isKnownPlaceName(normalizedName: string): boolean {
@@ -45,6 +51,7 @@ export function geocodeOffline(text: string): GeocodeResult | null {
     : undefined
   const place = parsed.city ? findPlace(parsed.city, parsed.province) : undefined
   const fsa = parsed.fsa ? store.fsaByCode.get(parsed.fsa) : undefined
+  const rural = { ...(parsed.ruralRoute && { ruralRoute: true }), ...(parsed.fsa?.[1] === '0' && { ruralPostalCode: true }) }
 
   // Rural FSAs (second character 0) cover whole regions; a named town inside them is more precise.
   if (fsa && !(fsa.rural && place && place.province === fsa.province)) {
@@ -53,7 +60,7 @@ export function geocodeOffline(text: string): GeocodeResult | null {
     return {
       lat: fsa.lat, lng: fsa.lng, precision: 'postal_code',
       address: join(streetText, city, `${province} ${parsed.postalCode ?? fsa.code}`),
-      ...(street && { street }), ...(city && { city }), province, postalCode: parsed.postalCode ?? fsa.code,
+      ...(street && { street }), ...(city && { city }), province, postalCode: parsed.postalCode ?? fsa.code, ...rural,
     }
   }
   if (place) {
@@ -61,7 +68,7 @@ export function geocodeOffline(text: string): GeocodeResult | null {
     return {
       lat: place.lat, lng: place.lng, precision: 'city',
       address: join(streetText, place.name, parsed.postalCode ? `${province} ${parsed.postalCode}` : province),
-      ...(street && { street }), city: place.name, province, ...(parsed.postalCode && { postalCode: parsed.postalCode }),
+      ...(street && { street }), city: place.name, province, ...(parsed.postalCode && { postalCode: parsed.postalCode }), ...rural,
     }
   }
   return null

@@ -8,6 +8,11 @@ export type RoadClass = number
 
 export interface StreetTypeInfo { canonical: string; roadClass: RoadClass; rural?: boolean }
 
+/** Numbered through-roads: highways, provincial/county/regional roads, routes, autoroutes. */
+const HIGHWAY_TYPES = new Set(['Hwy', 'route', 'autoroute', 'County Rd', 'Regional Rd', 'PR'])
+/** Names of rural survey-grid roads written with a generic type ("chemin du Rang 4", "Sideroad 10 Rd"). */
+const RURAL_NAME = /^(?:(?:du|de|des)\s+)?(?:rang|range road|range rd|township road|township rd|twp rd|concession|conc|sideroad|side road|rural route|(?:\d+(?:st|nd|rd|th)?\s+)?line)\b/
+
 const T = (canonical: string, roadClass: number, rural = false): StreetTypeInfo => ({ canonical, roadClass, rural })
 
 // Types written after the name ("Queen St W"). Keys are lower-case without dots.
@@ -42,7 +47,8 @@ for (const [keys, info] of [
   [['place', 'pl'], T('place', 1.5)], [['impasse', 'imp'], T('impasse', 1)], [['croissant', 'crois'], T('croissant', 1)],
   [['allee', 'all'], T('allée', 1)], [['promenade', 'prom'], T('promenade', 2)], [['carre', 'car'], T('carré', 1)],
   [['terrasse', 'tsse'], T('terrasse', 1)], [['highway', 'hwy'], T('Hwy', 4.5)], [['sentier'], T('sentier', 1)],
-  [['range road', 'rge rd', 'rr'], T('Range Rd', 1.5, true)], [['township road', 'twp rd', 'township rd'], T('Township Rd', 1.5, true)],
+  [['range road', 'range rd', 'rge rd', 'rge road', 'rr'], T('Range Rd', 1.5, true)], [['township road', 'twp rd', 'township rd', 'twp road', 'twp'], T('Township Rd', 1.5, true)],
+  [['rural route', 'r r'], T('Rural Route', 1.5, true)], [['line'], T('Line', 1.5, true)],
   [['concession road', 'concession rd', 'concession', 'conc rd', 'conc'], T('Concession Rd', 1.5, true)], [['sideroad', 'side road'], T('Sideroad', 1.5, true)],
   [['county road', 'county rd', 'cr'], T('County Rd', 2.5)], [['regional road', 'regional rd'], T('Regional Rd', 3.2)],
   [['provincial road', 'pr'], T('PR', 3)], [['secondary highway'], T('Hwy', 3.5)], [['trans canada highway', 'trans canada hwy'], T('Hwy', 4.8)],
@@ -93,7 +99,12 @@ const CMA_ARTERIALS: Readonly<Record<string, ReadonlySet<string>>> = {
 /** A named highway written as "Hwy 7", "Highway 401", "Route 117", "Autoroute 20" — a number. */
 const FREEWAY_NUMBERS = new Set(['400', '401', '403', '404', '407', '409', '410', '416', '417', '427', 'qew', '1', '20', '40', '15', '10', '2', '16'])
 
-export interface StreetClassification { roadClass: RoadClass; basis: 'type' | 'name' | 'type+name'; rural: boolean }
+/**
+ * `rural`: a rural survey-grid road (range/township road, concession, sideroad, line, rang, rural
+ * route): a point on it is outside any built-up area. `highway`: a numbered through-road, which is
+ * a town's commercial strip inside a town but a rural road in a rural postal area.
+ */
+export interface StreetClassification { roadClass: RoadClass; basis: 'type' | 'name' | 'type+name'; rural: boolean; highway: boolean }
 
 /** Road class from a parsed street; undefined when neither type nor name says anything. */
 export function classifyStreet(street: { name: string; type?: string }, cmaName?: string): StreetClassification | undefined {
@@ -124,11 +135,15 @@ function classifySingle(street: { name: string; type?: string }, localArterials?
     // Limited-access freeways: a sign can face one, but no address fronts one; treat the numbered
     // 400-series and autoroutes as highway frontage (class 5), other numbered highways keep their type.
     if ((info.canonical === 'Hwy' || info.canonical === 'autoroute') && FREEWAY_NUMBERS.has(name)) {
-      return { roadClass: 5, basis: 'type+name', rural: false }
+      return { roadClass: 5, basis: 'type+name', rural: false, highway: true }
     }
-    if (famous && info.roadClass >= 1.8) return { roadClass: Math.max(info.roadClass, 4), basis: 'type+name', rural: false }
-    return { roadClass: info.roadClass, basis: 'type', rural: info.rural ?? false }
+    const highway = HIGHWAY_TYPES.has(info.canonical)
+    const rural = (info.rural ?? false) || RURAL_NAME.test(name)
+    if (rural) return { roadClass: Math.min(info.roadClass, 1.5), basis: info.rural ? 'type' : 'type+name', rural, highway: false }
+    if (famous && info.roadClass >= 1.8) return { roadClass: Math.max(info.roadClass, 4), basis: 'type+name', rural: false, highway }
+    return { roadClass: info.roadClass, basis: 'type', rural: false, highway }
   }
-  if (famous) return { roadClass: 4, basis: 'name', rural: false }
+  if (famous) return { roadClass: 4, basis: 'name', rural: false, highway: false }
+  if (RURAL_NAME.test(name)) return { roadClass: 1.5, basis: 'name', rural: true, highway: false }
   return undefined
 }

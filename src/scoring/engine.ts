@@ -42,10 +42,15 @@ export interface LocatedInput {
   address: string
   precision: GeocodePrecision
   street?: { name: string; type?: string }
+  ruralRoute?: boolean
+  ruralPostalCode?: boolean
 }
 
 export function buildScoreResult(input: LocatedInput, weights: WeightProfile = DEFAULT_WEIGHTS): ScoreResult {
-  const signals = featuresAt({ lat: input.lat, lng: input.lng, street: input.street })
+  const signals = featuresAt({
+    lat: input.lat, lng: input.lng, street: input.street, precision: input.precision,
+    ruralRoute: input.ruralRoute, ruralPostalCode: input.ruralPostalCode,
+  })
   const { factorScores, overallScore } = scoreSignals(signals, weights)
   return {
     overallScore,

@@ -57,5 +57,6 @@ export async function scoreLocation(
       details: [{ path: options.path ?? 'address', message: `could not geocode "${address}"` }],
     })
   }
-  return buildScoreResult({ lat: geocoded.lat, lng: geocoded.lng, address: geocoded.address, precision: geocoded.precision, street: geocoded.street }, weights)
+  return buildScoreResult({ lat: geocoded.lat, lng: geocoded.lng, address: geocoded.address, precision: geocoded.precision, street: geocoded.street,
+    ruralRoute: geocoded.ruralRoute, ruralPostalCode: geocoded.ruralPostalCode }, weights)
 }
