@@ -14,6 +14,7 @@ export default defineConfig(async () => {
             TEST_MIGRATIONS: migrations,
             ADMIN_TOKEN: TEST_ADMIN_TOKEN,
             ENVIRONMENT: 'test',
+            REPORT_SIGNING_SECRET: 'test-report-signing-secret-0123456789',
             FUZZ_RUNS: process.env.FUZZ_RUNS ?? '',
           },
         },

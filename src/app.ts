@@ -17,6 +17,9 @@ import { healthRoutes } from './routes/health'
 import { meRoutes } from './routes/me'
 import { adminKeyRoutes } from './routes/admin-keys'
 import { scoreRoutes } from './routes/score'
+import { roiRoutes } from './routes/roi'
+import { reportRoutes } from './routes/reports'
+import { prospectRoutes } from './routes/prospects'
 
 export const API_BASE = '/api/v1'
 const MAX_BODY_BYTES = 64 * 1024
@@ -97,6 +100,9 @@ export function createApp() {
   // Resource routes: one file per resource under src/routes/.
   app.route(API_BASE, meRoutes)
   app.route(API_BASE, scoreRoutes)
+  app.route(API_BASE, roiRoutes)
+  app.route(API_BASE, reportRoutes)
+  app.route(API_BASE, prospectRoutes)
 
   app.notFound(handleNotFound)
   app.onError(handleError)

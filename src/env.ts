@@ -14,6 +14,8 @@ export interface Env {
   GEOCODER_URL?: string
   /** API key for GEOCODER_URL, sent as `Authorization: Bearer` and as `key=` (secret). */
   GEOCODER_API_KEY?: string
+  /** HMAC-SHA256 key for signed report download URLs (secret, ≥ 16 chars). Required for PDF reports. */
+  REPORT_SIGNING_SECRET?: string
 }
 
 /** What the auth middleware learns about the caller. */

@@ -1,0 +1,3 @@
+// Public surface of the pure ROI model.
+export * from './model'
+export { signalsOf } from './signals'

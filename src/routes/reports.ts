@@ -1,0 +1,137 @@
+// POST /api/v1/reports/score (Pro+), GET /api/v1/reports (the caller's reports, fresh links) and the
+// public signed download GET /api/v1/reports/files/{reportId}.pdf (DESIGN §8; no API key: the
+// signature is the credential). The work is in services/reports.
+import { createRoute, z } from '@hono/zod-openapi'
+import { createRouter, errorResponses, jsonBody, jsonResponse, standardHeaders, Timestamp, Uuid } from '../lib/openapi'
+import { ApiError } from '../errors'
+import { principalOf, requirePlan } from '../middleware/plan-gate'
+import { CANADA_BOUNDS } from '../services/scoring'
+import { checkReportUrl, createScoreReport, findReport, listReports, reportFileName, signingSecret } from '../services/reports'
+
+const planGate = requirePlan('pro', 'PDF reports')
+
+const ReportRequestSchema = z
+  .object({
+    address: z.string().trim().min(1).max(300).optional().openapi({ example: '1000 Rue Sainte-Catherine O, Montréal, QC H3B 1B4', description: 'Use this OR lat/lng' }),
+    lat: z.number().min(CANADA_BOUNDS.minLat).max(CANADA_BOUNDS.maxLat).optional().openapi({ example: 45.5017 }),
+    lng: z.number().min(CANADA_BOUNDS.minLng).max(CANADA_BOUNDS.maxLng).optional().openapi({ example: -73.5673 }),
+  })
+  .superRefine((v, ctx) => {
+    if ((v.lat === undefined) !== (v.lng === undefined)) ctx.addIssue({ code: 'custom', path: [v.lat === undefined ? 'lat' : 'lng'], message: 'lat and lng must be given together' })
+    else if (v.lat === undefined && !v.address) ctx.addIssue({ code: 'custom', path: ['address'], message: 'address or lat/lng is required' })
+  })
+  .openapi('ReportRequest')
+
+const ReportSchema = z
+  .object({
+    reportUrl: z.string().url().max(500).openapi({ description: 'Signed PDF download URL; needs no API key; valid until expiresAt', example: 'https://api.example.com/api/v1/reports/files/5f0c6a62-3b7e-4f7e-9b0a-3f4f6f7d8e9a.pdf?expires=1764500000&sig=…' }),
+    expiresAt: Timestamp.openapi({ description: 'When reportUrl stops working (7 days); GET /reports gives fresh links' }),
+    reportId: Uuid,
+  })
+  .openapi('Report')
+
+const ReportListSchema = z
+  .object({
+    reports: z.array(z.object({
+      id: Uuid, address: z.string().max(400), lat: z.number(), lng: z.number(), overallScore: z.number().min(0).max(100), grade: z.string().max(2),
+      sizeBytes: z.number().int().min(0).max(10_000_000), createdAt: Timestamp, reportUrl: z.string().url().max(500), expiresAt: Timestamp,
+    })).max(50),
+  })
+  .openapi('ReportList')
+
+const createReportRoute = createRoute({
+  method: 'post',
+  path: '/reports/score',
+  tags: ['Reports'],
+  operationId: 'createScoreReport',
+  summary: 'Generate a branded PDF score report (Pro plan and above)',
+  description: 'Scores the location and renders a one-page PDF: branded header, address, coordinates, overall score and grade, a bar chart of the seven factors with weights, an ROI snapshot for a typical $10,000 sign, data sources, generation date and methodology version. Returns a signed download URL valid for 7 days. Accepts Idempotency-Key.',
+  middleware: [planGate] as const,
+  request: { body: jsonBody(ReportRequestSchema) },
+  responses: { 201: jsonResponse(ReportSchema, 'The report was created'), ...errorResponses(400, 403) },
+})
+
+const listReportsRoute = createRoute({
+  method: 'get',
+  path: '/reports',
+  tags: ['Reports'],
+  operationId: 'listReports',
+  summary: 'Your 50 newest reports, with fresh signed links (Pro plan and above)',
+  middleware: [planGate] as const,
+  responses: { 200: jsonResponse(ReportListSchema, 'Your reports, newest first'), ...errorResponses(403) },
+})
+
+const FileParam = z.object({
+  file: z.string().max(64).openapi({ param: { name: 'file', in: 'path' }, example: '5f0c6a62-3b7e-4f7e-9b0a-3f4f6f7d8e9a.pdf' }),
+})
+const SignatureQuery = z.object({
+  expires: z.string().max(16).optional().openapi({ description: 'Unix seconds, from the signed URL' }),
+  sig: z.string().max(64).optional().openapi({ description: 'HMAC-SHA256 signature, from the signed URL' }),
+})
+
+const downloadRoute = createRoute({
+  method: 'get',
+  path: '/reports/files/{file}',
+  tags: ['Reports'],
+  operationId: 'downloadReport',
+  summary: 'Download a report PDF (signed URL, no API key)',
+  description: 'The link returned by POST /reports/score. Tampered or unsigned → 403, expired → 410. Supports If-None-Match (ETag).',
+  security: [],
+  request: { params: FileParam, query: SignatureQuery },
+  responses: {
+    200: {
+      description: 'The PDF',
+      content: { 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } },
+      headers: {
+        ...standardHeaders,
+        ETag: { description: 'Entity tag of the stored file', schema: { type: 'string', maxLength: 100 } },
+        'Content-Disposition': { description: 'inline; filename="sign-score-report-….pdf"', schema: { type: 'string', maxLength: 200 } },
+      },
+    },
+    304: { description: 'Not modified (If-None-Match matched the ETag)', headers: standardHeaders },
+    ...errorResponses(403, 404, 410),
+  },
+})
+
+const FILE_NAME = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.pdf$/i
+const originOf = (url: string) => new URL(url).origin
+
+export const reportRoutes = createRouter()
+  .openapi(createReportRoute, async (c) => {
+    const principal = principalOf(c)
+    const body = c.req.valid('json')
+    const report = await createScoreReport(c.env, principal.userId, { address: body.address, lat: body.lat, lng: body.lng }, { origin: originOf(c.req.url) })
+    return c.json({ reportUrl: report.reportUrl, expiresAt: report.expiresAt, reportId: report.reportId }, 201)
+  })
+  .openapi(listReportsRoute, async (c) => {
+    const principal = principalOf(c)
+    return c.json({ reports: await listReports(c.env, principal.userId, { origin: originOf(c.req.url) }) }, 200)
+  })
+  .openapi(downloadRoute, async (c) => {
+    const { file } = c.req.valid('param')
+    const { expires, sig } = c.req.valid('query')
+    const match = FILE_NAME.exec(file)
+    if (!match) throw new ApiError('NOT_FOUND', 'Report not found')
+    const reportId = match[1].toLowerCase()
+    const check = await checkReportUrl(signingSecret(c.env), reportId, expires, sig, Math.floor(Date.now() / 1000))
+    if (check === 'invalid') throw new ApiError('FORBIDDEN', 'Invalid report link: the signature does not match')
+    if (check === 'expired') throw new ApiError('GONE', 'This report link has expired; get a fresh one from GET /api/v1/reports')
+
+    const row = await findReport(c.env, reportId)
+    const ifNoneMatch = c.req.header('if-none-match')?.replace(/^W\//, '').replace(/"/g, '').trim()
+    const object = row && (await c.env.REPORTS.get(row.objectKey, ifNoneMatch ? { onlyIf: { etagDoesNotMatch: ifNoneMatch } } : {}))
+    if (!row || !object) throw new ApiError('NOT_FOUND', 'Report not found')
+    const maxAge = Math.max(0, Number(expires) - Math.floor(Date.now() / 1000))
+    const headers = {
+      ETag: object.httpEtag,
+      'Cache-Control': `private, max-age=${Math.min(maxAge, 86_400)}`,
+    }
+    // R2 returns an object without a body when the conditional (If-None-Match) matched.
+    if (!('body' in object)) return c.body(null, 304, headers)
+    return c.body(object.body, 200, {
+      ...headers,
+      'Content-Type': 'application/pdf',
+      'Content-Length': String(object.size),
+      'Content-Disposition': `inline; filename="${reportFileName(reportId)}"`,
+    })
+  })

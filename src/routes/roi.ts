@@ -1,0 +1,76 @@
+// POST /api/v1/roi (spec §4.6, DESIGN §8). The model is the pure module src/roi; a location, when given,
+// is scored first so its traffic and pedestrian estimates drive the impressions.
+import { createRoute, z } from '@hono/zod-openapi'
+import { createRouter, errorResponses, jsonBody, jsonResponse } from '../lib/openapi'
+import { estimateRoi, signalsOf } from '../roi'
+import { DEFAULT_WEIGHTS } from '../scoring'
+import { CANADA_BOUNDS, scoreLocation } from '../services/scoring'
+
+/** Bounds keep every product of the model finite and far from float trouble. */
+const MAX_DOLLARS = 1_000_000_000
+
+const RoiRequestSchema = z
+  .object({
+    overallScore: z.number({ error: 'overallScore is required (number 0-100)' }).min(0).max(100).openapi({ example: 82.5, description: 'Location score 0–100' }),
+    signCost: z.number({ error: 'signCost is required (dollars, at least 1)' }).min(1, { error: 'signCost must be at least $1' }).max(MAX_DOLLARS).openapi({ example: 12000, description: 'Sign cost in CAD dollars, 1 to 1,000,000,000' }),
+    monthlyRevenue: z.number().min(0).max(MAX_DOLLARS).optional().openapi({ example: 1500, description: 'Expected monthly revenue impact in CAD dollars; replaces the CPM media value when given' }),
+    address: z.string().trim().min(1).max(300).optional().openapi({ example: '100 Queen St W, Toronto, ON M5H 2N2', description: 'Optional location: its traffic and pedestrian estimates drive the impressions' }),
+    lat: z.number().min(CANADA_BOUNDS.minLat).max(CANADA_BOUNDS.maxLat).optional().openapi({ example: 43.6534 }),
+    lng: z.number().min(CANADA_BOUNDS.minLng).max(CANADA_BOUNDS.maxLng).optional().openapi({ example: -79.3839 }),
+  })
+  .superRefine((v, ctx) => {
+    if ((v.lat === undefined) !== (v.lng === undefined)) ctx.addIssue({ code: 'custom', path: [v.lat === undefined ? 'lat' : 'lng'], message: 'lat and lng must be given together' })
+  })
+  .openapi('RoiRequest')
+
+export const RoiEstimateSchema = z
+  .object({
+    estimatedDailyImpressions: z.number().int().min(0).max(1e12).openapi({ description: 'Visibility-qualified impressions per day' }),
+    estimatedMonthlyValue: z.number().min(0).max(1e12).openapi({ description: 'CAD per month: media value at the CPM, or monthlyRevenue when given' }),
+    paybackMonths: z.number().min(0).max(1e12).nullable().openapi({ description: 'signCost / monthly value; null when the monthly value is 0 (never pays back)' }),
+    roiPercentage: z.number().min(-100).max(1e13).openapi({ description: 'Annualised: (12 × monthly value − signCost) / signCost × 100' }),
+    assumptions: z
+      .object({
+        modelVersion: z.string().max(20),
+        vehicleTrafficPerDay: z.number().min(0).max(1e9),
+        pedestriansPerDay: z.number().min(0).max(1e9),
+        vehicleOccupancy: z.number(),
+        directionalShare: z.number(),
+        vehicleVisibilityShare: z.number(),
+        pedestrianVisibilityShare: z.number(),
+        cpm: z.number().openapi({ description: 'CAD per 1,000 impressions' }),
+        currency: z.literal('CAD'),
+        daysPerMonth: z.number().int(),
+        impressionsFrom: z.enum(['overallScore', 'location']),
+        valueFrom: z.enum(['cpm', 'monthlyRevenue']),
+        location: z.object({ address: z.string().max(400), lat: z.number(), lng: z.number(), overallScore: z.number() }).optional(),
+        notes: z.array(z.string().max(400)).max(10),
+      })
+      .openapi({ description: 'The constants and inputs behind the estimate (docs/roi-methodology.md)' }),
+  })
+  .openapi('RoiEstimate')
+
+const roiRoute = createRoute({
+  method: 'post',
+  path: '/roi',
+  tags: ['ROI'],
+  operationId: 'estimateRoi',
+  summary: 'Estimate the return on a sign',
+  description: 'Daily impressions from an impressions model (traffic × occupancy × direction × visibility share, plus pedestrians), driven by overallScore, or by a location\'s traffic and pedestrian estimates when address or lat/lng is given. Monthly value = impressions × 30 × CPM / 1000 (CPM $5 CAD), or monthlyRevenue when given. paybackMonths is null when the monthly value is 0.',
+  request: { body: jsonBody(RoiRequestSchema) },
+  responses: { 200: jsonResponse(RoiEstimateSchema, 'The ROI estimate and its assumptions'), ...errorResponses(400) },
+})
+
+export const roiRoutes = createRouter().openapi(roiRoute, async (c) => {
+  const body = c.req.valid('json')
+  const hasLocation = body.address !== undefined || body.lat !== undefined
+  const located = hasLocation ? await scoreLocation(c.env, { address: body.address, lat: body.lat, lng: body.lng }, DEFAULT_WEIGHTS) : undefined
+  const estimate = estimateRoi({
+    overallScore: body.overallScore,
+    signCost: body.signCost,
+    monthlyRevenue: body.monthlyRevenue,
+    signals: located ? signalsOf(located) : undefined,
+  })
+  const location = located && { address: located.address, lat: located.lat, lng: located.lng, overallScore: located.overallScore }
+  return c.json({ ...estimate, assumptions: { ...estimate.assumptions, ...(location && { location }) } }, 200)
+})

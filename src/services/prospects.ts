@@ -1,0 +1,90 @@
+// Prospect discovery (DESIGN §8, Enterprise): businesses from the POI store near a centre, each
+// scored at its own location with the default weights.
+import { and, between, inArray, sql } from 'drizzle-orm'
+import type { Env } from '../env'
+import { getDb } from '../db/client'
+import { pois } from '../db/schema'
+import { DEFAULT_WEIGHTS, type Grade } from '../scoring'
+import { scoreLocation } from './scoring'
+
+/** At most this many prospects are returned (the nearest matching ones within the radius are scored). */
+export const MAX_PROSPECTS = 100
+/** Rows read from the bounding box, nearest first, before the exact distance filter. */
+const CANDIDATE_ROWS = 400
+const KM_PER_DEGREE_LAT = 111.32
+
+export interface Prospect {
+  id: string
+  name: string
+  address: string
+  type: string
+  lat: number
+  lng: number
+  distanceKm: number
+  nearbyScore: number
+  grade: Grade
+  source: string
+}
+
+export function haversineKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  const rad = Math.PI / 180
+  const dLat = (b.lat - a.lat) * rad
+  const dLng = (b.lng - a.lng) * rad
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2
+  return 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(h)))
+}
+
+/** "Fast Food" → ["fast_food"], "Restaurants" → ["restaurants", "restaurant"]: OSM-style values. */
+export function businessTypeVariants(input: string): string[] {
+  const t = input.trim().toLowerCase().replace(/[\s-]+/g, '_')
+  const variants = new Set([t])
+  if (t.endsWith('ies')) variants.add(`${t.slice(0, -3)}y`)
+  else if (t.endsWith('s') && !t.endsWith('ss')) variants.add(t.slice(0, -1))
+  return [...variants]
+}
+
+export interface ProspectQuery { centre: { lat: number; lng: number }; radiusKm: number; businessType?: string }
+
+/** Nearest matching POIs within the radius (≤ MAX_PROSPECTS), with exact distances. */
+export async function nearbyPois(env: Pick<Env, 'DB'>, q: ProspectQuery) {
+  const { lat, lng } = q.centre
+  const dLat = q.radiusKm / KM_PER_DEGREE_LAT
+  const lngScale = Math.max(0.01, Math.cos((lat * Math.PI) / 180))
+  const dLng = q.radiusKm / (KM_PER_DEGREE_LAT * lngScale)
+  const filters = [between(pois.lat, lat - dLat, lat + dLat), between(pois.lng, lng - dLng, lng + dLng)]
+  if (q.businessType) filters.push(inArray(pois.type, businessTypeVariants(q.businessType)))
+  const rows = await getDb(env.DB)
+    .select()
+    .from(pois)
+    .where(and(...filters))
+    // Equirectangular distance² orders like the true distance at these scales.
+    .orderBy(sql`(${pois.lat} - ${lat}) * (${pois.lat} - ${lat}) + ((${pois.lng} - ${lng}) * ${lngScale}) * ((${pois.lng} - ${lng}) * ${lngScale})`)
+    .limit(CANDIDATE_ROWS)
+  return rows
+    .map((row) => ({ ...row, distanceKm: haversineKm(q.centre, row) }))
+    .filter((row) => row.distanceKm <= q.radiusKm)
+    .sort((a, b) => a.distanceKm - b.distanceKm)
+    .slice(0, MAX_PROSPECTS)
+}
+
+export async function findProspects(env: Env, q: ProspectQuery): Promise<Prospect[]> {
+  const candidates = await nearbyPois(env, q)
+  // The engine is pure and fast; scoring ≤ 100 points concurrently costs a few milliseconds.
+  const scored = await Promise.all(
+    candidates.map(async (poi) => {
+      try {
+        const result = await scoreLocation(env, { lat: poi.lat, lng: poi.lng, address: poi.address || undefined }, DEFAULT_WEIGHTS)
+        return { poi, result }
+      } catch {
+        return undefined // a POI outside Canada's bounds (bad import row) is skipped, not a 500
+      }
+    }),
+  )
+  return scored
+    .filter((s) => s !== undefined)
+    .map(({ poi, result }) => ({
+      id: poi.id, name: poi.name, address: poi.address || result.address, type: poi.type, lat: poi.lat, lng: poi.lng,
+      distanceKm: Math.round(poi.distanceKm * 100) / 100, nearbyScore: result.overallScore, grade: result.grade, source: poi.source,
+    }))
+    .sort((a, b) => b.nearbyScore - a.nearbyScore || a.distanceKm - b.distanceKm)
+}

@@ -1,0 +1,68 @@
+// PDF score reports: score → ROI snapshot → render → R2 + D1 row → signed URL (DESIGN §8).
+import { and, desc, eq } from 'drizzle-orm'
+import type { Env } from '../../env'
+import { getDb } from '../../db/client'
+import { reports } from '../../db/schema'
+import { estimateRoi, signalsOf, TYPICAL_SIGN_COST_CAD } from '../../roi'
+import { DEFAULT_WEIGHTS } from '../../scoring'
+import { scoreLocation, type LocationInput } from '../scoring'
+import { renderScoreReport } from './render'
+import { REPORT_URL_TTL_SECONDS, signedReportUrl, signingSecret } from './signing'
+
+export { renderScoreReport } from './render'
+export * from './signing'
+export { toWinAnsi } from './winansi'
+
+export const reportObjectKey = (userId: string, reportId: string) => `reports/${userId}/${reportId}.pdf`
+export const reportFileName = (reportId: string) => `sign-score-report-${reportId.slice(0, 8)}.pdf`
+
+export interface CreatedReport { reportId: string; reportUrl: string; expiresAt: string; sizeBytes: number }
+
+export async function createScoreReport(
+  env: Env,
+  userId: string,
+  location: LocationInput,
+  options: { origin: string; now?: Date },
+): Promise<CreatedReport> {
+  const secret = signingSecret(env) // refuse before doing any work
+  const now = options.now ?? new Date()
+  const result = await scoreLocation(env, location, DEFAULT_WEIGHTS)
+  const estimate = estimateRoi({ overallScore: result.overallScore, signCost: TYPICAL_SIGN_COST_CAD, signals: signalsOf(result) })
+  const reportId = crypto.randomUUID()
+  const pdf = await renderScoreReport(result, { signCost: TYPICAL_SIGN_COST_CAD, estimate }, { generatedAt: now, reportId })
+
+  const objectKey = reportObjectKey(userId, reportId)
+  await env.REPORTS.put(objectKey, pdf, {
+    httpMetadata: { contentType: 'application/pdf', contentDisposition: `inline; filename="${reportFileName(reportId)}"` },
+    customMetadata: { userId, reportId, address: result.address.slice(0, 200) },
+  })
+  try {
+    await getDb(env.DB).insert(reports).values({
+      id: reportId, userId, objectKey, address: result.address, lat: result.lat, lng: result.lng,
+      overallScore: result.overallScore, grade: result.grade, sizeBytes: pdf.byteLength, createdAt: now.toISOString(),
+    })
+  } catch (error) {
+    // Without its row the object is unreachable; don't leave it behind.
+    await env.REPORTS.delete(objectKey).catch(() => undefined)
+    throw error
+  }
+  const expires = Math.floor(now.getTime() / 1000) + REPORT_URL_TTL_SECONDS
+  return { reportId, reportUrl: await signedReportUrl(options.origin, secret, reportId, expires), expiresAt: new Date(expires * 1000).toISOString(), sizeBytes: pdf.byteLength }
+}
+
+/** The caller's newest reports, each with a fresh signed URL. */
+export async function listReports(env: Env, userId: string, options: { origin: string; now?: Date; limit?: number }) {
+  const secret = signingSecret(env)
+  const now = options.now ?? new Date()
+  const expires = Math.floor(now.getTime() / 1000) + REPORT_URL_TTL_SECONDS
+  const rows = await getDb(env.DB).select().from(reports).where(eq(reports.userId, userId)).orderBy(desc(reports.createdAt), desc(reports.id)).limit(options.limit ?? 50)
+  return Promise.all(rows.map(async (r) => ({
+    id: r.id, address: r.address, lat: r.lat, lng: r.lng, overallScore: r.overallScore, grade: r.grade, sizeBytes: r.sizeBytes, createdAt: r.createdAt,
+    reportUrl: await signedReportUrl(options.origin, secret, r.id, expires), expiresAt: new Date(expires * 1000).toISOString(),
+  })))
+}
+
+export async function findReport(env: Env, reportId: string, userId?: string) {
+  const where = userId ? and(eq(reports.id, reportId), eq(reports.userId, userId)) : eq(reports.id, reportId)
+  return (await getDb(env.DB).select().from(reports).where(where).limit(1))[0]
+}

@@ -1,0 +1,62 @@
+// Signed report URLs (DESIGN §8): HMAC-SHA256 over "<reportId>.<expiresUnix>" with REPORT_SIGNING_SECRET.
+// The URL carries only the report id, the expiry and the signature: no user id, no key.
+import { ApiError } from '../../errors'
+
+export const REPORT_FILES_PATH = '/api/v1/reports/files'
+/** Default lifetime of a signed URL: 7 days. */
+export const REPORT_URL_TTL_SECONDS = 7 * 24 * 3600
+const MIN_SECRET_LENGTH = 16
+
+const encoder = new TextEncoder()
+const b64url = (bytes: ArrayBuffer) => btoa(String.fromCharCode(...new Uint8Array(bytes))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+function fromB64url(value: string): Uint8Array | null {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(value)) return null
+  const bin = atob(value.replace(/-/g, '+').replace(/_/g, '/') + '=')
+  return Uint8Array.from(bin, (ch) => ch.charCodeAt(0))
+}
+
+/**
+ * The signing secret, or a clear error. Without it no URL can be signed or checked, so report
+ * creation fails before any work is done (INTERNAL: it is a server misconfiguration, not the caller's fault).
+ */
+export function signingSecret(env: { REPORT_SIGNING_SECRET?: string }): string {
+  const secret = env.REPORT_SIGNING_SECRET
+  if (!secret || secret.length < MIN_SECRET_LENGTH) {
+    throw new ApiError('INTERNAL', 'PDF reports are not configured on this server (REPORT_SIGNING_SECRET is missing); contact support')
+  }
+  return secret
+}
+
+const hmacKey = (secret: string) =>
+  crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify'])
+const message = (reportId: string, expires: number) => encoder.encode(`${reportId}.${expires}`)
+
+export async function signReport(secret: string, reportId: string, expires: number): Promise<string> {
+  return b64url(await crypto.subtle.sign('HMAC', await hmacKey(secret), message(reportId, expires)))
+}
+
+/** Constant-time check (crypto.subtle.verify). */
+export async function verifyReportSignature(secret: string, reportId: string, expires: number, signature: string): Promise<boolean> {
+  const bytes = fromB64url(signature)
+  if (!bytes) return false
+  return crypto.subtle.verify('HMAC', await hmacKey(secret), bytes, message(reportId, expires))
+}
+
+/** Absolute signed download URL on the worker that served the request. */
+export async function signedReportUrl(origin: string, secret: string, reportId: string, expires: number): Promise<string> {
+  const sig = await signReport(secret, reportId, expires)
+  return `${origin}${REPORT_FILES_PATH}/${reportId}.pdf?expires=${expires}&sig=${sig}`
+}
+
+export type SignatureCheck = 'ok' | 'invalid' | 'expired'
+
+/**
+ * Checks a download request. The signature is checked before the expiry so a forged URL with a past
+ * expiry is "invalid" (403), and only a genuine URL that ran out is "expired" (410).
+ */
+export async function checkReportUrl(secret: string, reportId: string, expiresParam: string | undefined, sig: string | undefined, nowSeconds: number): Promise<SignatureCheck> {
+  if (!expiresParam || !sig || !/^\d{1,12}$/.test(expiresParam)) return 'invalid'
+  const expires = Number(expiresParam)
+  if (!(await verifyReportSignature(secret, reportId, expires, sig))) return 'invalid'
+  return expires <= nowSeconds ? 'expired' : 'ok'
+}
