@@ -9,7 +9,7 @@ import { scoreLocation, type LocationInput } from '../scoring'
 import { renderScoreReport } from './render'
 import { REPORT_URL_TTL_SECONDS, signedReportUrl, signingSecret } from './signing'
 
-export { renderScoreReport } from './render'
+export * from './render'
 export * from './signing'
 export { toWinAnsi } from './winansi'
 
