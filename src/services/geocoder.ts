@@ -2,7 +2,7 @@
 // Nominatim-compatible HTTP provider chosen by env config that falls back to offline on any
 // failure, and a KV cache for the live provider (the offline one is faster than a KV read).
 import type { Env } from '../env'
-import { geocodeOffline, parseAddress, type GeocodeResult } from '../geo'
+import { geocodeOffline, isInUnitedStates, parseAddress, type GeocodeResult } from '../geo'
 
 export type { GeocodeResult }
 
@@ -23,7 +23,7 @@ export interface HttpGeocoderOptions {
 }
 
 /** Canada's bounding box; a live result outside it is ignored. */
-const inCanada = (lat: number, lng: number) => lat >= 41 && lat <= 84 && lng >= -142 && lng <= -52
+const inCanada = (lat: number, lng: number) => lat >= 41 && lat <= 84 && lng >= -142 && lng <= -52 && !isInUnitedStates(lat, lng)
 
 /**
  * A Nominatim-compatible search API (`GET url?q=…&format=jsonv2&countrycodes=ca&limit=1` →

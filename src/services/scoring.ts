@@ -1,7 +1,7 @@
 // Scoring service: locate the input (coordinates or geocoded address), then run the pure engine.
 import type { Env } from '../env'
 import { ApiError } from '../errors'
-import { parseAddress } from '../geo'
+import { isInUnitedStates, parseAddress } from '../geo'
 import { buildScoreResult, DEFAULT_WEIGHTS, type ScoreResult, type WeightProfile } from '../scoring'
 import { geocoderFor, type Geocoder } from './geocoder'
 
@@ -41,7 +41,15 @@ export async function scoreLocation(
         details: [{ path: at(lat < 41 || lat > 84 ? 'lat' : 'lng'), message: 'outside Canada' }],
       })
     }
-    const street = address ? parseAddress(address).street : undefined
+    // The bounding box holds Detroit, Buffalo, Seattle and Alaska: our Canadian data would score
+    // them as if they were the Canadian towns across the border.
+    if (isInUnitedStates(lat, lng)) {
+      throw new ApiError('BAD_REQUEST', 'coordinates are outside Canada (in the United States)', {
+        details: [{ path: at('lat'), message: 'outside Canada (United States)' }],
+      })
+    }
+    const parsed = address ? parseAddress(address) : undefined
+    const street = parsed?.street
     return buildScoreResult({
       lat, lng, precision: 'coordinates',
       address: address ?? `${lat.toFixed(5)}, ${lng.toFixed(5)}`,
