@@ -17,6 +17,11 @@ import { healthRoutes } from './routes/health'
 import { meRoutes } from './routes/me'
 import { adminKeyRoutes } from './routes/admin-keys'
 import { scoreRoutes } from './routes/score'
+import { productRoutes } from './routes/products'
+import { cartRoutes } from './routes/cart'
+import { orderRoutes } from './routes/orders'
+import { quoteRoutes } from './routes/quotes'
+import { adminCommerceRoutes } from './routes/admin-commerce'
 import { roiRoutes } from './routes/roi'
 import { reportRoutes } from './routes/reports'
 import { prospectRoutes } from './routes/prospects'
@@ -27,7 +32,7 @@ const MAX_BODY_BYTES = 64 * 1024
 /** Paths under /api/v1 that need no API key (still limited per client IP). */
 export const PUBLIC_API_PREFIXES = [`${API_BASE}/shared/`, `${API_BASE}/reports/files/`]
 
-const EXPOSED_HEADERS = ['X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'X-Quota-Limit', 'X-Quota-Remaining', 'Retry-After', 'ETag']
+const EXPOSED_HEADERS = ['X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'X-Quota-Limit', 'X-Quota-Remaining', 'Retry-After', 'ETag', 'X-Cache', 'Idempotent-Replayed']
 
 export function createApp() {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
@@ -93,6 +98,7 @@ export function createApp() {
 
   app.use('/admin/v1/*', adminAuth())
   app.route('/admin/v1', adminKeyRoutes)
+  app.route('/admin/v1', adminCommerceRoutes)
 
   app.use(`${API_BASE}/*`, auth({ publicPrefixes: PUBLIC_API_PREFIXES }))
   app.use(`${API_BASE}/*`, rateLimit())
@@ -100,6 +106,10 @@ export function createApp() {
   // Resource routes: one file per resource under src/routes/.
   app.route(API_BASE, meRoutes)
   app.route(API_BASE, scoreRoutes)
+  app.route(API_BASE, productRoutes)
+  app.route(API_BASE, cartRoutes)
+  app.route(API_BASE, orderRoutes)
+  app.route(API_BASE, quoteRoutes)
   app.route(API_BASE, roiRoutes)
   app.route(API_BASE, reportRoutes)
   app.route(API_BASE, prospectRoutes)

@@ -1,0 +1,54 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { createRouter, errorResponses, isUuid, jsonResponse, UuidParam } from '../lib/openapi'
+import { notFound } from '../errors'
+import { principalOf } from '../middleware/plan-gate'
+import { idempotency } from '../middleware/idempotency'
+import { checkout, getOrder, listOrders } from '../services/commerce/orders'
+import { OrderSchema } from './commerce-schemas'
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/orders',
+  tags: ['Orders'],
+  summary: 'The caller’s orders, newest first, with line items and product names',
+  responses: { 200: jsonResponse(z.array(OrderSchema).max(10_000), 'Orders'), ...errorResponses() },
+})
+
+const checkoutRoute = createRoute({
+  method: 'post',
+  path: '/orders',
+  tags: ['Orders'],
+  summary: 'Check out: turn the whole cart into an order atomically (prices frozen, cart emptied)',
+  description: 'No body is needed. Send an `Idempotency-Key` so a retried checkout never creates a second order.',
+  middleware: [idempotency()] as const,
+  request: { headers: z.object({ 'idempotency-key': z.string().max(255).optional() }) },
+  responses: {
+    201: jsonResponse(OrderSchema, 'The new order'),
+    ...errorResponses(400, 409),
+  },
+})
+
+const getRoute = createRoute({
+  method: 'get',
+  path: '/orders/{id}',
+  tags: ['Orders'],
+  summary: 'One of the caller’s orders',
+  request: { params: UuidParam },
+  responses: { 200: jsonResponse(OrderSchema, 'The order'), ...errorResponses(404) },
+})
+
+async function ownOrder(db: D1Database, id: string, userId: string) {
+  const order = isUuid(id) ? await getOrder(db, id.toLowerCase(), userId) : null
+  if (!order) throw notFound('Order')
+  const { userId: _owner, ...view } = order
+  return view
+}
+
+export const orderRoutes = createRouter()
+  .openapi(listRoute, async (c) => c.json(await listOrders(c.env.DB, principalOf(c).userId), 200))
+  .openapi(checkoutRoute, async (c) => {
+    const userId = principalOf(c).userId
+    const orderId = await checkout(c.env.DB, userId)
+    return c.json(await ownOrder(c.env.DB, orderId, userId), 201)
+  })
+  .openapi(getRoute, async (c) => c.json(await ownOrder(c.env.DB, c.req.valid('param').id, principalOf(c).userId), 200))

@@ -1,0 +1,51 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { createRouter, errorResponses, jsonResponse, isUuid } from '../lib/openapi'
+import { getDb } from '../db/client'
+import { notFound } from '../errors'
+import { getProduct, listProducts } from '../services/commerce/catalogue'
+import { serveCachedJson } from '../services/commerce/edge-cache'
+import { notModified, ProductDetailSchema, ProductSummarySchema } from './commerce-schemas'
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/products',
+  tags: ['Catalogue'],
+  summary: 'Active sign products with their available variants (edge-cached; ETag / If-None-Match)',
+  request: {
+    query: z.object({ category: z.string().regex(SLUG).max(100).optional().openapi({ example: 'channel-letters' }) }),
+    headers: z.object({ 'if-none-match': z.string().max(200).optional() }),
+  },
+  responses: { 200: jsonResponse(z.array(ProductSummarySchema).max(1000), 'Products, catalogue order'), 304: notModified, ...errorResponses(400) },
+})
+
+const getRoute = createRoute({
+  method: 'get',
+  path: '/products/{id}',
+  tags: ['Catalogue'],
+  summary: 'One active product by id or slug, with description and all available variants',
+  request: {
+    params: z.object({ id: z.string().max(100).openapi({ param: { name: 'id', in: 'path' }, example: 'front-lit-channel-letters' }) }),
+    headers: z.object({ 'if-none-match': z.string().max(200).optional() }),
+  },
+  responses: { 200: jsonResponse(ProductDetailSchema, 'The product'), 304: notModified, ...errorResponses(404) },
+})
+
+export const productRoutes = createRouter()
+  .openapi(listRoute, async (c) => {
+    const { category } = c.req.valid('query')
+    const path = category ? `/products?category=${category}` : '/products'
+    return serveCachedJson(c, path, () => listProducts(getDb(c.env.DB), category), () => {
+      throw notFound('Product')
+    }) as never
+  })
+  .openapi(getRoute, async (c) => {
+    const { id } = c.req.valid('param')
+    const ref = isUuid(id) ? id.toLowerCase() : id
+    // Anything that is neither a UUID nor a slug cannot exist: answer without touching D1 or the cache.
+    if (!isUuid(ref) && !SLUG.test(ref)) throw notFound('Product')
+    return serveCachedJson(c, `/products/${ref}`, () => getProduct(getDb(c.env.DB), ref), () => {
+      throw notFound('Product')
+    }) as never
+  })

@@ -1,0 +1,84 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { createRouter, errorResponses, isUuid, jsonBody, jsonResponse, UuidParam } from '../lib/openapi'
+import { badRequest, conflict, notFound } from '../errors'
+import { principalOf } from '../middleware/plan-gate'
+import { idempotency } from '../middleware/idempotency'
+import { createQuote, findQuote, listQuotes, respondToQuote, toQuoteView } from '../services/commerce/quotes'
+import { QuoteSchema } from './commerce-schemas'
+
+const required = (max: number) => z.string().trim().min(1).max(max)
+
+const NewQuoteSchema = z
+  .object({
+    signType: required(200).openapi({ example: 'Pylon sign' }),
+    requirements: required(5000).openapi({ example: 'Double-sided, 20 ft, with an LED message centre; plaza entrance off Hwy 7' }),
+    sizeEstimate: required(200).optional().openapi({ example: '20 ft overall' }),
+    locationAddress: required(500).optional(),
+    locationLat: z.number().min(-90).max(90).optional(),
+    locationLng: z.number().min(-180).max(180).optional(),
+  })
+  .openapi('NewQuote')
+
+const createRouteDef = createRoute({
+  method: 'post',
+  path: '/quotes',
+  tags: ['Quotes'],
+  summary: 'Request a custom quote (status pending)',
+  middleware: [idempotency()] as const,
+  request: { headers: z.object({ 'idempotency-key': z.string().max(255).optional() }), body: jsonBody(NewQuoteSchema) },
+  responses: { 201: jsonResponse(QuoteSchema, 'The quote request (id, status pending, …)'), ...errorResponses(400, 409) },
+})
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/quotes',
+  tags: ['Quotes'],
+  summary: 'The caller’s quote requests, newest first',
+  responses: { 200: jsonResponse(z.array(QuoteSchema).max(10_000), 'Quotes'), ...errorResponses() },
+})
+
+const getRoute = createRoute({
+  method: 'get',
+  path: '/quotes/{id}',
+  tags: ['Quotes'],
+  summary: 'One quote request, with the staff price and message once quoted',
+  request: { params: UuidParam },
+  responses: { 200: jsonResponse(QuoteSchema, 'The quote'), ...errorResponses(404) },
+})
+
+const answerRoute = (action: 'accept' | 'decline') =>
+  createRoute({
+    method: 'post',
+    path: `/quotes/{id}/${action}`,
+    tags: ['Quotes'],
+    summary: `${action === 'accept' ? 'Accept' : 'Decline'} a quoted price (only while status is quoted)`,
+    request: { params: UuidParam },
+    responses: { 200: jsonResponse(QuoteSchema, 'The updated quote'), ...errorResponses(404, 409) },
+  })
+
+async function answer(d1: D1Database, id: string, userId: string, status: 'accepted' | 'declined') {
+  if (!isUuid(id)) throw notFound('Quote')
+  const updated = await respondToQuote(d1, id.toLowerCase(), userId, status)
+  if (updated) return toQuoteView(updated)
+  const current = await findQuote(d1, id.toLowerCase(), userId)
+  if (!current) throw notFound('Quote')
+  throw conflict(`Quote is ${current.status}; only a quoted quote can be ${status}`)
+}
+
+export const quoteRoutes = createRouter()
+  .openapi(createRouteDef, async (c) => {
+    const body = c.req.valid('json')
+    if ((body.locationLat === undefined) !== (body.locationLng === undefined)) {
+      throw badRequest('Give both locationLat and locationLng, or neither', [{ path: body.locationLat === undefined ? 'locationLat' : 'locationLng', message: 'Required with the other coordinate' }])
+    }
+    return c.json(await createQuote(c.env.DB, principalOf(c).userId, body), 201)
+  })
+  .openapi(listRoute, async (c) => c.json(await listQuotes(c.env.DB, principalOf(c).userId), 200))
+  .openapi(getRoute, async (c) => {
+    const { id } = c.req.valid('param')
+    const quote = isUuid(id) ? await findQuote(c.env.DB, id.toLowerCase(), principalOf(c).userId) : null
+    if (!quote) throw notFound('Quote')
+    return c.json(toQuoteView(quote), 200)
+  })
+  .openapi(answerRoute('accept'), async (c) => c.json(await answer(c.env.DB, c.req.valid('param').id, principalOf(c).userId, 'accepted'), 200))
+  .openapi(answerRoute('decline'), async (c) => c.json(await answer(c.env.DB, c.req.valid('param').id, principalOf(c).userId, 'declined'), 200))
