@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+// npm run import:pois -- <file.geojson|file.csv> [--remote] [--sql out.sql] [--dry-run]
+//
+// Loads OpenStreetMap-style GeoJSON (Overpass turbo "export → GeoJSON", `osmium export`) or CSV
+// (header: name,address,type,lat,lng[,id,source]) into the D1 `pois` table used by POST /prospects.
+// It writes upsert SQL and runs `wrangler d1 execute DB --local --file <sql>` (or --remote), so
+// re-importing a file updates rows instead of duplicating them. Local D1 needs the migrations:
+// `npx wrangler d1 migrations apply DB --local` (npm run dev applies them).
+import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { spawnSync } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import { parsePoiFile, poiUpsertStatements } from './lib/pois.mjs'
+
+const args = process.argv.slice(2)
+const flag = (name) => args.includes(name)
+const option = (name) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : undefined }
+const file = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--sql')
+
+if (!file) {
+  console.error('usage: npm run import:pois -- <file.geojson|file.csv> [--remote] [--sql out.sql] [--dry-run]')
+  console.error('sample: npm run import:pois -- scripts/data/sample-pois.geojson   (SAMPLE DATA: fictional businesses)')
+  process.exit(2)
+}
+
+const { rows, skipped } = parsePoiFile(readFileSync(file, 'utf8'), file)
+const statements = poiUpsertStatements(rows, { importedAt: new Date().toISOString(), newId: randomUUID })
+const bySource = Object.entries(rows.reduce((m, r) => ({ ...m, [r.source]: (m[r.source] ?? 0) + 1 }), {}))
+console.log(`${file}: ${rows.length} POIs (${bySource.map(([s, n]) => `${s}: ${n}`).join(', ') || 'none'}), ${skipped.length} skipped`)
+for (const reason of skipped.slice(0, 10)) console.log(`  skipped: ${reason}`)
+if (skipped.length > 10) console.log(`  … and ${skipped.length - 10} more`)
+if (rows.some((r) => r.source === 'sample')) console.log('  note: source "sample" rows are SAMPLE DATA (fictional businesses), for development only')
+
+const sqlPath = option('--sql') ?? join(mkdtempSync(join(tmpdir(), 'pois-')), 'pois.sql')
+writeFileSync(sqlPath, statements.join('\n') + '\n')
+if (flag('--dry-run') || !rows.length) {
+  console.log(`SQL written to ${sqlPath}${flag('--dry-run') ? ' (dry run: not executed)' : ''}`)
+  process.exit(0)
+}
+
+const where = flag('--remote') ? '--remote' : '--local'
+const run = spawnSync('npx', ['wrangler', 'd1', 'execute', 'DB', where, '--file', sqlPath], { stdio: 'inherit' })
+if (run.status !== 0) {
+  console.error(`wrangler d1 execute failed. If the table is missing: npx wrangler d1 migrations apply DB ${where}`)
+  process.exit(run.status ?? 1)
+}
+console.log(`Imported ${rows.length} POIs into D1 (${where.slice(2)}).`)
