@@ -97,7 +97,8 @@ export function parseAddress(text: string, isKnownPlace: (normalizedName: string
     return seg
   })
 
-  const unitSegments = segments.filter((s) => UNIT_WORDS.test(s.split(' ')[0]) || /^#/.test(s))
+  // A segment that is only a unit ("Suite 200", "#4"); "#4-250 Yonge St" is a street with its unit.
+  const unitSegments = segments.filter((s) => UNIT_WORDS.test(s.split(' ')[0]) || /^#\s*\w+$/.test(s))
   for (const u of unitSegments) result.unit = u.replace(/^(unit|suite|ste|apt|apartment|app|appt|bureau|local|room|rm)\.?\s*/i, '').replace(/^#\s*/, '')
   segments = segments.filter((s) => !unitSegments.includes(s))
 
@@ -135,7 +136,7 @@ export function parseAddress(text: string, isKnownPlace: (normalizedName: string
       if (UNIT_WORDS.test(tokens[i]) && tokens[i + 1]) { result.unit = tokens[i + 1]; tokens.splice(i, 2); i-- }
       else if (/^#\w+$/.test(tokens[i])) { result.unit = tokens[i].slice(1); tokens.splice(i, 1); i-- }
     }
-    const unitCivic = tokens[0]?.match(/^(\w+)-(\d+[a-z]?)$/i)
+    const unitCivic = tokens[0]?.match(/^#?(\w+)-(\d+[a-z]?)$/i)
     if (unitCivic) { result.unit = unitCivic[1]; tokens[0] = unitCivic[2] }
     if (tokens.length > 1 && CIVIC.test(tokens[0])) result.civicNumber = tokens.shift()!.toUpperCase()
 

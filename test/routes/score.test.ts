@@ -88,6 +88,22 @@ describe('POST /api/v1/score', () => {
     expect(expectError(await post('/api/v1/score', { lat: 45 }, key), 400, 'BAD_REQUEST').details?.[0].path).toBe('lng')
   })
 
+  it('400 for coordinates in the United States inside the bounding box (Detroit, Seattle); Windsor scores', async () => {
+    const { key } = await createKey()
+    const detroit = expectError(await post('/api/v1/score', { lat: 42.3314, lng: -83.0458 }, key), 400, 'BAD_REQUEST')
+    expect(detroit.message).toMatch(/United States/)
+    expectError(await post('/api/v1/score', { lat: 47.6062, lng: -122.3321 }, key), 400, 'BAD_REQUEST')
+    expect((await post('/api/v1/score', { lat: 42.317, lng: -83.037 }, key)).status).toBe(200)
+  })
+
+  it('a rural range road named with its town and rural postal code grades F, saying why', async () => {
+    const { key } = await createKey()
+    const res = await post('/api/v1/score', { address: '12 Range Road 232, Gibbons, AB T0A 1N0' }, key)
+    expect(res.status).toBe(200)
+    expect(res.json.grade).toBe('F')
+    expect(res.json.factorScores.populationDensity.raw).toMatchObject({ confidence: 'low', method: expect.stringMatching(/outside built-up area/) })
+  })
+
   it('400 for invalid weights, with the failing key in details', async () => {
     const { key } = await createKey()
     const sumOff = expectError(await post('/api/v1/score', { address: DOWNTOWN, weights: { ...TRAFFIC_ONLY, income: 0.5 } }, key), 400, 'BAD_REQUEST')
