@@ -24,6 +24,12 @@ const GRADE_COLOURS: Record<string, RGB> = {
 
 const money = (x: number) => `$${x.toLocaleString('en-CA', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
 const count = (x: number) => Math.round(x).toLocaleString('en-CA')
+/** "20,600 vehicles/day", "class 3.5 (1 local … 6 freeway)", "12.4 departures/hour…". */
+export function rawText(value: number, unit: string): string {
+  const number = Number.isInteger(value) || Math.abs(value) >= 100 ? count(value) : value.toFixed(1)
+  const classUnit = /^class (.*)$/.exec(unit)
+  return classUnit ? `class ${number} (${classUnit[1]})` : `${number} ${unit}`
+}
 const isoDay = (d: Date) => d.toISOString().slice(0, 16).replace('T', ' ') + ' UTC'
 
 /** Greedy word wrap by measured width; words longer than a line are cut. */
@@ -94,7 +100,7 @@ function drawFactorChart(page: PDFPage, f: Fonts, result: ScoreResult, top: numb
   for (const key of FACTOR_KEYS) {
     const factor = result.factorScores[key]
     text(page, factor.label, PAGE.margin, y, 10.5, f.bold)
-    const raw = `${count(factor.raw.value)} ${factor.raw.unit}`
+    const raw = rawText(factor.raw.value, factor.raw.unit)
     text(page, wrapText(raw, f.regular, 8, labelWidth - 8)[0] ?? '', PAGE.margin, y - 11, 8, f.regular, MUTED)
     page.drawRectangle({ x: barX, y: y - 8, width: barWidth, height: 14, color: TRACK })
     const filled = Math.max(0, Math.min(100, factor.score)) / 100 * barWidth
