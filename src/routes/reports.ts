@@ -5,6 +5,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { createRouter, errorResponses, jsonBody, jsonResponse, standardHeaders, Timestamp, Uuid } from '../lib/openapi'
 import { ApiError } from '../errors'
 import { principalOf, requirePlan } from '../middleware/plan-gate'
+import { idempotency } from '../middleware/idempotency'
 import { CANADA_BOUNDS } from '../services/scoring'
 import { checkReportUrl, createScoreReport, findReport, listReports, reportFileName, signingSecret } from '../services/reports'
 
@@ -46,9 +47,10 @@ const createReportRoute = createRoute({
   operationId: 'createScoreReport',
   summary: 'Generate a branded PDF score report (Pro plan and above)',
   description: 'Scores the location and renders a one-page PDF: branded header, address, coordinates, overall score and grade, a bar chart of the seven factors with weights, an ROI snapshot for a typical $10,000 sign, data sources, generation date and methodology version. Returns a signed download URL valid for 7 days. Accepts Idempotency-Key.',
-  middleware: [planGate] as const,
+  // Plan first (a free key gets 403 whatever its Idempotency-Key), then replay/claim the key.
+  middleware: [planGate, idempotency()] as const,
   request: { body: jsonBody(ReportRequestSchema) },
-  responses: { 201: jsonResponse(ReportSchema, 'The report was created'), ...errorResponses(400, 403) },
+  responses: { 201: jsonResponse(ReportSchema, 'The report was created (or replayed for a repeated Idempotency-Key)'), ...errorResponses(400, 403, 409) },
 })
 
 const listReportsRoute = createRoute({

@@ -60,6 +60,19 @@ describe('POST /api/v1/reports/score', () => {
     expect(again.bytes.byteLength).toBe(0)
   })
 
+  it('Idempotency-Key: a repeat replays the same report (one PDF); another body with the key → 409', async () => {
+    const owner = await createKey('pro')
+    const headers = { 'idempotency-key': crypto.randomUUID() }
+    const first = await call('/api/v1/reports/score', { key: owner.key, body: { address: MONTREAL }, headers })
+    const again = await call('/api/v1/reports/score', { key: owner.key, body: { address: MONTREAL }, headers })
+    expect(first.status).toBe(201)
+    expect(again.status).toBe(201)
+    expect(again.json.reportUrl).toBe(first.json.reportUrl)
+    expect(again.headers.get('idempotent-replayed')).toBe('true')
+    expect((await call('/api/v1/reports', { key: owner.key })).json.reports).toHaveLength(1)
+    expectError(await call('/api/v1/reports/score', { key: owner.key, body: { lat: 45.5, lng: -73.57 }, headers }), 409, 'CONFLICT')
+  })
+
   it('scale and enterprise keys may create reports too', async () => {
     expect((await createReport({ address: MONTREAL }, 'scale')).res.status).toBe(201)
     expect((await createReport({ address: MONTREAL }, 'enterprise')).res.status).toBe(201)
