@@ -4,6 +4,10 @@
 //   npm run admin -- keys list [--email a@b.c]
 //   npm run admin -- keys revoke <keyId>
 //   npm run admin -- users set-plan --email a@b.c --plan scale
+//   npm run admin -- orders list [--status ordered]
+//   npm run admin -- orders advance <orderId> [--status shipped] [--tracking 1Z999…]   (default: next status)
+//   npm run admin -- quotes list [--status pending]
+//   npm run admin -- quotes answer <quoteId> --price 38500 --message "Includes permit drawings"
 // Options: --url https://api.example.com (default $API_URL or http://localhost:8787); token from $ADMIN_TOKEN or .dev.vars.
 import { readDevVars } from './lib/dev-vars.mjs'
 
@@ -68,6 +72,24 @@ export const COMMANDS = {
   'users set-plan': async () => {
     const user = await request('PATCH', `/users/${encodeURIComponent(flags.email ?? flags.user ?? fail('missing --email'))}`, { plan: need('plan') })
     console.log(`${user.email} is now on the ${user.plan} plan`)
+  },
+  'orders list': async () => {
+    const orders = await request('GET', `/orders${flags.status ? `?status=${encodeURIComponent(flags.status)}` : ''}`)
+    console.table(orders.map(({ id, email, status, total, trackingNumber, createdAt }) => ({ id, email, status, total, tracking: trackingNumber ?? '', createdAt })))
+  },
+  'orders advance': async () => {
+    const id = positional[2] ?? need('id')
+    const order = await request('POST', `/orders/${encodeURIComponent(id)}/advance`, { status: flags.status, trackingNumber: flags.tracking })
+    console.log(`Order ${order.id} is now ${order.status}${order.trackingNumber ? ` (tracking ${order.trackingNumber})` : ''}; the customer was notified`)
+  },
+  'quotes list': async () => {
+    const quotes = await request('GET', `/quotes${flags.status ? `?status=${encodeURIComponent(flags.status)}` : ''}`)
+    console.table(quotes.map(({ id, status, signType, sizeEstimate, price, createdAt }) => ({ id, status, signType, size: sizeEstimate ?? '', price: price ?? '', createdAt })))
+  },
+  'quotes answer': async () => {
+    const id = positional[2] ?? need('id')
+    const quote = await request('POST', `/quotes/${encodeURIComponent(id)}/answer`, { price: need('price'), message: need('message') })
+    console.log(`Quote ${quote.id} is now ${quote.status} at ${quote.price} CAD; the customer was notified`)
   },
 }
 
