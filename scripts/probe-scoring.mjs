@@ -116,6 +116,22 @@ for (const [input, band, precision] of CASES) {
   rows.push({ input: label, band, score: r?.overallScore, grade: r?.grade, precision: r?.precision, error,
     detail: f ? `rc ${f.roadClass.raw.value}(${f.roadClass.raw.method}) veh ${f.vehicleTraffic.score} dens ${f.populationDensity.score} poi ${f.poiDensity.score} ped ${f.pedestrian.score} tr ${f.transit.score} | ${r.address}` : '', flags })
 }
+// Stability: spellings of the same address must score identically.
+const VARIANTS = [
+  ['100 Queen St W, Toronto, ON M5H 2N2', '100 Queen Street West, Toronto, Ontario M5H2N2', '100 queen st. w., toronto on m5h 2n2', 'Suite 200, 100 Queen St W, Toronto ON M5H 2N2'],
+  ['977 rue Sainte-Catherine O, Montréal, QC H3B 4W3', '977 Sainte-Catherine Ouest, Montréal (Québec) H3B 4W3', '977, rue Ste-Catherine O., Montreal QC H3B4W3'],
+  ['2250 boul. Taschereau, Longueuil, QC J4T 2G4', '2250 boulevard Taschereau, Longueuil QC J4T 2G4', '2250 Taschereau Blvd, Longueuil, Quebec J4T 2G4'],
+  ['12 Range Road 232, Gibbons, AB T0A 1N0', '12 Rge Rd 232, Gibbons, Alberta T0A 1N0', '12 RR 232, Gibbons AB', '12 Range Rd 232 Gibbons AB'],
+  ['10 Maplewood Cres, Brampton, ON L6S 2P4', '10 Maplewood Crescent, Brampton, Ontario L6S2P4', 'Unit 3, 10 Maplewood Cres., Brampton ON L6S 2P4'],
+  ['1234 Hwy 2, Brockville ON K6V 5T1', '1234 Highway 2, Brockville, Ontario K6V 5T1'],
+]
+for (const group of VARIANTS) {
+  const results = []
+  for (const address of group) { try { results.push((await m.scoreLocation(env, { address })).overallScore) } catch { results.push('fail') } }
+  const stable = results.every((r) => r === results[0])
+  rows.push({ input: `variants of ${group[0]}`, band: 'stable', score: results[0], grade: '', precision: '', detail: results.join(' / '), flags: stable ? [] : ['unstable across spellings'] })
+}
+
 const all = process.argv.includes('--all')
 for (const row of rows) {
   if (!all && !row.flags.length) continue

@@ -3,7 +3,7 @@
 import { formatStreet, parseAddress, type ParsedStreet } from './address'
 import type { ProvinceCode } from './provinces'
 import { geoStore, type Place } from './store'
-import { normalizeName } from './text'
+import { distanceKm, normalizeName } from './text'
 
 export type GeocodePrecision = 'coordinates' | 'postal_code' | 'city'
 
@@ -45,11 +45,18 @@ export function geocodeOffline(text: string): GeocodeResult | null {
   if (typeof text !== 'string' || !text.trim()) return null
   const parsed = parseAddress(text, isKnownPlaceName)
   const store = geoStore()
+  let place = parsed.city ? findPlace(parsed.city, parsed.province) : undefined
+  let parentCity: string | undefined
+  // "Annex, Toronto", "Notre-Dame-de-Grâce, Montréal": a first part with no civic number and no
+  // street type that names a neighbourhood of that city locates the neighbourhood, not a street.
+  if (place && parsed.street && !parsed.civicNumber && !parsed.street.type) {
+    const hood = findPlace(parsed.street.name.replace(/^the\s+/i, ''), place.province)
+    if (hood && hood !== place && distanceKm(hood.lat, hood.lng, place.lat, place.lng) < 40) { parentCity = place.name; place = hood; parsed.street = undefined }
+  }
   const street = parsed.street?.name ? toStreet(parsed.street) : undefined
   const streetText = parsed.street?.name
     ? [parsed.unit && parsed.civicNumber ? `${parsed.unit}-${parsed.civicNumber}` : parsed.civicNumber, formatStreet(parsed.street)].filter(Boolean).join(' ')
     : undefined
-  const place = parsed.city ? findPlace(parsed.city, parsed.province) : undefined
   const fsa = parsed.fsa ? store.fsaByCode.get(parsed.fsa) : undefined
   const rural = { ...(parsed.ruralRoute && { ruralRoute: true }), ...(parsed.fsa?.[1] === '0' && { ruralPostalCode: true }) }
 
@@ -67,7 +74,7 @@ export function geocodeOffline(text: string): GeocodeResult | null {
     const province = place.province as ProvinceCode
     return {
       lat: place.lat, lng: place.lng, precision: 'city',
-      address: join(streetText, place.name, parsed.postalCode ? `${province} ${parsed.postalCode}` : province),
+      address: join(streetText, place.name, parentCity, parsed.postalCode ? `${province} ${parsed.postalCode}` : province),
       ...(street && { street }), city: place.name, province, ...(parsed.postalCode && { postalCode: parsed.postalCode }), ...rural,
     }
   }

@@ -10,8 +10,8 @@ export interface StreetTypeInfo { canonical: string; roadClass: RoadClass; rural
 
 /** Numbered through-roads: highways, provincial/county/regional roads, routes, autoroutes. */
 const HIGHWAY_TYPES = new Set(['Hwy', 'route', 'autoroute', 'County Rd', 'Regional Rd', 'PR'])
-/** Names of rural survey-grid roads written with a generic type ("chemin du Rang 4", "Sideroad 10 Rd"). */
-const RURAL_NAME = /^(?:(?:du|de|des)\s+)?(?:rang|range road|range rd|township road|township rd|twp rd|concession|conc|sideroad|side road|rural route|(?:\d+(?:st|nd|rd|th)?\s+)?line)\b/
+/** Names of rural survey-grid roads written with a generic type ("chemin du Rang 4", "Concession 5 Rd"); a number is required so that Hamilton's "Concession St" stays urban. */
+const RURAL_NAME = /^(?:(?:du|de|des)\s+)?(?:rang\b|(?:range|rge|township|twp)\s+(?:road|rd)\s+\d|(?:concession|conc)\s+(?:road\s+|rd\s+)?\d|side\s?road\s+\d|rural route\s+\d|line\s+\d|\d+(?:st|nd|rd|th)?\s+line\b)/
 
 const T = (canonical: string, roadClass: number, rural = false): StreetTypeInfo => ({ canonical, roadClass, rural })
 

@@ -66,3 +66,15 @@ describe('the US side of the border is not Canada', () => {
   it.each(US)('%s is in the United States', (_, lat, lng) => expect(isInUnitedStates(lat, lng)).toBe(true))
   it.each(CANADA)('%s is in Canada', (_, lat, lng) => expect(isInUnitedStates(lat, lng)).toBe(false))
 })
+
+describe('a neighbourhood named before its city locates the neighbourhood', () => {
+  it('"The Annex, Toronto" and "Notre-Dame-de-Grâce, Montréal" are places, not streets', () => {
+    expect(geocodeOffline('The Annex, Toronto')).toMatchObject({ city: 'Annex', address: 'Annex, Toronto, ON', precision: 'city' })
+    expect(geocodeOffline('The Annex, Toronto')?.street).toBeUndefined()
+    expect(geocodeOffline('Notre-Dame-de-Grâce, Montréal')).toMatchObject({ city: 'Notre-Dame-de-Grâce', province: 'QC' })
+  })
+
+  it('a street name with no type stays a street ("Broadway, Vancouver")', () => {
+    expect(geocodeOffline('Broadway, Vancouver')?.street?.name).toBe('Broadway')
+  })
+})

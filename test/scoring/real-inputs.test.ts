@@ -66,6 +66,12 @@ describe('rural roads named with a town or a rural postal code grade F (outside 
     }
   })
 
+  it('a rural designator needs its number: Hamilton\'s Concession St is an urban street', () => {
+    const r = score('600 Concession St, Hamilton ON')
+    expect(r.factorScores.populationDensity.raw.method).not.toMatch(/outside/)
+    expect(r.overallScore).toBeGreaterThanOrEqual(60)
+  })
+
   it('exact coordinates are never re-placed: the context measured at the point is used', () => {
     const r = at(53.8334, -113.3353, '12 Range Road 232, Gibbons, AB')
     expect(r.precision).toBe('coordinates')
