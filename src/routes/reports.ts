@@ -2,7 +2,7 @@
 // public signed download GET /api/v1/reports/files/{reportId}.pdf (DESIGN §8; no API key: the
 // signature is the credential). The work is in services/reports.
 import { createRoute, z } from '@hono/zod-openapi'
-import { createRouter, errorResponses, jsonBody, jsonResponse, standardHeaders, Timestamp, Uuid } from '../lib/openapi'
+import { createRouter, errorResponses, int, jsonBody, jsonResponse, standardHeaders, Timestamp, Uuid } from '../lib/openapi'
 import { ApiError } from '../errors'
 import { principalOf, requirePlan } from '../middleware/plan-gate'
 import { idempotency } from '../middleware/idempotency'
@@ -25,7 +25,7 @@ const ReportRequestSchema = z
 
 const ReportSchema = z
   .object({
-    reportUrl: z.string().url().max(500).openapi({ description: 'Signed PDF download URL; needs no API key; valid until expiresAt', example: 'https://api.example.com/api/v1/reports/files/5f0c6a62-3b7e-4f7e-9b0a-3f4f6f7d8e9a.pdf?expires=1764500000&sig=…' }),
+    reportUrl: z.string().url().max(500).openapi({ description: 'Signed PDF download URL; needs no API key; valid until expiresAt', example: 'https://api.example.com/api/v1/reports/files/5f0c6a62-3b7e-4f7e-9b0a-3f4f6f7d8e9a.pdf?expires=1764500000&sig=3q2-7wX0nYk5Jd0uQm1a9b8c7d6e5f4g3h2i1j0k9lM' }),
     expiresAt: Timestamp.openapi({ description: 'When reportUrl stops working (7 days); GET /reports gives fresh links' }),
     reportId: Uuid,
   })
@@ -35,7 +35,7 @@ const ReportListSchema = z
   .object({
     reports: z.array(z.object({
       id: Uuid, address: z.string().max(400), lat: z.number(), lng: z.number(), overallScore: z.number().min(0).max(100), grade: z.string().max(2),
-      sizeBytes: z.number().int().min(0).max(10_000_000), createdAt: Timestamp, reportUrl: z.string().url().max(500), expiresAt: Timestamp,
+      sizeBytes: int(0, 10_000_000), createdAt: Timestamp, reportUrl: z.string().url().max(500), expiresAt: Timestamp,
     })).max(50),
   })
   .openapi('ReportList')
@@ -59,16 +59,17 @@ const listReportsRoute = createRoute({
   tags: ['Reports'],
   operationId: 'listReports',
   summary: 'Your 50 newest reports, with fresh signed links (Pro plan and above)',
+  description: 'Lists only the caller\'s own reports, newest first, each with a newly signed download URL valid for 7 days. Below Pro → 403.',
   middleware: [planGate] as const,
   responses: { 200: jsonResponse(ReportListSchema, 'Your reports, newest first'), ...errorResponses(403) },
 })
 
 const FileParam = z.object({
-  file: z.string().max(64).openapi({ param: { name: 'file', in: 'path' }, example: '5f0c6a62-3b7e-4f7e-9b0a-3f4f6f7d8e9a.pdf' }),
+  file: z.string().max(64).openapi({ pattern: '^[0-9a-f-]{36}\\.pdf$', param: { name: 'file', in: 'path' }, example: '5f0c6a62-3b7e-4f7e-9b0a-3f4f6f7d8e9a.pdf' }),
 })
 const SignatureQuery = z.object({
-  expires: z.string().max(16).optional().openapi({ description: 'Unix seconds, from the signed URL' }),
-  sig: z.string().max(64).optional().openapi({ description: 'HMAC-SHA256 signature, from the signed URL' }),
+  expires: z.string().max(16).optional().openapi({ pattern: '^[0-9]{1,12}$', description: 'Unix seconds, from the signed URL' }),
+  sig: z.string().max(64).optional().openapi({ pattern: '^[A-Za-z0-9_-]{43}$', description: 'HMAC-SHA256 signature, from the signed URL' }),
 })
 
 const downloadRoute = createRoute({
@@ -83,7 +84,7 @@ const downloadRoute = createRoute({
   responses: {
     200: {
       description: 'The PDF',
-      content: { 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } },
+      content: { 'application/pdf': { schema: z.string().max(10_000_000).openapi({ format: 'binary' }) } },
       headers: {
         ...standardHeaders,
         ETag: { description: 'Entity tag of the stored file', schema: { type: 'string', maxLength: 100 } },
@@ -91,7 +92,7 @@ const downloadRoute = createRoute({
       },
     },
     304: { description: 'Not modified (If-None-Match matched the ETag)', headers: standardHeaders },
-    ...errorResponses(403, 404, 410),
+    ...errorResponses(400, 403, 404, 410),
   },
 })
 

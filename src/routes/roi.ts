@@ -1,7 +1,7 @@
 // POST /api/v1/roi (spec §4.6, DESIGN §8). The model is the pure module src/roi; a location, when given,
 // is scored first so its traffic and pedestrian estimates drive the impressions.
 import { createRoute, z } from '@hono/zod-openapi'
-import { createRouter, errorResponses, jsonBody, jsonResponse } from '../lib/openapi'
+import { createRouter, errorResponses, int, jsonBody, jsonResponse } from '../lib/openapi'
 import { estimateRoi, signalsOf } from '../roi'
 import { DEFAULT_WEIGHTS } from '../scoring'
 import { CANADA_BOUNDS, scoreLocation } from '../services/scoring'
@@ -25,7 +25,7 @@ const RoiRequestSchema = z
 
 export const RoiEstimateSchema = z
   .object({
-    estimatedDailyImpressions: z.number().int().min(0).max(1e12).openapi({ description: 'Visibility-qualified impressions per day' }),
+    estimatedDailyImpressions: int(0, 1_000_000_000_000).openapi({ description: 'Visibility-qualified impressions per day' }),
     estimatedMonthlyValue: z.number().min(0).max(1e12).openapi({ description: 'CAD per month: media value at the CPM, or monthlyRevenue when given' }),
     paybackMonths: z.number().min(0).max(1e12).nullable().openapi({ description: 'signCost / monthly value; null when the monthly value is 0 (never pays back)' }),
     roiPercentage: z.number().min(-100).max(1e13).openapi({ description: 'Annualised: (12 × monthly value − signCost) / signCost × 100' }),
@@ -40,7 +40,7 @@ export const RoiEstimateSchema = z
         pedestrianVisibilityShare: z.number(),
         cpm: z.number().openapi({ description: 'CAD per 1,000 impressions' }),
         currency: z.literal('CAD'),
-        daysPerMonth: z.number().int(),
+        daysPerMonth: int(28, 31),
         impressionsFrom: z.enum(['overallScore', 'location']),
         valueFrom: z.enum(['cpm', 'monthlyRevenue']),
         location: z.object({ address: z.string().max(400), lat: z.number(), lng: z.number(), overallScore: z.number() }).optional(),
