@@ -25,6 +25,12 @@ import { adminCommerceRoutes } from './routes/admin-commerce'
 import { roiRoutes } from './routes/roi'
 import { reportRoutes } from './routes/reports'
 import { prospectRoutes } from './routes/prospects'
+import { aiRoutes } from './routes/ai'
+import { projectRoutes } from './routes/projects'
+import { locationRoutes } from './routes/locations'
+import { shareRoutes } from './routes/shares'
+import { notificationRoutes } from './routes/notifications'
+import { sharePageRoutes } from './routes/share-page'
 
 export const API_BASE = '/api/v1'
 const MAX_BODY_BYTES = 64 * 1024
@@ -113,6 +119,14 @@ export function createApp() {
   app.route(API_BASE, roiRoutes)
   app.route(API_BASE, reportRoutes)
   app.route(API_BASE, prospectRoutes)
+  app.route(API_BASE, aiRoutes)
+  app.route(API_BASE, projectRoutes)
+  app.route(API_BASE, locationRoutes)
+  app.route(API_BASE, shareRoutes)
+  app.route(API_BASE, notificationRoutes)
+  // Public share page (HTML): no key, limited per client IP like the other public paths.
+  app.use('/share/*', rateLimit())
+  app.route('/', sharePageRoutes)
 
   app.notFound(handleNotFound)
   app.onError(handleError)

@@ -6,6 +6,7 @@ import { generateApiKey, keyDisplayPrefix, sha256Hex } from '../auth/keys'
 import { PLANS } from '../auth/plans'
 import { KEY_CACHE_PREFIX } from '../middleware/auth'
 import { notFound } from '../errors'
+import { welcomeNotificationInsert } from '../services/welcome'
 import type { Env } from '../env'
 
 const KeyMetaSchema = z
@@ -129,6 +130,8 @@ export const adminKeyRoutes = createRouter()
           .where(eq(schema.users.email, email)),
       ),
       db.select().from(schema.users).where(eq(schema.users.email, email)),
+      // A new user (created by this batch) gets the `system` welcome notification; existing users don't.
+      welcomeNotificationInsert(db, email, now),
     ])
     if (plan) await evictKeyCache(c.env, db, user.id)
     const [meta] = await selectKeys(db).where(eq(schema.apiKeys.id, keyId))

@@ -1,5 +1,6 @@
 import { sqliteTable, text, integer, real, index } from 'drizzle-orm/sqlite-core'
 import { users } from './users'
+import type { Grade, ScoreResult } from '../../scoring'
 
 /** A user's project: a named set of saved, scored locations (spec §2.3). */
 export const projects = sqliteTable(
@@ -39,9 +40,9 @@ export const savedLocations = sqliteTable(
     lng: real('lng').notNull(),
     notes: text('notes'),
     latestScore: real('latest_score').notNull(),
-    latestScoreGrade: text('latest_score_grade').notNull(),
+    latestScoreGrade: text('latest_score_grade').$type<Grade>().notNull(),
     /** The full score result (JSON) of the latest scoring. */
-    scoreResult: text('score_result', { mode: 'json' }).notNull(),
+    scoreResult: text('score_result', { mode: 'json' }).$type<ScoreResult>().notNull(),
     scoredAt: text('scored_at').notNull(),
     monitored: integer('monitored', { mode: 'boolean' }).notNull().default(false),
     createdAt: text('created_at').notNull(),

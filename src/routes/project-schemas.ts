@@ -1,0 +1,107 @@
+// Zod/OpenAPI schemas of projects, saved locations, share links and notifications (spec §2.3, §2.4,
+// §2.9, §2.10). The same schemas validate requests and generate the OpenAPI document.
+import { z } from '@hono/zod-openapi'
+import { text, Timestamp, Uuid, int } from '../lib/openapi'
+import { ScoreResultSchema, GRADES, FACTOR_KEYS, DataSourceSchema } from '../scoring'
+import { CANADA_BOUNDS } from '../services/scoring'
+import { NOTIFICATION_TYPES } from '../db/schema/notifications'
+import { MAX_LOCATIONS_PER_PROJECT, MAX_PROJECTS_PER_USER } from '../services/projects'
+
+const name = z.string().trim().min(1, { error: 'name must be 1–200 characters' }).max(200, { error: 'name must be 1–200 characters' })
+const description = z.string().max(2000, { error: 'description must be at most 2,000 characters' })
+const notes = z.string().max(2000, { error: 'notes must be at most 2,000 characters' })
+const lat = z.number().min(CANADA_BOUNDS.minLat).max(CANADA_BOUNDS.maxLat)
+const lng = z.number().min(CANADA_BOUNDS.minLng).max(CANADA_BOUNDS.maxLng)
+const score = z.number().min(0).max(100)
+const grade = z.enum(GRADES)
+
+export const ProjectIdParam = z.object({ id: text(64).openapi({ param: { name: 'id', in: 'path' }, description: 'Project UUID (a malformed id → 404)' }) })
+export const LocationParams = ProjectIdParam.extend({ locationId: text(64).openapi({ param: { name: 'locationId', in: 'path' }, description: 'Location UUID' }) })
+export const ShareParams = ProjectIdParam.extend({ shareId: text(64).openapi({ param: { name: 'shareId', in: 'path' }, description: 'Share link id' }) })
+
+export const CreateProjectSchema = z.object({ name: name.openapi({ example: 'Downtown storefronts' }), description: description.optional() }).openapi('CreateProject')
+export const UpdateProjectSchema = z
+  .object({ name: name.optional(), description: description.nullable().optional() })
+  .refine((v) => v.name !== undefined || v.description !== undefined, { error: 'give name and/or description' })
+  .openapi('UpdateProject')
+
+const Point = z.object({ lat, lng })
+export const ProjectSummarySchema = z
+  .object({ id: Uuid, name: text(200), description: text(2000).nullable(), locations: z.array(Point).max(MAX_LOCATIONS_PER_PROJECT), createdAt: Timestamp, updatedAt: Timestamp })
+  .openapi('ProjectSummary')
+export const ProjectListSchema = z.array(ProjectSummarySchema).max(MAX_PROJECTS_PER_USER).openapi('ProjectList')
+export const CreatedProjectSchema = z.object({ id: Uuid, name: text(200), description: text(2000).nullable(), createdAt: Timestamp }).openapi('CreatedProject')
+
+export const LocationSchema = z
+  .object({
+    id: Uuid,
+    address: text(400),
+    lat,
+    lng,
+    notes: text(2000).nullable(),
+    score: score.openapi({ description: 'Same as latestScore' }),
+    grade: grade.openapi({ description: 'Same as latestScoreGrade' }),
+    latestScore: score,
+    latestScoreGrade: grade,
+    monitored: z.boolean().openapi({ description: 'Re-scored daily; a change of ≥ 5 points or of grade writes a scoreChange notification' }),
+    scoredAt: Timestamp,
+    createdAt: Timestamp,
+  })
+  .openapi('SavedLocation')
+export const LocationDetailSchema = LocationSchema.extend({ scoreResult: ScoreResultSchema }).openapi('SavedLocationDetail')
+export const ProjectDetailSchema = z
+  .object({ id: Uuid, name: text(200), description: text(2000).nullable(), locations: z.array(LocationSchema).max(MAX_LOCATIONS_PER_PROJECT), createdAt: Timestamp, updatedAt: Timestamp })
+  .openapi('ProjectDetail')
+
+export const AddLocationSchema = z
+  .object({
+    address: z.string().trim().min(1).max(300).optional().openapi({ example: '100 Queen St W, Toronto, ON M5H 2N2', description: 'Use this OR lat/lng (both: coordinates locate, address is kept for display)' }),
+    lat: lat.optional().openapi({ example: 43.6534 }),
+    lng: lng.optional().openapi({ example: -79.3839 }),
+    notes: notes.optional(),
+    monitored: z.boolean().optional().openapi({ description: 'Default false' }),
+  })
+  .superRefine((v, ctx) => {
+    const hasLat = v.lat !== undefined
+    if (hasLat !== (v.lng !== undefined)) ctx.addIssue({ code: 'custom', path: [hasLat ? 'lng' : 'lat'], message: 'lat and lng must be given together' })
+    else if (!hasLat && !v.address) ctx.addIssue({ code: 'custom', path: ['address'], message: 'address or lat/lng is required' })
+  })
+  .openapi('AddLocation')
+export const AddedLocationSchema = z.object({ id: Uuid, latestScore: score, latestScoreGrade: grade }).openapi('AddedLocation')
+export const UpdateLocationSchema = z
+  .object({ notes: notes.nullable().optional(), monitored: z.boolean().optional() })
+  .refine((v) => v.notes !== undefined || v.monitored !== undefined, { error: 'give notes and/or monitored' })
+  .openapi('UpdateLocation')
+
+export const CreateShareSchema = z
+  .object({ expiresInDays: z.number().int({ error: 'expiresInDays must be an integer from 1 to 365' }).min(1, { error: 'expiresInDays must be an integer from 1 to 365' }).max(365, { error: 'expiresInDays must be an integer from 1 to 365' }).default(30).openapi({ format: 'int32', example: 30 }) })
+  .openapi('CreateShare')
+export const ShareLinkSchema = z
+  .object({
+    id: Uuid.openapi({ description: 'Share link id (to revoke it)' }),
+    shareUrl: z.string().url().max(500).openapi({ description: 'Public read-only page; needs no API key', example: 'https://api.example.com/share/3q2-7wEv…' }),
+    jsonUrl: z.string().url().max(500).openapi({ description: 'The same project as JSON (GET, no API key)' }),
+    expiresAt: Timestamp,
+  })
+  .openapi('ShareLink')
+export const ShareLinkMetaSchema = z.object({ id: Uuid, expiresAt: Timestamp, revokedAt: Timestamp.nullable(), createdAt: Timestamp }).openapi('ShareLinkMeta')
+
+const SharedFactor = z.object({ label: text(60), score, weight: z.number().min(0).max(1) })
+export const SharedProjectSchema = z
+  .object({
+    project: z.object({ name: text(200), description: text(2000).nullable(), createdAt: Timestamp, updatedAt: Timestamp }),
+    locations: z
+      .array(z.object({ address: text(400), lat, lng, score, grade, factors: z.object(Object.fromEntries(FACTOR_KEYS.map((k) => [k, SharedFactor])) as Record<(typeof FACTOR_KEYS)[number], typeof SharedFactor>) }))
+      .max(MAX_LOCATIONS_PER_PROJECT),
+    dataSources: z.record(z.string().max(60), DataSourceSchema),
+    expiresAt: Timestamp,
+  })
+  .openapi('SharedProject')
+
+export const NotificationSchema = z
+  .object({ id: Uuid, type: z.enum(NOTIFICATION_TYPES), title: text(200), message: text(2000), read: z.boolean(), createdAt: Timestamp })
+  .openapi('Notification')
+export const NotificationListSchema = z.array(NotificationSchema).max(50).openapi('NotificationList')
+export const MarkReadSchema = z.object({ read: z.literal(true, { error: 'read must be true' }) }).openapi('MarkNotificationRead')
+export const ReadAllSchema = z.object({ updated: int(0).openapi({ description: 'Notifications marked read by this call' }) }).openapi('ReadAllResult')
+export const DeletedSchema = z.object({ id: Uuid, deleted: z.literal(true) }).openapi('Deleted')

@@ -1,0 +1,117 @@
+// Cron job (DESIGN §6): re-scores monitored locations in batches. A change of ≥ 5 points or of grade
+// writes a scoreChange notification; a location whose cached result came from an older bundled data
+// version gets its owner one dataUpdate notification per data version. Idempotent: each notification
+// carries a dedupeKey and is inserted only if none with that key exists, and each location update is
+// conditional on the cached state it was computed from, so overlapping or repeated runs add nothing.
+import { and, asc, eq, gt, notExists, sql } from 'drizzle-orm'
+import { getDb, schema, type Db } from '../db/client'
+import type { Env } from '../env'
+import { DATA_VERSION } from '../geo'
+import type { ScoreResult } from '../scoring'
+import type { NewNotification } from './notifications'
+import { scoreLocation } from './scoring'
+
+export const SCORE_CHANGE_POINTS = 5
+export const MONITOR_BATCH_SIZE = 50
+
+export interface MonitoringSummary { scanned: number; rescored: number; scoreChanges: number; dataUpdates: number; failed: number }
+
+/** Pure rule: is the move from `before` to `after` worth telling the owner about? */
+export function isSignificantChange(before: { score: number; grade: string }, after: { score: number; grade: string }) {
+  return Math.abs(after.score - before.score) >= SCORE_CHANGE_POINTS || before.grade !== after.grade
+}
+
+/** INSERT … SELECT … WHERE NOT EXISTS (same user and dedupeKey): a repeat is a no-op, in or across batches. */
+export function notificationInsertOnce(db: Db, n: NewNotification & { dedupeKey: string }, now = new Date()) {
+  const existing = db
+    .select({ one: sql`1` })
+    .from(schema.notifications)
+    .where(and(eq(schema.notifications.userId, n.userId), eq(schema.notifications.dedupeKey, n.dedupeKey)))
+  return db.insert(schema.notifications).select(
+    db
+      .select({
+        id: sql<string>`${crypto.randomUUID()}`.as('id'),
+        userId: schema.users.id,
+        type: sql<NewNotification['type']>`${n.type}`.as('type'),
+        title: sql<string>`${n.title}`.as('title'),
+        message: sql<string>`${n.message}`.as('message'),
+        read: sql<number>`0`.as('read'),
+        dedupeKey: sql<string>`${n.dedupeKey}`.as('dedupe_key'),
+        createdAt: sql<string>`${now.toISOString()}`.as('created_at'),
+      })
+      .from(schema.users)
+      .where(and(eq(schema.users.id, n.userId), notExists(existing))),
+  )
+}
+
+const fmt = (score: number) => score.toFixed(1)
+
+export async function runMonitoring(env: Env, options: { now?: Date; batchSize?: number } = {}): Promise<MonitoringSummary> {
+  const db = getDb(env.DB)
+  const batchSize = options.batchSize ?? MONITOR_BATCH_SIZE
+  const summary: MonitoringSummary = { scanned: 0, rescored: 0, scoreChanges: 0, dataUpdates: 0, failed: 0 }
+  const dataUpdateSent = new Set<string>()
+  let cursor = ''
+  for (;;) {
+    // Keyset pagination by id: stable while rows change underneath.
+    const batch = await db
+      .select({ location: schema.savedLocations, projectName: schema.projects.name })
+      .from(schema.savedLocations)
+      .innerJoin(schema.projects, eq(schema.projects.id, schema.savedLocations.projectId))
+      .where(and(eq(schema.savedLocations.monitored, true), gt(schema.savedLocations.id, cursor)))
+      .orderBy(asc(schema.savedLocations.id))
+      .limit(batchSize)
+    if (!batch.length) break
+    cursor = batch[batch.length - 1].location.id
+    summary.scanned += batch.length
+    const now = options.now ?? new Date()
+    const scored = await Promise.allSettled(
+      batch.map(({ location: l }) => scoreLocation(env, { address: l.inputAddress ?? undefined, lat: l.inputLat ?? undefined, lng: l.inputLng ?? undefined })),
+    )
+    const statements = []
+    for (const [i, { location: l, projectName }] of batch.entries()) {
+      const outcome = scored[i]
+      if (outcome.status === 'rejected') {
+        summary.failed++
+        continue
+      }
+      const result: ScoreResult = outcome.value
+      const previous = l.scoreResult as ScoreResult
+      summary.rescored++
+      statements.push(
+        db
+          .update(schema.savedLocations)
+          .set({ latestScore: result.overallScore, latestScoreGrade: result.grade, scoreResult: result, scoredAt: now.toISOString() })
+          .where(and(eq(schema.savedLocations.id, l.id), eq(schema.savedLocations.scoredAt, l.scoredAt))),
+      )
+      if (isSignificantChange({ score: l.latestScore, grade: l.latestScoreGrade }, { score: result.overallScore, grade: result.grade })) {
+        summary.scoreChanges++
+        statements.push(
+          notificationInsertOnce(db, {
+            userId: l.userId,
+            type: 'scoreChange',
+            title: `Score changed: ${l.address}`.slice(0, 200),
+            message: `${l.address} in “${projectName}” moved from ${fmt(l.latestScore)} (${l.latestScoreGrade}) to ${fmt(result.overallScore)} (${result.grade}).`.slice(0, 2000),
+            dedupeKey: `scoreChange:${l.id}:${l.scoredAt}`,
+          }, now),
+        )
+      }
+      if (previous?.dataVersion && previous.dataVersion !== DATA_VERSION && !dataUpdateSent.has(l.userId)) {
+        dataUpdateSent.add(l.userId)
+        summary.dataUpdates++
+        statements.push(
+          notificationInsertOnce(db, {
+            userId: l.userId,
+            type: 'dataUpdate',
+            title: 'Scoring data updated',
+            message: `The bundled geodata changed (now ${DATA_VERSION}). Your monitored locations have been re-scored with it.`.slice(0, 2000),
+            dedupeKey: `dataUpdate:${DATA_VERSION}`,
+          }, now),
+        )
+      }
+    }
+    if (statements.length) await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]])
+    if (batch.length < batchSize) break
+  }
+  return summary
+}
