@@ -72,5 +72,8 @@ export const roiRoutes = createRouter().openapi(roiRoute, async (c) => {
     signals: located ? signalsOf(located) : undefined,
   })
   const location = located && { address: located.address, lat: located.lat, lng: located.lng, overallScore: located.overallScore }
-  return c.json({ ...estimate, assumptions: { ...estimate.assumptions, ...(location && { location }) } }, 200)
+  const notes = located && Math.abs(located.overallScore - body.overallScore) >= 5
+    ? [...estimate.assumptions.notes, `The location scores ${located.overallScore}, not the overallScore ${body.overallScore} you gave; its traffic and pedestrian estimates were used.`]
+    : estimate.assumptions.notes
+  return c.json({ ...estimate, assumptions: { ...estimate.assumptions, notes, ...(location && { location }) } }, 200)
 })

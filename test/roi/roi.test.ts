@@ -49,6 +49,7 @@ describe('POST /api/v1/roi', () => {
     expect(res.json.assumptions.vehicleTrafficPerDay).toBe(score.json.factorScores.vehicleTraffic.raw.value)
     expect(res.json.assumptions.pedestriansPerDay).toBe(score.json.factorScores.pedestrian.raw.value)
     expect(res.json.assumptions.location.overallScore).toBe(score.json.overallScore)
+    expect(res.json.assumptions.notes.join(' ')).toContain(`The location scores ${score.json.overallScore}`)
     const fromScoreOnly = await call('/api/v1/roi', { key, body: { overallScore: 10, signCost: 10_000 } })
     expect(res.json.estimatedDailyImpressions).toBeGreaterThan(fromScoreOnly.json.estimatedDailyImpressions)
   })
