@@ -16,6 +16,18 @@ export interface Env {
   GEOCODER_API_KEY?: string
   /** HMAC-SHA256 key for signed report download URLs (secret, ≥ 16 chars). Required for PDF reports. */
   REPORT_SIGNING_SECRET?: string
+  /** OpenAI-compatible API key (secret). When set, AI helpers use AI_BASE_URL (docs/ai.md). */
+  AI_API_KEY?: string
+  /** OpenAI-compatible base URL; default https://api.openai.com/v1. */
+  AI_BASE_URL?: string
+  /** Model name for AI_BASE_URL; default gpt-4.1-mini. */
+  AI_MODEL?: string
+  /** Per-attempt AI timeout in ms (default 10000). */
+  AI_TIMEOUT_MS?: string
+  /** Workers AI binding; used when AI_API_KEY is not set. Not bound by default (docs/ai.md). */
+  AI?: Ai
+  /** Workers AI model; default @cf/meta/llama-3.3-70b-instruct-fp8-fast. */
+  WORKERS_AI_MODEL?: string
 }
 
 /** What the auth middleware learns about the caller. */

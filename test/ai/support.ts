@@ -1,0 +1,50 @@
+// Calls the app in-process with extra env (AI_API_KEY, a stub AI binding…) on top of the test
+// bindings: the AI provider is chosen from env, and wrangler.toml deliberately binds none.
+import { env } from 'cloudflare:workers'
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
+import { app } from '../../src/app'
+import { assertContract } from '../helpers/contract'
+import { freshIp } from '../helpers/api'
+
+export const TEST_AI_KEY = 'sk-test-provider-secret-DO-NOT-LEAK-1234567890'
+export const OPENAI_ENV = { AI_API_KEY: TEST_AI_KEY }
+
+export async function aiCall(path: string, options: { key: string; body?: unknown; rawBody?: string; env?: Record<string, unknown> }) {
+  const headers = new Headers({ 'x-api-key': options.key, 'cf-connecting-ip': freshIp(), 'content-type': 'application/json' })
+  const body = options.rawBody ?? JSON.stringify(options.body)
+  const url = `http://api.test/api/v1${path}`
+  const ctx = createExecutionContext()
+  const res = await app.fetch(new Request(url, { method: 'POST', headers, body }), { ...env, ...options.env }, ctx)
+  await waitOnExecutionContext(ctx)
+  const text = await res.text()
+  let json: any
+  try { json = text ? JSON.parse(text) : undefined } catch { json = undefined }
+  assertContract('POST', url, res.status, res.headers.get('content-type'), json)
+  return { status: res.status, headers: res.headers, json, text }
+}
+
+/** An OpenAI chat-completions response whose message content is `content` (JSON-encoded unless a string). */
+export function chatCompletion(content: unknown, init: ResponseInit = {}) {
+  const text = typeof content === 'string' ? content : JSON.stringify(content)
+  return new Response(JSON.stringify({ id: 'chatcmpl-test', object: 'chat.completion', choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: text } }] }), {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+    ...init,
+  })
+}
+
+/** The JSON body the provider was sent on call `n` of a fetch spy. */
+export function sentBody(spy: { mock: { calls: unknown[][] } }, n = 0): any {
+  const init = spy.mock.calls[n][1] as RequestInit
+  return JSON.parse(init.body as string)
+}
+
+/** A fetch that never answers until aborted (then rejects like fetch does). */
+export function hangingFetch(_input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  return new Promise((_, reject) => {
+    init?.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted', 'AbortError')))
+  })
+}
+
+export const FACTOR_KEYS = ['vehicleTraffic', 'roadClass', 'populationDensity', 'income', 'poiDensity', 'pedestrian', 'transit'] as const
+export const sumOf = (w: Record<string, number>) => FACTOR_KEYS.reduce((s, k) => s + w[k], 0)
