@@ -20,7 +20,7 @@ describe('renormaliseWeights', () => {
   })
 
   it('rejects what cannot be a profile', () => {
-    for (const bad of [null, 'weights', w(0, 0, 0, 0, 0, 0, 0), w(0.5, 0.5, NaN, 0, 0, 0, 0), w(-0.1, 0.5, 0.6, 0, 0, 0, 0), { vehicleTraffic: 1 }, w(0.5, 0.5, '0', 0, 0, 0, 0 as any)]) {
+    for (const bad of [null, 'weights', w(0, 0, 0, 0, 0, 0, 0), w(0.5, 0.5, NaN, 0, 0, 0, 0), w(-0.1, 0.5, 0.6, 0, 0, 0, 0), { vehicleTraffic: 1 }, { ...w(0.5, 0.5, 0, 0, 0, 0, 0), populationDensity: '0' }]) {
       expect(renormaliseWeights(bad)).toBeNull()
     }
   })
