@@ -23,7 +23,7 @@ h1{margin:0 0 4px;font-size:26px}.muted{color:#57606a}.card{background:#fff;bord
 table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:8px;border-bottom:1px solid #eaeef2;vertical-align:top}
 th{font-size:13px;color:#57606a;font-weight:600}.num{font-variant-numeric:tabular-nums;font-weight:600}
 .grade{display:inline-block;min-width:28px;text-align:center;color:#fff;border-radius:4px;padding:1px 6px;font-weight:700}
-.bars{display:grid;grid-template-columns:150px 1fr 34px;gap:2px 8px;font-size:12px;align-items:center;min-width:300px}
+.bars{display:grid;grid-template-columns:190px 1fr 30px;gap:2px 8px;font-size:12px;align-items:center;min-width:380px}.bars .muted{font-size:11px}
 .bar{background:#eaeef2;border-radius:3px;height:8px}.bar>span{display:block;height:8px;border-radius:3px;background:#0969da}
 footer{font-size:12px;color:#57606a}.idx{font-weight:700;color:#57606a}
 </style></head><body><main>${body}</main></body></html>`
@@ -38,7 +38,7 @@ function factorBars(location: SharedLocation) {
 }
 
 /** A small equirectangular plot (longitude scaled by cos(latitude)) of the numbered points. */
-export function pointsSvg(locations: { lat: number; lng: number; grade: string }[], width = 480, height = 300) {
+export function pointsSvg(locations: { lat: number; lng: number; grade: string }[], width = 960, height = 320) {
   if (!locations.length) return ''
   const pad = 28
   const meanLat = locations.reduce((s, l) => s + l.lat, 0) / locations.length
@@ -46,22 +46,26 @@ export function pointsSvg(locations: { lat: number; lng: number; grade: string }
   const xs = locations.map((l) => l.lng * kx)
   const ys = locations.map((l) => l.lat)
   const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)]
-  const span = Math.max(maxX - minX, maxY - minY, 0.005)
-  const scale = Math.min((width - 2 * pad) / span, (height - 2 * pad) / span)
+  // At least ~1 km shown, so a single point or a tight cluster is not blown up to the whole box.
+  const scale = Math.min((width - 2 * pad) / Math.max(maxX - minX, 0.01), (height - 2 * pad) / Math.max(maxY - minY, 0.01))
   const cx = (minX + maxX) / 2
   const cy = (minY + maxY) / 2
+  // Drawn last-to-first so that, where points overlap, the lower number stays on top.
   const points = locations.map((l, i) => {
     const x = width / 2 + (xs[i] - cx) * scale
     const y = height / 2 - (ys[i] - cy) * scale
     return `<g><circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="9" fill="${gradeColour(l.grade)}" stroke="#fff" stroke-width="2"/><text x="${x.toFixed(1)}" y="${(y + 4).toFixed(1)}" font-size="11" font-weight="700" text-anchor="middle" fill="#fff">${i + 1}</text></g>`
   })
-  const kmAcross = (span * 111.32).toFixed(span * 111.32 < 10 ? 1 : 0)
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="Map of the locations"><rect width="${width}" height="${height}" rx="6" fill="#eef3f8"/><text x="8" y="${height - 8}" font-size="11" fill="#57606a">N ↑ · about ${kmAcross} km across</text>${points.join('')}</svg>`
+  const km = (width / scale) * 111.32
+  const kmAcross = km.toFixed(km < 10 ? 1 : 0)
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="100%" viewBox="0 0 ${width} ${height}" role="img" aria-label="Map of the locations"><rect width="${width}" height="${height}" rx="6" fill="#eef3f8"/><text x="10" y="${height - 10}" font-size="12" fill="#57606a">North up · about ${kmAcross} km across · colour = grade</text>${points.reverse().join('')}</svg>`
 }
+
+const coords = (l: { lat: number; lng: number }) => `${l.lat.toFixed(5)}, ${l.lng.toFixed(5)}`
 
 export function renderSharePage(view: SharedProjectView) {
   const rows = view.locations
-    .map((l, i) => `<tr><td class="idx">${i + 1}</td><td>${escapeHtml(l.address)}<div class="muted">${l.lat.toFixed(5)}, ${l.lng.toFixed(5)}</div></td><td class="num">${l.score.toFixed(1)}</td><td><span class="grade" style="background:${gradeColour(l.grade)}">${escapeHtml(l.grade)}</span></td><td>${factorBars(l)}</td></tr>`)
+    .map((l, i) => `<tr><td class="idx">${i + 1}</td><td>${escapeHtml(l.address)}${l.address === coords(l) ? '' : `<div class="muted">${coords(l)}</div>`}</td><td class="num">${l.score.toFixed(1)}</td><td><span class="grade" style="background:${gradeColour(l.grade)}">${escapeHtml(l.grade)}</span></td><td>${factorBars(l)}</td></tr>`)
     .join('')
   const sources = Object.values(view.dataSources)
     .map((s) => `${escapeHtml(s.name)} (${escapeHtml(s.licence)}, ${escapeHtml(s.vintage)})`)

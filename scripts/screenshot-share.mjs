@@ -1,0 +1,49 @@
+#!/usr/bin/env node
+// npm run screenshot:share -- [--base http://localhost:8787] [--out .tmp/share-page.png]
+// Against a running `npm run dev`: creates a demo project with a few Canadian locations, shares it,
+// and captures the public share page with headless Chromium (Debian: apt-get install -y chromium).
+// Uses the pro demo key from .dev-keys.json (written by `npm run dev`) or API_KEY.
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { spawnSync } from 'node:child_process'
+
+const args = process.argv.slice(2)
+const option = (name, fallback) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : fallback }
+const BASE = option('--base', process.env.BASE ?? 'http://localhost:8787')
+const OUT = resolve(option('--out', '.tmp/share-page.png'))
+const KEY = process.env.API_KEY ?? (existsSync('.dev-keys.json') ? JSON.parse(readFileSync('.dev-keys.json', 'utf8')).pro : undefined)
+if (!KEY) throw new Error('No API key: start `npm run dev` (it writes .dev-keys.json) or set API_KEY')
+
+async function api(path, body) {
+  const res = await fetch(`${BASE}/api/v1${path}`, { method: 'POST', headers: { 'x-api-key': KEY, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const json = await res.json()
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`)
+  return json
+}
+
+const project = await api('/projects', { name: 'Downtown storefront shortlist <demo>', description: 'Candidate sign sites for the spring campaign — Toronto, Montréal & Vancouver.' })
+const locations = [
+  { address: '100 Queen St W, Toronto, ON M5H 2N2', lat: 43.6534, lng: -79.3839, notes: 'private note: never shown on the page' },
+  { address: '1000 Rue Sainte-Catherine O, Montréal, QC H3B 1B4' },
+  { lat: 49.2827, lng: -123.1207 },
+  { address: '15 Maple Crescent, Oakville, ON L6J 2A1' },
+]
+for (const l of locations) {
+  const saved = await api(`/projects/${project.id}/locations`, l)
+  console.log(`  ${l.address ?? `${l.lat}, ${l.lng}`}: ${saved.latestScore} (${saved.latestScoreGrade})`)
+}
+const link = await api(`/projects/${project.id}/share`, { expiresInDays: 7 })
+console.log(`shareUrl ${link.shareUrl}`)
+
+const chromium = ['chromium', 'chromium-browser', 'google-chrome'].find((bin) => spawnSync(bin, ['--version']).status === 0)
+if (!chromium) throw new Error('Chromium not found: apt-get install -y chromium')
+mkdirSync(dirname(OUT), { recursive: true })
+const run = spawnSync(chromium, [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
+  '--hide-scrollbars', '--window-size=1100,1700', `--screenshot=${OUT}`, link.shareUrl,
+], { stdio: ['ignore', 'inherit', 'pipe'], timeout: 60_000 })
+if (run.status !== 0 || !existsSync(OUT)) {
+  console.error(String(run.stderr ?? ''))
+  throw new Error(`chromium exited with ${run.status}`)
+}
+console.log(`PNG ${OUT}`)

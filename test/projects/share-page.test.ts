@@ -1,0 +1,61 @@
+import { describe, it, expect } from 'vitest'
+import { escapeHtml, pointsSvg, renderSharePage } from '../../src/views/share-page'
+import type { SharedProjectView } from '../../src/services/share-view'
+import { FACTOR_KEYS } from '../../src/scoring'
+
+const factors = Object.fromEntries(FACTOR_KEYS.map((k, i) => [k, { label: `<i>${k}</i>`, score: i * 10, weight: 1 / 7 }])) as SharedProjectView['locations'][number]['factors']
+const view = (over: Partial<SharedProjectView> = {}): SharedProjectView => ({
+  project: { name: '"><script>alert(1)</script>', description: "O'Brien & Sons", createdAt: '2026-11-01T00:00:00.000Z', updatedAt: '2026-11-02T00:00:00.000Z' },
+  locations: [
+    { address: '<img src=x onerror=alert(1)>', lat: 43.65, lng: -79.38, score: 88.25, grade: 'A', factors },
+    { address: '45.50000, -73.56000', lat: 45.5, lng: -73.56, score: 40, grade: 'F', factors },
+  ],
+  dataSources: { geo: { name: 'GeoNames <x>', licence: 'CC BY 4.0', url: 'https://www.geonames.org/', vintage: '2024' } },
+  expiresAt: '2026-12-23T00:00:00.000Z',
+  ...over,
+})
+
+describe('share page rendering', () => {
+  it('escapes every user-provided string (name, description, address, labels, sources)', () => {
+    const html = renderSharePage(view())
+    expect(html).not.toContain('<script>')
+    expect(html).not.toContain('<img')
+    expect(html).not.toContain('<i>')
+    expect(html).toContain('&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;')
+    expect(html).toContain('O&#39;Brien &amp; Sons')
+    expect(html).toContain('GeoNames &lt;x&gt;')
+    expect(escapeHtml(`&<>"'`)).toBe('&amp;&lt;&gt;&quot;&#39;')
+  })
+
+  it('has noindex, one row per location with score and grade, 7 factor bars each, and an SVG point per location', () => {
+    const html = renderSharePage(view())
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow">')
+    expect(html).toContain('88.3')
+    expect(html.match(/<tr>/g)).toHaveLength(3) // header + 2
+    expect(html.match(/class="bar"/g)).toHaveLength(14)
+    expect(html).toContain('style="width:60.0%"')
+    expect(html.match(/<circle /g)).toHaveLength(2)
+    expect(html).toContain('Data: GeoNames')
+  })
+
+  it('an empty project renders without a plot', () => {
+    const html = renderSharePage(view({ locations: [], dataSources: {} }))
+    expect(html).toContain('no locations yet')
+    expect(html).not.toContain('<svg')
+  })
+
+  it('plots points inside the box, north up', () => {
+    const svg = pointsSvg([{ lat: 43.65, lng: -79.38, grade: 'A' }, { lat: 49.28, lng: -123.12, grade: 'B' }], 400, 200)
+    const circles = [...svg.matchAll(/cx="([\d.]+)" cy="([\d.]+)"/g)].map((m) => [Number(m[1]), Number(m[2])])
+    for (const [x, y] of circles) {
+      expect(x).toBeGreaterThanOrEqual(0)
+      expect(x).toBeLessThanOrEqual(400)
+      expect(y).toBeGreaterThanOrEqual(0)
+      expect(y).toBeLessThanOrEqual(200)
+    }
+    // Drawn in reverse order: the last circle is Toronto (east, south of Vancouver).
+    const [vancouver, toronto] = circles
+    expect(toronto[0]).toBeGreaterThan(vancouver[0])
+    expect(toronto[1]).toBeGreaterThan(vancouver[1])
+  })
+})
