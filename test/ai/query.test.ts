@@ -206,6 +206,13 @@ describe('POST /api/v1/ai/query', () => {
       expect(sentBody(benign).messages[0].content).toBe(system.content)
     })
 
+    it('requests rejected before the provider (no provider configured) do not use the AI allowance', async () => {
+      const { key } = await createKey('free')
+      for (let i = 0; i < 11; i++) expectError(await aiCall('/ai/query', { key, body: { query: QUERY }, env: { AI_API_KEY: undefined, AI: undefined } }), 400, 'BAD_REQUEST')
+      mockProvider(ANSWER)
+      expect((await aiCall('/ai/query', { key, body: { query: QUERY }, env: OPENAI_ENV })).status).toBe(200)
+    })
+
     it('AI calls have their own per-minute allowance (free: 10) → 429 with Retry-After; the month counts each call once', async () => {
       const { key } = await createKey('free')
       mockProvider(ANSWER)
