@@ -79,7 +79,7 @@ export const CreateShareSchema = z
 export const ShareLinkSchema = z
   .object({
     id: Uuid.openapi({ description: 'Share link id (to revoke it)' }),
-    shareUrl: z.string().url().max(500).openapi({ description: 'Public read-only page; needs no API key', example: 'https://api.example.com/share/3q2-7wEv…' }),
+    shareUrl: z.string().url().max(500).openapi({ description: 'Public read-only page; needs no API key', example: 'https://api.example.com/share/uIT_Qa6GJP_YHTLuAKPuaB0w3UTEdOfLq9mPH6XF7ag' }),
     jsonUrl: z.string().url().max(500).openapi({ description: 'The same project as JSON (GET, no API key)' }),
     expiresAt: Timestamp,
   })

@@ -38,12 +38,14 @@ const revokeShareRoute = createRoute({
 })
 
 const sharedRoute = createRoute({
-  method: 'get', path: '/shared/{token}', tags, operationId: 'getSharedProject',
+  method: 'get', path: '/shared/{link}', tags, operationId: 'getSharedProject',
   summary: 'A shared project as JSON (public: no API key, limited per client IP)',
-  description: 'Project name and description, locations with score, grade and factor scores, data attribution. No notes, user or location ids. Unknown token → 404; expired or revoked → 410 GONE.',
+  description: 'Project name and description, locations with score, grade and factor scores, data attribution. No notes, user or location ids. Unknown code → 404; characters outside base64url → 400; expired or revoked → 410 GONE.',
   security: [],
-  request: { params: z.object({ token: text(100).openapi({ param: { name: 'token', in: 'path' } }) }) },
-  responses: { 200: jsonResponse(SharedProjectSchema, 'The shared project'), ...errorResponses(404, 410) },
+  // The path segment is the link's secret (a capability URL, as shareUrl is): read-only, one project,
+  // expiring and revocable; the page sends no referrer and is noindex.
+  request: { params: z.object({ link: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/).max(100).openapi({ param: { name: 'link', in: 'path' }, description: 'The code at the end of shareUrl (43 characters, base64url)' }) }) },
+  responses: { 200: jsonResponse(SharedProjectSchema, 'The shared project'), ...errorResponses(400, 404, 410) },
 })
 
 const shareMeta = (r: typeof schema.shareLinks.$inferSelect) => ({ id: r.id, expiresAt: r.expiresAt, revokedAt: r.revokedAt, createdAt: r.createdAt })
@@ -83,7 +85,7 @@ export const shareRoutes = createRouter()
     return c.json(shareMeta(row), 200)
   })
   .openapi(sharedRoute, async (c) => {
-    const found = await lookupShare(getDb(c.env.DB), c.req.valid('param').token)
+    const found = await lookupShare(getDb(c.env.DB), c.req.valid('param').link)
     if (found.state === 'missing') throw notFound('Shared project')
     if (found.state === 'gone') throw new ApiError('GONE', `This share link has ${found.reason === 'expired' ? 'expired' : 'been revoked'}`)
     c.header('X-Robots-Tag', 'noindex, nofollow')

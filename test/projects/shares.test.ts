@@ -93,10 +93,11 @@ describe('public share: JSON and HTML', () => {
     expect(page.text).not.toContain('SECRET-NOTE')
   })
 
-  it('unknown or malformed token → 404 (JSON envelope / HTML page)', async () => {
+  it('unknown token → 404 (JSON envelope / HTML page); characters outside base64url → 400', async () => {
     const json = await open('http://x/api/v1/shared/' + 'A'.repeat(43))
     expectError(json, 404, 'NOT_FOUND')
     expectError(await open('http://x/api/v1/shared/short'), 404, 'NOT_FOUND')
+    expectError(await open('http://x/api/v1/shared/bad%20code!'), 400, 'BAD_REQUEST')
     const page = await open('http://x/share/' + 'A'.repeat(43))
     expect(page.status).toBe(404)
     expect(page.text).toContain('Link not found')
