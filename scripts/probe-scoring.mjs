@@ -24,17 +24,20 @@ rmSync(outDir, { recursive: true, force: true })
 const BAND = {
   A: [80, 101], downtown2: [70, 101], strip: [70, 80], stripWide: [65, 82], main: [58, 76], town: [50, 72],
   res: [45, 62], crescent: [48, 60], rural: [0, 50], hamlet: [30, 60], any: [0, 101], fail: null,
+  // A big-city street located by city name only gets the city-wide context (methodology §1.1): a
+  // downtown arterial without its postal code is an arterial somewhere in the city, B to A-.
+  cityArterial: [70, 85], mall: [70, 90],
 }
 const P = { pc: 'postal_code', city: 'city', co: 'coordinates' }
 // [input, band, expected precision?]
 const CASES = [
   // --- prime downtowns of the big three: A/A+
-  ['100 Queen St W, Toronto, ON M5H 2N2', 'A', P.pc], ['220 Yonge St, Toronto ON M5B2H1', 'A', P.pc], ['220 yonge street toronto', 'A', P.city],
-  ['Suite 200, 100 King St W, Toronto, ON M5X 1A9', 'A', P.pc], ['100 King St W Suite 200, Toronto ON', 'A', P.city], ['#4-250 Yonge St, Toronto, ON M5B 2L7', 'A', P.pc],
-  ['Yonge & Dundas, Toronto', 'A', P.city], ['1 Dundas St W, Toronto, Ontario', 'A', P.city],
-  ['977 rue Sainte-Catherine O, Montréal, QC H3B 4W3', 'A', P.pc], ['977 Sainte-Catherine Ouest, Montreal', 'A', P.city], ['977, rue Sainte-Catherine Ouest, bureau 300, Montréal (Québec) H3B 4W3', 'A', P.pc],
-  ['1000 rue De La Gauchetière O, Montréal, QC H3B 4W5', 'A', P.pc], ['app. 3, 1200 boul. René-Lévesque O, Montréal QC', 'A', P.city], ['1500 rue Sainte-Catherine Ouest Montréal', 'A', P.city],
-  ['700 Granville St, Vancouver, BC V7Y 1G5', 'A', P.pc], ['800 Robson St, Vancouver BC', 'A', P.city], ['1055 W Georgia St, Vancouver, BC V6E 3P3', 'A', P.pc], ['Unit 5 - 900 Granville Street, Vancouver', 'A', P.city],
+  ['100 Queen St W, Toronto, ON M5H 2N2', 'A', P.pc], ['220 Yonge St, Toronto ON M5B2H1', 'A', P.pc], ['220 yonge street toronto', 'cityArterial', P.city],
+  ['Suite 200, 100 King St W, Toronto, ON M5X 1A9', 'A', P.pc], ['100 King St W Suite 200, Toronto ON', 'cityArterial', P.city], ['#4-250 Yonge St, Toronto, ON M5B 2L7', 'A', P.pc],
+  ['Yonge & Dundas, Toronto', 'cityArterial', P.city], ['1 Dundas St W, Toronto, Ontario', 'cityArterial', P.city],
+  ['977 rue Sainte-Catherine O, Montréal, QC H3B 4W3', 'A', P.pc], ['977 Sainte-Catherine Ouest, Montreal', 'cityArterial', P.city], ['977, rue Sainte-Catherine Ouest, bureau 300, Montréal (Québec) H3B 4W3', 'A', P.pc],
+  ['1000 rue De La Gauchetière O, Montréal, QC H3B 4W5', 'A', P.pc], ['app. 3, 1200 boul. René-Lévesque O, Montréal QC', 'cityArterial', P.city], ['1500 rue Sainte-Catherine Ouest Montréal', 'cityArterial', P.city],
+  ['700 Granville St, Vancouver, BC V7Y 1G5', 'A', P.pc], ['800 Robson St, Vancouver BC', 'cityArterial', P.city], ['1055 W Georgia St, Vancouver, BC V6E 3P3', 'A', P.pc], ['Unit 5 - 900 Granville Street, Vancouver', 'cityArterial', P.city],
   // --- other downtowns (A- to B+ is fine)
   ['200 8 Ave SW, Calgary, AB T2P 1B5', 'downtown2', P.pc], ['10200 102 Ave NW, Edmonton, AB T5J 4B7', 'downtown2', P.pc], ['50 Rideau St, Ottawa, ON K1N 9J7', 'downtown2', P.pc],
   ['393 Portage Ave, Winnipeg, MB R3B 3H6', 'downtown2', P.pc], ['1800 Barrington St, Halifax NS B3J 3K1', 'downtown2', P.pc], ['800 rue Saint-Jean, Québec, QC G1R 1R1', 'downtown2', P.pc],
@@ -48,7 +51,7 @@ const CASES = [
   ['4567 Lougheed Hwy, Burnaby BC', 'strip', P.city], ['6551 No. 3 Rd, Richmond, BC', 'strip', P.city], ['1100 boul. Maloney O, Gatineau, QC', 'strip', P.city],
   ['500 boul. de la Gappe, Gatineau QC', 'stripWide', P.city], ['5401 boul. de la Rive-Sud, Lévis, QC', 'strip', P.city], ['1200 boul. Guillaume-Couture, Lévis QC G6W 0R8', 'strip', P.pc],
   ['3800 Memorial Dr NE, Calgary, AB T2A 2K2', 'strip', P.pc], ['2210 Bank St, Ottawa, ON K1V 1J5', 'strip', P.pc], ['1500 Bayview Ave, Toronto ON', 'strip', P.city],
-  ['2900 Dufferin St, Toronto, ON', 'strip', P.city], ['1700 Wilson Ave, North York, ON', 'strip', P.city], ['3401 Dufferin St, North York ON M6A 2T9', 'strip', P.pc],
+  ['2900 Dufferin St, Toronto, ON', 'strip', P.city], ['1700 Wilson Ave, North York, ON', 'strip', P.city], ['3401 Dufferin St, North York ON M6A 2T9', 'mall', P.pc],
   ['2455 Lawrence Ave E, Scarborough, ON', 'strip', P.city], ['5230 Finch Ave E, Toronto, ON M1S 4Z9', 'strip', P.pc], ['6000 boul. Henri-Bourassa E, Montréal-Nord', 'stripWide', P.city],
   ['2305 Rockland Rd, Mount Royal QC', 'stripWide', P.city], ['1 Bass Pro Mills Dr, Vaughan ON', 'stripWide', P.city], ['100 Anderson Rd SE, Calgary AB', 'strip', P.city],
   ['1 Kenaston Blvd, Winnipeg MB', 'strip', P.city], ['9999 170 St NW, Edmonton AB', 'strip', P.city], ['1234 Bedford Hwy, Bedford NS', 'stripWide', P.city],

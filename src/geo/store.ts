@@ -102,6 +102,7 @@ export function geoStore(): GeoStore {
 const CITY_ALIASES: [alias: string, target: string, province: string][] = [
   ['Quebec City', 'Québec', 'QC'], ['Ville de Québec', 'Québec', 'QC'], ['Montreal', 'Montréal', 'QC'],
   ['Greater Sudbury', 'Sudbury', 'ON'], ['Grand Sudbury', 'Sudbury', 'ON'],
+  ['Mount Royal', 'Mont-Royal', 'QC'], ['Town of Mount Royal', 'Mont-Royal', 'QC'],
 ]
 
 // Former municipalities amalgamated into Toronto (1998) are still written in addresses; GeoNames
