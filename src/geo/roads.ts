@@ -8,6 +8,7 @@ export type RoadClass = number
 
 export interface StreetTypeInfo { canonical: string; roadClass: RoadClass; rural?: boolean }
 
+const COMMERCIAL_NAME = /\b(?:city centre|city center|town centre|town center|civic centre|shopping centre|mall|plaza|galleria|marketplace|power centre)\b/
 /** Numbered through-roads: highways, provincial/county/regional roads, routes, autoroutes. */
 const HIGHWAY_TYPES = new Set(['Hwy', 'route', 'autoroute', 'County Rd', 'Regional Rd', 'PR'])
 /** Names of rural survey-grid roads written with a generic type ("chemin du Rang 4", "Concession 5 Rd"); a number is required so that Hamilton's "Concession St" stays urban. */
@@ -141,6 +142,9 @@ function classifySingle(street: { name: string; type?: string }, localArterials?
     const rural = (info.rural ?? false) || RURAL_NAME.test(name)
     if (rural) return { roadClass: Math.min(info.roadClass, 1.5), basis: info.rural ? 'type' : 'type+name', rural, highway: false }
     if (famous && info.roadClass >= 1.8) return { roadClass: Math.max(info.roadClass, 4), basis: 'type+name', rural: false, highway }
+    // Streets named after the shopping or civic centre they serve ("City Centre Dr", "Town Centre
+    // Blvd", "Plaza Dr") are its ring and access roads: minor-arterial traffic whatever their type.
+    if (COMMERCIAL_NAME.test(name) && info.roadClass >= 1.8) return { roadClass: Math.max(info.roadClass, 3), basis: 'type+name', rural: false, highway }
     return { roadClass: info.roadClass, basis: 'type', rural: false, highway }
   }
   if (famous) return { roadClass: 4, basis: 'name', rural: false, highway: false }

@@ -2,7 +2,7 @@
 // town name or a rural postal code, rural routes, rural highways, and streets located by city name
 // only. Found by scripts/probe-scoring.mjs; each case guards a model behaviour, not one address.
 import { describe, it, expect } from 'vitest'
-import { geocodeOffline } from '../../src/geo'
+import { classifyStreet, geocodeOffline } from '../../src/geo'
 import { buildScoreResult, type ScoreResult } from '../../src/scoring'
 
 function score(address: string): ScoreResult {
@@ -123,5 +123,14 @@ describe('streets located by city name only use the city-wide context, not the d
       ['1600 boul. Le Corbusier, Laval QC', '45 croissant des Érables, Laval, QC H7M 2M5'],
     ]
     for (const [arterial, crescent] of pairs) expect(score(arterial).overallScore, `${arterial} > ${crescent}`).toBeGreaterThan(score(crescent).overallScore + 10)
+  })
+})
+
+describe('street names that say what the street serves', () => {
+  it('a drive named after the shopping/civic centre it serves is an arterial-level access road; a crescent stays local', () => {
+    expect(classifyStreet({ name: 'City Centre', type: 'Dr' })?.roadClass).toBeGreaterThanOrEqual(3)
+    expect(classifyStreet({ name: 'Town Centre', type: 'Blvd' })?.roadClass).toBeGreaterThanOrEqual(3.8)
+    expect(classifyStreet({ name: 'Plaza', type: 'Cres' })?.roadClass).toBe(1)
+    expect(score('100 City Centre Dr, Mississauga, ON').overallScore).toBeGreaterThan(score('14 Willow Cres, Mississauga ON').overallScore + 10)
   })
 })
