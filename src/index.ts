@@ -8,6 +8,7 @@ export default {
   fetch: app.fetch,
   // Cron (wrangler.toml [triggers]): re-score monitored locations, write notifications (DESIGN §6).
   scheduled(controller, env, ctx) {
-    ctx.waitUntil(runMonitoring(env, { now: new Date(controller.scheduledTime) }).then((s) => console.log(JSON.stringify({ event: 'monitoring', cron: controller.cron, ...s }))))
+    const started = Date.now()
+    ctx.waitUntil(runMonitoring(env, { now: new Date(controller.scheduledTime) }).then((s) => console.log(JSON.stringify({ event: 'monitoring', cron: controller.cron, ...s, ms: Date.now() - started }))))
   },
 } satisfies ExportedHandler<Env>

@@ -7,7 +7,7 @@ import { CANADA_BOUNDS } from '../services/scoring'
 import { NOTIFICATION_TYPES } from '../db/schema/notifications'
 import { MAX_LOCATIONS_PER_PROJECT, MAX_PROJECTS_PER_USER } from '../services/projects'
 
-const name = z.string().trim().min(1, { error: 'name must be 1–200 characters' }).max(200, { error: 'name must be 1–200 characters' })
+const name = z.string({ error: 'name is required (1–200 characters)' }).trim().min(1, { error: 'name must be 1–200 characters' }).max(200, { error: 'name must be 1–200 characters' })
 const description = z.string().max(2000, { error: 'description must be at most 2,000 characters' })
 const notes = z.string().max(2000, { error: 'notes must be at most 2,000 characters' })
 const lat = z.number().min(CANADA_BOUNDS.minLat).max(CANADA_BOUNDS.maxLat)
