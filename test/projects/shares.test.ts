@@ -3,10 +3,10 @@ import { env, exports } from 'cloudflare:workers'
 import { call, createKey, expectError, freshIp } from '../helpers/api'
 import { addLocation, createProject, MONTREAL_ADDRESS, share, tokenOf, TORONTO } from './fixtures'
 
-/** Fetches a public URL without a key. */
-async function open(url: string) {
+/** Fetches a public URL without a key; /share/ pages as a browser would (Accept: text/html) unless told. */
+async function open(url: string, accept = new URL(url).pathname.startsWith('/share/') ? 'text/html,application/xhtml+xml,*/*;q=0.8' : 'application/json') {
   const u = new URL(url)
-  const res = await exports.default.fetch(new Request(`http://api.test${u.pathname}`, { headers: { 'cf-connecting-ip': freshIp() } }))
+  const res = await exports.default.fetch(new Request(`http://api.test${u.pathname}`, { headers: { 'cf-connecting-ip': freshIp(), accept } }))
   const text = await res.text()
   return { status: res.status, headers: res.headers, text, json: res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined }
 }
@@ -113,6 +113,9 @@ describe('public share: JSON and HTML', () => {
     expect(page.status).toBe(410)
     expect(page.text).toContain('expired')
     expect(page.text).not.toContain('Shared &lt;b&gt;')
+    // A non-browser client asking for the page gets the JSON envelope instead.
+    expectError(await open(link.shareUrl, '*/*'), 410, 'GONE')
+    expectError(await open(link.shareUrl.replace(/[^/]+$/, 'A'.repeat(43)), 'application/json'), 404, 'NOT_FOUND')
   })
 
   it('revoking a link → 410 from then on; other links of the project keep working; listing shows revokedAt', async () => {
