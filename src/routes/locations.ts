@@ -23,6 +23,7 @@ const addRoute = createRoute({
 const getRoute = createRoute({
   method: 'get', path: '/projects/{id}/locations/{locationId}', tags, operationId: 'getProjectLocation',
   summary: 'One saved location with its cached full score result',
+  description: 'The cached score result is the one computed when the location was added or last re-scored by monitoring (scoredAt). Unknown or foreign ids → 404.',
   request: { params: LocationParams },
   responses: { 200: jsonResponse(LocationDetailSchema, 'The location'), ...errorResponses(404) },
 })
@@ -30,6 +31,7 @@ const getRoute = createRoute({
 const updateRoute = createRoute({
   method: 'patch', path: '/projects/{id}/locations/{locationId}', tags, operationId: 'updateProjectLocation',
   summary: 'Change a location’s notes (null clears) or turn monitoring on/off',
+  description: 'Body: notes (≤ 2,000 characters, null clears) and/or monitored (boolean). Monitored locations are re-scored daily. Touches the project. Empty body → 400.',
   request: { params: LocationParams, body: jsonBody(UpdateLocationSchema) },
   responses: { 200: jsonResponse(LocationSchema, 'The updated location'), ...errorResponses(400, 404) },
 })
@@ -37,6 +39,7 @@ const updateRoute = createRoute({
 const deleteRoute = createRoute({
   method: 'delete', path: '/projects/{id}/locations/{locationId}', tags, operationId: 'deleteProjectLocation',
   summary: 'Remove a location from its project',
+  description: 'Touches the project (it moves to the top of the list). Unknown or foreign ids → 404.',
   request: { params: LocationParams },
   responses: { 200: jsonResponse(DeletedSchema, 'Deleted'), ...errorResponses(404) },
 })

@@ -21,6 +21,7 @@ const listRoute = createRoute({
 const markReadRoute = createRoute({
   method: 'patch', path: '/notifications/{id}', tags, operationId: 'markNotificationRead',
   summary: 'Mark one notification read (body {"read": true})',
+  description: 'The only accepted body is {"read": true}; unread again is not offered. Unknown or foreign id → 404.',
   request: { params: UuidParam, body: jsonBody(MarkReadSchema) },
   responses: { 200: jsonResponse(NotificationSchema, 'The notification'), ...errorResponses(400, 404) },
 })
@@ -28,6 +29,7 @@ const markReadRoute = createRoute({
 const readAllRoute = createRoute({
   method: 'post', path: '/notifications/read-all', tags, operationId: 'markAllNotificationsRead',
   summary: 'Mark all your notifications read',
+  description: 'Returns how many notifications were unread before the call.',
   responses: { 200: jsonResponse(ReadAllSchema, 'How many were unread'), ...errorResponses() },
 })
 

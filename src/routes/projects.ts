@@ -29,6 +29,7 @@ const createProjectRoute = createRoute({
 const getRoute = createRoute({
   method: 'get', path: '/projects/{id}', tags, operationId: 'getProject',
   summary: 'One project with its saved locations, scores, grades and monitored status',
+  description: 'Locations in the order they were added: id, address, lat, lng, notes, score, grade (also as latestScore/latestScoreGrade), monitored, scoredAt. Unknown, foreign or malformed id → 404.',
   request: { params: ProjectIdParam },
   responses: { 200: jsonResponse(ProjectDetailSchema, 'The project'), ...errorResponses(404) },
 })
@@ -43,6 +44,7 @@ const updateRoute = createRoute({
 const deleteRoute = createRoute({
   method: 'delete', path: '/projects/{id}', tags, operationId: 'deleteProject',
   summary: 'Delete a project with its locations and share links (its share links stop working: 404)',
+  description: 'Removes the project, its saved locations and share links in one batch. Unknown or foreign id → 404.',
   request: { params: ProjectIdParam },
   responses: { 200: jsonResponse(DeletedSchema, 'Deleted'), ...errorResponses(404) },
 })

@@ -26,6 +26,7 @@ const createShareRoute = createRoute({
 const listSharesRoute = createRoute({
   method: 'get', path: '/projects/{id}/shares', tags, operationId: 'listProjectShares',
   summary: 'The project’s share links, newest first (never the token)',
+  description: 'Link metadata only: the token exists only in the shareUrl returned at creation.',
   request: { params: ProjectIdParam },
   responses: { 200: jsonResponse(z.array(ShareLinkMetaSchema).max(10_000), 'Links'), ...errorResponses(404) },
 })
@@ -33,6 +34,7 @@ const listSharesRoute = createRoute({
 const revokeShareRoute = createRoute({
   method: 'delete', path: '/projects/{id}/shares/{shareId}', tags, operationId: 'revokeProjectShare',
   summary: 'Revoke a share link now: its page and JSON answer 410 from then on',
+  description: 'Idempotent: revoking again keeps the first revokedAt. Unknown or foreign ids → 404.',
   request: { params: ShareParams },
   responses: { 200: jsonResponse(ShareLinkMetaSchema, 'The revoked link'), ...errorResponses(404) },
 })
