@@ -104,6 +104,16 @@ describe('catalogue: edge cache', () => {
     expect(other.headers.get('x-quota-limit')).toBe('1000')
   })
 
+  it('the cached entry holds only the body, ETag and caching headers: nothing per user or per request', async () => {
+    await evict('/products/vinyl-banner')
+    const res = await call('/api/v1/products/vinyl-banner', { key })
+    const entry = await caches.default.match(catalogueCacheKey('/products/vinyl-banner'))
+    expect(entry).toBeDefined()
+    expect([...entry!.headers.keys()].filter((h) => !['cache-control', 'content-type', 'etag', 'content-length', 'cf-cache-status', 'date', 'age', 'expires'].includes(h))).toEqual([])
+    expect(await entry!.text()).toBe(res.text)
+    expect(entry!.headers.get('etag')).toBe(res.headers.get('etag'))
+  })
+
   it('answers 304 with no body to a matching If-None-Match, 200 otherwise', async () => {
     const first = await call('/api/v1/products/halo-lit-channel-letters', { key })
     const etag = first.headers.get('etag')!
