@@ -22,6 +22,8 @@ const advanceRoute = createRoute({
   path: '/orders/{id}/advance',
   tags: ['Admin'],
   summary: 'Move an order one step forward (ordered → in_production → shipped → installed); shipped needs trackingNumber',
+  operationId: 'advanceOrder',
+  description: 'Forward only, one step at a time; backwards, skipping or shipped without trackingNumber is 409. Writes an orderStatus notification in the same batch.',
   security: adminSecurity,
   request: {
     params: UuidParam,
@@ -40,6 +42,8 @@ const answerRoute = createRoute({
   path: '/quotes/{id}/answer',
   tags: ['Admin'],
   summary: 'Answer a pending quote with a price (CAD) and a message → quoted',
+  operationId: 'answerQuote',
+  description: 'Only pending quotes; writes a quoteResponse notification in the same batch.',
   security: adminSecurity,
   request: {
     params: UuidParam,
@@ -58,6 +62,8 @@ const listOrdersRoute = createRoute({
   path: '/orders',
   tags: ['Admin'],
   summary: 'Recent orders of all users (200 newest), optionally by status',
+  operationId: 'adminListOrders',
+  description: 'For staff tooling (npm run admin -- orders list).',
   security: adminSecurity,
   request: { query: z.object({ status: z.enum(ORDER_STATUSES).optional() }) },
   responses: {
@@ -71,6 +77,8 @@ const listQuotesRoute = createRoute({
   path: '/quotes',
   tags: ['Admin'],
   summary: 'Recent quote requests of all users (200 newest), optionally by status',
+  operationId: 'adminListQuotes',
+  description: 'For staff tooling (npm run admin -- quotes list).',
   security: adminSecurity,
   request: { query: z.object({ status: z.enum(QUOTE_STATUSES).optional() }) },
   responses: { 200: jsonResponse(z.array(StaffQuoteSchema).max(200), 'Quotes'), ...errorResponses(400) },

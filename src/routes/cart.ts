@@ -13,6 +13,8 @@ const idempotencyHeader = z.object({ 'idempotency-key': z.string().max(255).opti
 const getCart = createRoute({
   method: 'get',
   path: '/cart',
+  operationId: 'getCart',
+  description: 'One cart per user. `available: false` marks an item withdrawn from the catalogue since it was added; remove it before checkout.',
   tags: ['Cart'],
   summary: 'The caller’s cart items, oldest first',
   responses: { 200: jsonResponse(z.array(CartItemSchema).max(1000), 'Cart items'), ...errorResponses() },
@@ -23,6 +25,8 @@ const addItem = createRoute({
   path: '/cart',
   tags: ['Cart'],
   summary: 'Add a variant (increments the quantity when it is already in the cart)',
+  operationId: 'addToCart',
+  description: '201 for a new item, 200 when an existing item was incremented (quantity is the new total). One atomic UPSERT, so concurrent adds never lose an increment. Unknown or inactive variant: 404. An increment past 999: 409. Accepts Idempotency-Key.',
   middleware: [idempotency()] as const,
   request: {
     headers: idempotencyHeader,
@@ -48,6 +52,8 @@ const patchItem = createRoute({
   path: '/cart',
   tags: ['Cart'],
   summary: 'Set a cart item’s quantity',
+  operationId: 'setCartItemQuantity',
+  description: 'Quantity is an integer 1–999. Another user’s item is 404.',
   request: { body: jsonBody(z.object({ cartItemId: Uuid, quantity: Quantity }).openapi('SetCartQuantity')) },
   responses: { 200: jsonResponse(CartItemRef, 'Updated item'), ...errorResponses(400, 404) },
 })
@@ -57,6 +63,8 @@ const deleteItem = createRoute({
   path: '/cart',
   tags: ['Cart'],
   summary: 'Remove a cart item: `?id=` or body `{cartItemId}` (both given and different → 400)',
+  operationId: 'removeCartItem',
+  description: 'Give the id as ?id= or as body cartItemId; both given and different is 400, neither is 400.',
   request: {
     query: z.object({ id: Uuid.optional() }),
     body: { required: false, content: { 'application/json': { schema: z.object({ cartItemId: Uuid.optional() }).openapi('RemoveCartItem') } } },

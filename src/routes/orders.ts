@@ -11,6 +11,8 @@ const listRoute = createRoute({
   path: '/orders',
   tags: ['Orders'],
   summary: 'The caller’s orders, newest first, with line items and product names',
+  operationId: 'listOrders',
+  description: 'Items carry the product name, size, material and unit price frozen at checkout; trackingNumber appears once shipped.',
   responses: { 200: jsonResponse(z.array(OrderSchema).max(10_000), 'Orders'), ...errorResponses() },
 })
 
@@ -19,6 +21,7 @@ const checkoutRoute = createRoute({
   path: '/orders',
   tags: ['Orders'],
   summary: 'Check out: turn the whole cart into an order atomically (prices frozen, cart emptied)',
+  operationId: 'checkout',
   description: 'No body is needed. Send an `Idempotency-Key` so a retried checkout never creates a second order.',
   middleware: [idempotency()] as const,
   request: { headers: z.object({ 'idempotency-key': z.string().max(255).optional() }) },
@@ -33,6 +36,8 @@ const getRoute = createRoute({
   path: '/orders/{id}',
   tags: ['Orders'],
   summary: 'One of the caller’s orders',
+  operationId: 'getOrder',
+  description: 'Another user’s order is 404.',
   request: { params: UuidParam },
   responses: { 200: jsonResponse(OrderSchema, 'The order'), ...errorResponses(404) },
 })

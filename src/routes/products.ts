@@ -13,6 +13,8 @@ const listRoute = createRoute({
   path: '/products',
   tags: ['Catalogue'],
   summary: 'Active sign products with their available variants (edge-cached; ETag / If-None-Match)',
+  operationId: 'listProducts',
+  description: 'Only active products with at least one active variant. basePriceMin/Max are dollars over the available variants; variant prices are "1249.00" strings. Edge-cached for 60 s after auth: X-Cache says HIT or MISS; send If-None-Match with the ETag for a 304.',
   request: {
     query: z.object({ category: z.string().regex(SLUG).max(100).optional().openapi({ example: 'channel-letters' }) }),
     headers: z.object({ 'if-none-match': z.string().max(200).optional() }),
@@ -25,6 +27,8 @@ const getRoute = createRoute({
   path: '/products/{id}',
   tags: ['Catalogue'],
   summary: 'One active product by id or slug, with description and all available variants',
+  operationId: 'getProduct',
+  description: 'By UUID or slug. Inactive or unknown products are 404. Same caching as the list.',
   request: {
     params: z.object({ id: z.string().max(100).openapi({ param: { name: 'id', in: 'path' }, example: 'front-lit-channel-letters' }) }),
     headers: z.object({ 'if-none-match': z.string().max(200).optional() }),

@@ -24,6 +24,8 @@ const createRouteDef = createRoute({
   path: '/quotes',
   tags: ['Quotes'],
   summary: 'Request a custom quote (status pending)',
+  operationId: 'createQuote',
+  description: 'signType and requirements are required; locationLat and locationLng go together. Staff answer with a price and message (status quoted, quoteResponse notification). Accepts Idempotency-Key.',
   middleware: [idempotency()] as const,
   request: { headers: z.object({ 'idempotency-key': z.string().max(255).optional() }), body: jsonBody(NewQuoteSchema) },
   responses: { 201: jsonResponse(QuoteSchema, 'The quote request (id, status pending, …)'), ...errorResponses(400, 409) },
@@ -34,6 +36,8 @@ const listRoute = createRoute({
   path: '/quotes',
   tags: ['Quotes'],
   summary: 'The caller’s quote requests, newest first',
+  operationId: 'listQuotes',
+  description: 'Includes the staff price and message once quoted.',
   responses: { 200: jsonResponse(z.array(QuoteSchema).max(10_000), 'Quotes'), ...errorResponses() },
 })
 
@@ -42,6 +46,8 @@ const getRoute = createRoute({
   path: '/quotes/{id}',
   tags: ['Quotes'],
   summary: 'One quote request, with the staff price and message once quoted',
+  operationId: 'getQuote',
+  description: 'Another user’s quote is 404.',
   request: { params: UuidParam },
   responses: { 200: jsonResponse(QuoteSchema, 'The quote'), ...errorResponses(404) },
 })
@@ -52,6 +58,8 @@ const answerRoute = (action: 'accept' | 'decline') =>
     path: `/quotes/{id}/${action}`,
     tags: ['Quotes'],
     summary: `${action === 'accept' ? 'Accept' : 'Decline'} a quoted price (only while status is quoted)`,
+    operationId: `${action}Quote`,
+    description: 'Only a quote in status quoted can be accepted or declined (409 otherwise); another user’s quote is 404.',
     request: { params: UuidParam },
     responses: { 200: jsonResponse(QuoteSchema, 'The updated quote'), ...errorResponses(404, 409) },
   })
