@@ -1,7 +1,7 @@
 import { describe, it, expect, beforeAll } from 'vitest'
 import fc from 'fast-check'
 import { env, exports } from 'cloudflare:workers'
-import { app } from '../../src/app'
+import { documentedRoutes } from '../helpers/routes'
 import { ADMIN_TOKEN, createKey } from '../helpers/api'
 import { bodyFor, contentType, pathParam, queryString, rawBody } from './arbitraries'
 
@@ -16,13 +16,11 @@ interface FuzzRoute {
   fields: string[]
 }
 
-const routes: FuzzRoute[] = app.openAPIRegistry.definitions
-  .filter((d): d is Extract<typeof d, { type: 'route' }> => d.type === 'route')
-  .map((d) => {
-    const schema = (d.route.request?.body?.content as any)?.['application/json']?.schema
-    const shape = schema?.shape ?? schema?._def?.schema?.shape ?? schema?.def?.in?.shape ?? {}
-    return { method: d.route.method.toUpperCase(), path: d.route.path, fields: Object.keys(shape) }
-  })
+const routes: FuzzRoute[] = documentedRoutes().map(({ method, path, definition }) => {
+  const schema = (definition.request?.body?.content as any)?.['application/json']?.schema
+  const shape = schema?.shape ?? schema?._def?.schema?.shape ?? schema?.def?.in?.shape ?? {}
+  return { method, path, fields: Object.keys(shape) }
+})
 
 const totalRuns = Number((env as unknown as { FUZZ_RUNS?: string }).FUZZ_RUNS || 0)
 const runsPerRoute = Math.max(40, Math.ceil(totalRuns / Math.max(1, routes.length)))

@@ -1,5 +1,5 @@
 import type { ZodType } from 'zod'
-import { app } from '../../src/app'
+import { documentedRoutes } from './routes'
 import { ErrorSchema } from '../../src/lib/openapi'
 
 /**
@@ -19,14 +19,12 @@ const GENERIC_ERROR_STATUSES = new Set([401, 405, 413, 415, 429, 500])
 
 let routes: RouteContract[] | undefined
 function contracts(): RouteContract[] {
-  routes ??= app.openAPIRegistry.definitions
-    .filter((d): d is Extract<typeof d, { type: 'route' }> => d.type === 'route')
-    .map((d) => ({
-      method: d.route.method.toUpperCase(),
-      path: d.route.path,
-      pattern: new RegExp(`^${d.route.path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
-      responses: d.route.responses as RouteContract['responses'],
-    }))
+  routes ??= documentedRoutes().map(({ method, path, definition }) => ({
+    method,
+    path,
+    pattern: new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+    responses: definition.responses as RouteContract['responses'],
+  }))
   return routes
 }
 

@@ -1,10 +1,9 @@
 import { describe, it, expect } from 'vitest'
-import { app, PUBLIC_API_PREFIXES } from '../../src/app'
+import { PUBLIC_API_PREFIXES } from '../../src/app'
+import { documentedRoutes } from '../helpers/routes'
 import { call, expectError } from '../helpers/api'
 
-const routes = app.openAPIRegistry.definitions
-  .filter((d): d is Extract<typeof d, { type: 'route' }> => d.type === 'route')
-  .map((d) => ({ method: d.route.method.toUpperCase(), path: d.route.path.replace(/\{[^}]+\}/g, '5f0c6a62-3b7e-4f7e-9b0a-3f4f6f7d8e9a') }))
+const routes = documentedRoutes().map(({ method, path }) => ({ method, path: path.replace(/\{[^}]+\}/g, '5f0c6a62-3b7e-4f7e-9b0a-3f4f6f7d8e9a') }))
 
 const keyed = routes.filter((r) => r.path.startsWith('/api/v1/') && !PUBLIC_API_PREFIXES.some((p) => r.path.startsWith(p)) && r.path !== '/api/v1/openapi.json')
 const staff = routes.filter((r) => r.path.startsWith('/admin/v1/'))
