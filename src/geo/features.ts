@@ -2,6 +2,7 @@
 // Which signals are measured and which are modelled is stated in each signal's `method`.
 import { urbanContext, type UrbanContext } from './context'
 import { PROVINCE_MEDIAN_HOUSEHOLD_INCOME } from './data/income'
+import type { GeocodePrecision } from './geocode'
 import { classifyStreet, type StreetClassification } from './roads'
 
 export type Confidence = 'high' | 'medium' | 'low'
@@ -20,7 +21,7 @@ export interface FeatureInput {
   lng: number
   street?: { name: string; type?: string }
   /** How the point was found; only a geocoded centroid (not exact coordinates) can be re-placed. */
-  precision?: 'coordinates' | 'postal_code' | 'city'
+  precision?: GeocodePrecision
   ruralRoute?: boolean
   ruralPostalCode?: boolean
 }
@@ -64,7 +65,7 @@ const RURAL_DENSITY = 20
  * located it. The town centroid's urban context would describe the town, not the road.
  */
 function outsideBuiltUpArea(input: FeatureInput, known: StreetClassification | undefined): string | undefined {
-  if (input.precision === undefined || input.precision === 'coordinates') return undefined
+  if (input.precision !== 'postal_code' && input.precision !== 'city') return undefined
   if (known?.rural) return 'rural road type'
   if (input.ruralRoute) return 'rural-route address'
   if (known?.highway && input.ruralPostalCode) return 'highway in a rural postal area'

@@ -1,6 +1,6 @@
 // Public surface of the pure geodata layer (no I/O, no clock, no env).
 export { parseAddress, formatStreet, type ParsedAddress, type ParsedStreet } from './address'
-export { geocodeOffline, findPlace, type GeocodeResult, type GeocodePrecision } from './geocode'
+export { geocodeOffline, findPlace, GEOCODE_PRECISIONS, type GeocodeResult, type GeocodePrecision } from './geocode'
 export { featuresAt, type FactorSignals, type RawSignal, type Confidence, type FeatureInput } from './features'
 export { urbanContext, type UrbanContext } from './context'
 export { classifyStreet, type StreetClassification } from './roads'

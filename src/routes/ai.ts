@@ -4,6 +4,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { AppEnv } from '../env'
 import { createRouter, errorResponses, jsonBody, jsonResponse } from '../lib/openapi'
+import { GEOCODE_PRECISIONS } from '../geo'
 import { ScoreResultSchema, WeightProfileSchema } from '../scoring'
 import { geocoderFor } from '../services/geocoder'
 import { aiProviderFor, type AiProvider } from '../services/ai'
@@ -43,7 +44,7 @@ const GeocodedLocationSchema = z
     resolvedAddress: z.string().max(400),
     lat: z.number().min(41).max(84),
     lng: z.number().min(-142).max(-52),
-    precision: z.enum(['coordinates', 'postal_code', 'city']),
+    precision: z.enum(GEOCODE_PRECISIONS),
   })
   .openapi('GeocodedLocation')
 

@@ -1,5 +1,6 @@
 // OpenAPI/zod description of a score result (spec §2.2 + DESIGN §4 extras).
 import { z } from '@hono/zod-openapi'
+import { GEOCODE_PRECISIONS } from '../geo'
 import { GRADES } from './grade'
 import { WeightProfileSchema } from './weights'
 
@@ -32,7 +33,7 @@ export const ScoreResultSchema = z.object({
     poiDensity: FactorScoreSchema, pedestrian: FactorScoreSchema, transit: FactorScoreSchema,
   }),
   dataSources: z.record(z.string(), DataSourceSchema),
-  precision: z.enum(['coordinates', 'postal_code', 'city']).openapi({ description: 'How exactly the input was located' }),
+  precision: z.enum(GEOCODE_PRECISIONS).openapi({ description: 'How exactly the input was located' }),
   methodologyVersion: z.string().regex(/^\d+\.\d+\.\d+$/).max(20),
   dataVersion: z.string().max(200),
 }).openapi('ScoreResult')

@@ -2,9 +2,15 @@
 // generation time. US Letter, one page, standard fonts only (no font files in the worker bundle), so
 // every string goes through toWinAnsi. Deterministic: the same input gives the same bytes.
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib'
+import type { GeocodePrecision } from '../../geo'
 import { FACTOR_KEYS, type ScoreResult } from '../../scoring'
 import type { RoiEstimate } from '../../roi'
 import { toWinAnsi } from './winansi'
+
+const PRECISION_LABELS: Record<GeocodePrecision, string> = {
+  coordinates: 'coordinates', address: 'civic address', interpolated: 'interpolated civic number', street: 'street',
+  intersection: 'intersection', postal_code: 'postal area (FSA)', city: 'city centre',
+}
 
 export const BRAND = 'SignScore Canada'
 export const REPORT_TITLE = 'Sign placement score report'
@@ -83,7 +89,7 @@ function drawSummary(page: PDFPage, f: Fonts, result: ScoreResult, top: number):
     text(page, line, PAGE.margin, y, 16, f.bold)
     y -= 20
   }
-  const precision = { coordinates: 'coordinates', postal_code: 'postal code (FSA centroid)', city: 'city centre' }[result.precision]
+  const precision = PRECISION_LABELS[result.precision]
   text(page, `${result.lat.toFixed(5)}, ${result.lng.toFixed(5)}  ·  located by ${precision}`, PAGE.margin, y, 10, f.regular, MUTED)
   y -= 15
   text(page, `Overall score ${result.overallScore.toFixed(1)} of 100, grade ${result.grade}`, PAGE.margin, y, 10, f.regular, MUTED)
