@@ -102,7 +102,8 @@ export function buildFsaTable({ dataDir, repoRoot }) {
     const method = f.rural ? FSA_METHOD.rural : FSA_METHOD.urban
     const { position, radiusM, reason } = placeInCell(f, method)
     if (reason) corrections.push({ fsa: f.code, area: f.area, from: f.statcan ?? f.geonames[0], to: position, reason })
-    const farFromPlace = f.namedPlace && km(position, f.namedPlace) > reviewKm(f.namedPlace)
+    // Rural FSAs are regions around their named community: only urban ones are expected inside it.
+    const farFromPlace = !f.rural && f.namedPlace && km(position, f.namedPlace) > reviewKm(f.namedPlace)
     if (farFromPlace) unresolved.push({ fsa: f.code, area: f.area, position, place: f.namedPlace.name, km: km(position, f.namedPlace) })
     rows.push([f.code, round(position.lat), round(position.lng), f.province, f.area, radiusM])
   }
@@ -206,7 +207,7 @@ function snapToPeople(mean, cell, method) {
 }
 
 /**
- * The populated place a description names: the longest leading run of words of each part that is a
+ * The populated place a description names: each part, or its words before a direction, that is a
  * place of the province ("Fredericton South New Brunswick Provincial Government" → Fredericton,
  * "Calgary (City Centre / Calgary Tower)" → Calgary), nearest to the FSA's source point.
  */
@@ -217,7 +218,8 @@ function namedPlace(f, places, reference) {
       const words = part.replace(/^\s*(downtown|greater)\s+/i, '').trim().split(/\s+/)
       for (let n = words.length; n > 0; n--) {
         const key = placeKey(words.slice(0, n).join(' '))
-        if (!key || DIRECTION_WORD.test(key)) continue
+        // A shorter run names a place only before a direction: "Fredericton South …", not "Shediac Bridge".
+        if (!key || DIRECTION_WORD.test(key) || (n < words.length && !DIRECTION_WORD.test(placeKey(words[n])))) continue
         const matches = places.get(`${f.province}|${key}`) ?? []
         if (matches.length) return matches.reduce((best, p) => (km(p, reference) < km(best, reference) ? p : best))
       }
