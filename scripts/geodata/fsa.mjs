@@ -49,7 +49,7 @@ export const FSA_METHOD = {
   centreFactor: 0.5,
   reviewFactor: 1.25,
   minReviewKm: 10,
-  homonymKm: 100,
+  homonymKm: 150,
 }
 
 export class MissingSharedDataError extends Error {}
@@ -86,14 +86,16 @@ export function buildFsaTable({ dataDir, repoRoot }) {
 
   const people = {
     countAround: (p, province, radiusKm) => around(daIndex, p.lng, p.lat, Infinity, radiusKm, (i) => das[i].province === province).length,
-    /** The populated DA within radiusKm of center that is nearest to target. */
-    nearestTo: (target, center, radiusKm, province) => {
-      const ids = around(daIndex, center.lng, center.lat, Infinity, radiusKm, (i) => das[i].province === province)
+    /** The populated DA within radiusKm of center that is nearest to target (and not taken). */
+    nearestTo: (target, center, radiusKm, province, taken = new Set()) => {
+      const ids = around(daIndex, center.lng, center.lat, Infinity, radiusKm, (i) => das[i].province === province && !taken.has(das[i]))
       return ids.map((i) => das[i]).reduce((best, d) => (!best || km(d, target) < km(best, target) ? d : best), undefined)
     },
   }
   for (const f of fsas) chooseSeed(f, people, places)
   assignCells(fsas, das)
+  const taken = new Set(fsas.map((f) => f.seed))
+  if (fsas.filter((f) => reseedTowardsPlace(f, people, taken)).length) assignCells(fsas, das)
 
   const rows = []
   const corrections = []
@@ -164,6 +166,31 @@ function chooseSeed(f, people, places) {
   return seedAt(reference, f.statcan ? 'statcan' : 'geonames')
 }
 
+/**
+ * An unpopulated urban seed whose nearest people lie away from the place its description names
+ * (T8C "Sherwood Park Inner Southwest": both sources 10 km out, the nearest people farther out
+ * still) starts instead from that place's people nearest to it, outside that place only, and never
+ * from a DA another FSA starts from (T8B and T8C face Sherwood Park from the same side).
+ */
+function reseedTowardsPlace(f, people, taken) {
+  const method = FSA_METHOD.urban
+  const named = f.namedPlace
+  if (f.rural || f.seedSource === 'place' || f.seedScore >= method.minPopulatedDas || !named || !f.cell.length) return false
+  const seedKm = km(f.seed, named)
+  if (seedKm <= placeExtentKm(named) || seedKm > FSA_METHOD.homonymKm || km(snapToPeople(meanOf(f.cell), f.cell, method), named) <= seedKm) return false
+  const edge = people.nearestTo(f.seed, named, Math.max(method.populatedWithinKm, placeExtentKm(named)), f.province, taken)
+  if (!edge) return false
+  taken.add(edge)
+  Object.assign(f, { seed: edge, seedSource: 'place', seedScore: people.countAround(edge, f.province, method.populatedWithinKm),
+    seedReason: `nobody lives within ${method.populatedWithinKm} km of either source and their nearest people lie away from ${named.name}; started from the people of ${named.name} nearest to them` })
+  return true
+}
+
+const meanOf = (points) => ({
+  lat: points.reduce((s, d) => s + d.lat, 0) / points.length,
+  lng: points.reduce((s, d) => s + d.lng, 0) / points.length,
+})
+
 /** Voronoi cells of the seeds, per province, each limited to its FSA kind's reach. */
 function assignCells(fsas, das) {
   const seedIndex = indexOf(fsas.map((f) => f.seed))
@@ -179,10 +206,7 @@ function assignCells(fsas, das) {
 
 function placeInCell(f, method) {
   if (f.cell.length === 0) return { position: f.seed, radiusM: method.emptyRadiusM, reason: f.seedReason }
-  const mean = {
-    lat: f.cell.reduce((s, d) => s + d.lat, 0) / f.cell.length,
-    lng: f.cell.reduce((s, d) => s + d.lng, 0) / f.cell.length,
-  }
+  const mean = meanOf(f.cell)
   // A seed with nobody around it lies outside where its people live, and a place point only names
   // the town: both move to the population-weighted position of their cell.
   const unpopulated = f.seedScore < method.minPopulatedDas
@@ -190,7 +214,7 @@ function placeInCell(f, method) {
   let reason = f.seedReason
   if (unpopulated || f.seedSource === 'place') {
     position = snapToPeople(mean, f.cell, method)
-    const why = unpopulated ? `no people within ${method.populatedWithinKm} km of it` : 'seeded at the place'
+    const why = f.seedSource === 'place' ? 'seeded at the place' : `no people within ${method.populatedWithinKm} km of it`
     reason = [reason, `${why}: moved ${km(f.seed, position).toFixed(1)} km to the population-weighted position of its ${f.cell.length} nearest DAs`].filter(Boolean).join('; ')
   }
   // A rural FSA is a region: it reaches at least from its people to the centre of its polygon.

@@ -35,7 +35,7 @@ export const GEODATA_SOURCES = {
       }
     ],
     "rows": 1664,
-    "corrections": 584,
+    "corrections": 585,
     "use": "Forward sortation area positions and extents (docs/fsa-audit.md)"
   }
 } as const
