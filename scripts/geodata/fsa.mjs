@@ -43,7 +43,7 @@ const NOT_AN_AREA = new Set(['H0H'])
 
 /** Method constants, by FSA kind (second character 0 = rural). Documented in docs/fsa-audit.md. */
 export const FSA_METHOD = {
-  urban: { populatedWithinKm: 2, minPopulatedDas: 3, cellReachKm: 10, emptyRadiusM: 1500, minRadiusM: 250 },
+  urban: { populatedWithinKm: 2, minPopulatedDas: 3, cellReachKm: 10, emptyRadiusM: 1500, minRadiusM: 500 },
   rural: { populatedWithinKm: 15, minPopulatedDas: 3, cellReachKm: 120, emptyRadiusM: 25000, minRadiusM: 10000 },
   radiusShare: 0.8,
   centreFactor: 0.5,
