@@ -14,9 +14,9 @@ import { latitude, locationFields, longitude, requireLocation } from './score'
 const tags = ['Scoring']
 const planGate = requirePlan('pro', 'The site finder (score/nearby)')
 
-const radiusM = z.number().int().min(NEARBY.minRadiusM).max(NEARBY.maxRadiusM)
-const spacingM = z.number().int().min(NEARBY.minSpacingM).max(NEARBY.maxSpacingM)
-const limit = z.number().int().min(NEARBY.minLimit).max(NEARBY.maxLimit)
+const radiusM = int(NEARBY.minRadiusM, NEARBY.maxRadiusM)
+const spacingM = int(NEARBY.minSpacingM, NEARBY.maxSpacingM)
+const limit = int(NEARBY.minLimit, NEARBY.maxLimit)
 
 const searchFields = {
   radiusM: radiusM.default(NEARBY.defaultRadiusM)
@@ -41,7 +41,7 @@ const BestPointSchema = z.object({
 
 const GridFeatureSchema = z.object({
   type: z.literal('Feature'),
-  geometry: z.object({ type: z.literal('Point'), coordinates: z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]).openapi({ description: '[lng, lat]', example: [-75.6919, 45.4257] }) }),
+  geometry: z.object({ type: z.literal('Point'), coordinates: z.array(z.number().min(-180).max(180)).min(2).max(2).openapi({ description: '[lng, lat]', example: [-75.6919, 45.4257] }) }),
   properties: z.object({ overallScore: z.number().min(0).max(100).openapi({ example: 71.2 }), grade: z.enum(GRADES) }),
 })
 
