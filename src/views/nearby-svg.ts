@@ -6,7 +6,7 @@ import type { NearbyResult } from '../services/nearby'
 import { escapeHtml, GRADE_COLOURS } from './share-page'
 
 const WIDTH = 980
-const HEIGHT = 800
+const HEIGHT = 830
 const MAP = { x: 20, y: 64, size: 716 }
 const LEGEND_X = MAP.x + MAP.size + 24
 const SCALE_STEPS_M = [10, 20, 25, 50, 100, 200, 250, 500, 1_000, 2_000]
@@ -46,7 +46,10 @@ export function nearbySvg(result: NearbyResult): string {
 <text x="${scaleX}" y="${scaleY - 10}" class="small">${thousands(scaleM)} m</text>`
   const north = `<g transform="translate(${MAP.x + MAP.size - 26} ${MAP.y + 30})"><path d="M0 -18L7 4L0 -1L-7 4Z" fill="#1f2328"/><text y="18" text-anchor="middle" class="small b">N</text></g>`
 
-  const centreMark = `<g stroke="#fff" stroke-width="5"><path d="M${cx - 14} ${cy}h28M${cx} ${cy - 14}v28"/></g><g stroke="#1f2328" stroke-width="2.5"><path d="M${cx - 13} ${cy}h26M${cx} ${cy - 13}v26"/></g><circle cx="${cx}" cy="${cy}" r="6" fill="none" stroke="#1f2328" stroke-width="2"/>`
+  // Four arms outside a best-point disc, so the centre stays visible when it is also a best point.
+  const arms = (r0: number, r1: number) => `M${cx - r1} ${cy}H${cx - r0}M${cx + r0} ${cy}H${cx + r1}M${cx} ${cy - r1}V${cy - r0}M${cx} ${cy + r0}V${cy + r1}`
+  const centreDot = `<circle cx="${cx}" cy="${cy}" r="4" fill="#1f2328" stroke="#fff" stroke-width="1.5"/>`
+  const centreArms = `<path d="${arms(13, 26)}" stroke="#fff" stroke-width="6"/><path d="${arms(14, 25)}" stroke="#1f2328" stroke-width="3"/>`
   const bestMarks = best.map((b) => `<g transform="translate(${fmt(px(b.east), 2)} ${fmt(py(b.north), 2)})"><circle r="12" fill="#fff" stroke="#1f2328" stroke-width="2.5"/><text y="4.5" text-anchor="middle" class="b">${b.rank}</text></g>`).join('')
 
   const legendRows = GRADES.map((g, i) => `<rect x="${LEGEND_X}" y="${98 + i * 26}" width="20" height="18" fill="${GRADE_COLOURS[g]}"/><text x="${LEGEND_X + 30}" y="${112 + i * 26}">${escapeHtml(gradeRange(i))}</text>`).join('')
@@ -62,21 +65,23 @@ export function nearbySvg(result: NearbyResult): string {
 <text x="${MAP.x}" y="50" class="muted">${thousands(points.length)} points ${thousands(spacingM)} m apart · centre ${fmt(centre.overallScore)} (${escapeHtml(centre.grade)})${best[0] ? ` · best ${fmt(best[0].result.overallScore)} (${escapeHtml(best[0].result.grade)})` : ''}</text>
 <clipPath id="map"><rect x="${MAP.x}" y="${MAP.y}" width="${MAP.size}" height="${MAP.size}"/></clipPath>
 <rect x="${MAP.x}" y="${MAP.y}" width="${MAP.size}" height="${MAP.size}" fill="#f6f8fa" stroke="#d0d7de"/>
-<g clip-path="url(#map)">
+<g clip-path="url(#map)" shape-rendering="crispEdges">
 ${cells}
 </g>
 <circle cx="${cx}" cy="${cy}" r="${fmt(radiusM * k, 2)}" fill="none" stroke="#1f2328" stroke-opacity="0.5" stroke-dasharray="6 4"/>
-${centreMark}
+${centreDot}
 ${bestMarks}
+${centreArms}
 ${scaleBar}
 ${north}
 <text x="${LEGEND_X}" y="84" class="b">Grade (overall score)</text>
 ${legendRows}
-<g transform="translate(${LEGEND_X + 10} ${symbolsY + 8})"><path d="M-9 0h18M0 -9v18" stroke="#1f2328" stroke-width="2.5"/><circle r="5" fill="none" stroke="#1f2328" stroke-width="2"/></g><text x="${LEGEND_X + 30}" y="${symbolsY + 12}">Centre</text>
+<g transform="translate(${LEGEND_X + 10} ${symbolsY + 8})"><path d="M-11 0h7M4 0h7M0 -11v7M0 4v7" stroke="#1f2328" stroke-width="2.5"/><circle r="3" fill="#1f2328"/></g><text x="${LEGEND_X + 30}" y="${symbolsY + 12}">Centre</text>
 <g transform="translate(${LEGEND_X + 10} ${symbolsY + 40})"><circle r="10" fill="#fff" stroke="#1f2328" stroke-width="2.5"/><text y="4.5" text-anchor="middle" class="b">1</text></g><text x="${LEGEND_X + 30}" y="${symbolsY + 44}">Best points, ranked</text>
 <text x="${LEGEND_X}" y="${symbolsY + 72}" class="b">Best points</text>
 ${bestList}
-<text x="${MAP.x}" y="${HEIGHT - 12}" class="small muted">Sign Placement Scoring API · methodology ${escapeHtml(centre.methodologyVersion)} · data ${escapeHtml(centre.dataVersion)} · distances from the centre, bearings clockwise from north</text>
+<text x="${MAP.x}" y="${HEIGHT - 30}" class="small muted">Sign Placement Scoring API · methodology ${escapeHtml(centre.methodologyVersion)} · distances from the centre, bearings clockwise from north</text>
+<text x="${MAP.x}" y="${HEIGHT - 12}" class="small muted">Data: ${escapeHtml(centre.dataVersion.slice(0, 140))}</text>
 </svg>
 `
 }
