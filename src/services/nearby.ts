@@ -4,8 +4,8 @@
 // `coordinates`, no street). The centre keeps its own result, street included, as grid point (0, 0),
 // so the best point is never worse than the centre.
 import { ApiError } from '../errors'
-import { isInUnitedStates } from '../geo'
-import { buildScoreResult, type Grade, type ScoreResult, type WeightProfile } from '../scoring'
+import { featuresAt, isInUnitedStates } from '../geo'
+import { buildScoreResult, gradeFor, scoreSignals, type Grade, type ScoreResult, type WeightProfile } from '../scoring'
 import { bearingDeg, distanceM, gridAround, gridPointCount } from './nearby-grid'
 import { isInCanadaBounds, scoreLocation, type LocationInput } from './scoring'
 
@@ -64,12 +64,21 @@ export function candidatePoints(centre: { lat: number; lng: number }, radiusM: n
 
 const coordinatesLabel = (lat: number, lng: number) => `${lat.toFixed(5)}, ${lng.toFixed(5)}`
 
+/**
+ * A grid point's overall score: the same two steps buildScoreResult runs (features → weighted
+ * score), without building the full result thousands of times; best points get the full result.
+ * A test re-scores grid points through POST /score to keep the two in step.
+ */
+function gridPointScore(lat: number, lng: number, weights: WeightProfile): number {
+  return scoreSignals(featuresAt({ lat, lng, precision: 'coordinates' }), weights).overallScore
+}
+
 /** Scores the candidates and picks the best distinct places. Pure and deterministic. */
 export function findNearby(centre: ScoreResult, candidates: ReturnType<typeof candidatePoints>, options: NearbyOptions): NearbyResult {
-  const results = candidates.map((p) => (p.east === 0 && p.north === 0
-    ? centre
-    : buildScoreResult({ lat: p.lat, lng: p.lng, precision: 'coordinates', address: coordinatesLabel(p.lat, p.lng) }, options.weights)))
-  const points = candidates.map((p, i): ScoredGridPoint => ({ ...p, overallScore: results[i].overallScore, grade: results[i].grade }))
+  const points = candidates.map((p): ScoredGridPoint => {
+    const overallScore = p.east === 0 && p.north === 0 ? centre.overallScore : gridPointScore(p.lat, p.lng, options.weights)
+    return { lat: p.lat, lng: p.lng, east: p.east, north: p.north, overallScore, grade: gradeFor(overallScore) }
+  })
 
   // Highest score first; ties go to the point nearer the centre, then to lattice order.
   const order = points.map((_, i) => i).sort((a, b) =>
@@ -89,8 +98,10 @@ export function findNearby(centre: ScoreResult, candidates: ReturnType<typeof ca
     return {
       rank: rank + 1,
       distanceM: Math.round(distanceM(centre.lat, centre.lng, p.lat, p.lng)),
-      bearingDeg: p.east === 0 && p.north === 0 ? 0 : Math.round(bearingDeg(centre.lat, centre.lng, p.lat, p.lng)),
-      result: results[i],
+      bearingDeg: p.east === 0 && p.north === 0 ? 0 : Math.round(bearingDeg(centre.lat, centre.lng, p.lat, p.lng)) % 360,
+      result: p.east === 0 && p.north === 0
+        ? centre
+        : buildScoreResult({ lat: p.lat, lng: p.lng, precision: 'coordinates', address: coordinatesLabel(p.lat, p.lng) }, options.weights),
       east: p.east,
       north: p.north,
     }

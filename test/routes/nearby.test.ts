@@ -108,6 +108,16 @@ describe('POST /api/v1/score/nearby (site finder)', () => {
     expect(rescored.json.overallScore).toBe(faraway.result.overallScore)
   })
 
+  it('scores grid points exactly as POST /score scores the same coordinates', async () => {
+    const features = search.grid.features
+    for (const f of [features[0], features[Math.floor(features.length / 3)], features[features.length - 1]]) {
+      const [lng, lat] = f.geometry.coordinates
+      const single = await call('/api/v1/score', { key: pro.key, body: { lat, lng } })
+      expect(f.properties.overallScore).toBe(single.json.overallScore)
+      expect(f.properties.grade).toBe(single.json.grade)
+    }
+  })
+
   it('is deterministic', async () => {
     const again = await call('/api/v1/score/nearby', { key: pro.key, body: { address: RIDEAU, radiusM: 500, spacingM: 50, limit: 5 } })
     expect(again.json).toEqual(search)
