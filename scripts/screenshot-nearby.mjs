@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // npm run screenshot:nearby -- [--base http://localhost:8787] [--address "50 Rideau St, Ottawa, ON K1N 9J7"]
-//   [--radius 1000] [--spacing 25] [--limit 5] [--out .tmp/nearby.png]
+//   [--lat 45.4257 --lng -75.6919] [--radius 1000] [--spacing 25] [--limit 5] [--out .tmp/nearby.png]
+// Default centre: the Rideau Centre, Ottawa, by its coordinates (the address supplies the street).
 // Against a running `npm run dev`: fetches the site finder heat map (GET /api/v1/score/nearby.svg),
 // saves the SVG next to the PNG and captures it with headless Chromium (Debian: apt-get install -y chromium).
 // Uses the pro demo key from .dev-keys.json (written by `npm run dev`) or API_KEY.
@@ -18,6 +19,7 @@ if (!KEY) throw new Error('No API key: start `npm run dev` (it writes .dev-keys.
 
 const query = new URLSearchParams({
   address: option('--address', '50 Rideau St, Ottawa, ON K1N 9J7'),
+  ...(option('--lat', '45.4257') !== 'none' && { lat: option('--lat', '45.4257'), lng: option('--lng', '-75.6919') }),
   radiusM: option('--radius', '1000'),
   spacingM: option('--spacing', '25'),
   limit: option('--limit', '5'),

@@ -21,6 +21,25 @@ function gradeRange(index: number): string {
   return `${grade}  ${min}–${upper === 100 ? 100 : upper - 0.1}`
 }
 
+const hex = (c: string) => [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16))
+const SHADES = 4
+
+/**
+ * The grade's colour, shaded a quarter-step at a time toward the next grade's colour as the score
+ * rises through its band: cells of one grade still read as that grade, and differences inside a
+ * band stay visible.
+ */
+function cellColour(score: number): string {
+  const index = GRADE_THRESHOLDS.findIndex(([min]) => score >= min)
+  const band = index === -1 ? GRADES.length - 1 : index
+  const low = band === GRADES.length - 1 ? 0 : GRADE_THRESHOLDS[band][0]
+  const high = band === 0 ? 100 : GRADE_THRESHOLDS[band - 1][0]
+  const t = Math.min(SHADES - 1, Math.floor(((score - low) / (high - low)) * SHADES)) / SHADES
+  const from = hex(GRADE_COLOURS[GRADES[band]])
+  const to = hex(GRADE_COLOURS[GRADES[Math.max(0, band - 1)]])
+  return `#${from.map((c, i) => Math.round(c + (to[i] - c) * t).toString(16).padStart(2, '0')).join('')}`
+}
+
 export function nearbySvg(result: NearbyResult): string {
   const { radiusM, spacingM, points, best, centre } = result
   const extent = 2 * radiusM + spacingM
@@ -31,13 +50,14 @@ export function nearbySvg(result: NearbyResult): string {
   const py = (north: number) => cy - north * k
   const cell = spacingM * k
 
-  const byGrade = new Map<string, string[]>()
+  const byFill = new Map<string, string[]>()
   for (const p of points) {
-    const rects = byGrade.get(p.grade) ?? []
-    rects.push(`<rect x="${fmt(px(p.east) - cell / 2, 2)}" y="${fmt(py(p.north) - cell / 2, 2)}" width="${fmt(cell + 0.4, 2)}" height="${fmt(cell + 0.4, 2)}"/>`)
-    byGrade.set(p.grade, rects)
+    const fill = cellColour(p.overallScore)
+    const rects = byFill.get(fill) ?? []
+    rects.push(`<rect x="${fmt(px(p.east) - cell / 2, 2)}" y="${fmt(py(p.north) - cell / 2, 2)}" width="${fmt(cell, 2)}" height="${fmt(cell, 2)}"/>`)
+    byFill.set(fill, rects)
   }
-  const cells = GRADES.filter((g) => byGrade.has(g)).map((g) => `<g fill="${GRADE_COLOURS[g]}">${byGrade.get(g)!.join('')}</g>`).join('\n')
+  const cells = [...byFill].map(([fill, rects]) => `<g fill="${fill}">${rects.join('')}</g>`).join('\n')
 
   const scaleM = [...SCALE_STEPS_M].reverse().find((m) => m <= extent / 4) ?? SCALE_STEPS_M[0]
   const scaleX = MAP.x + 16
@@ -50,10 +70,12 @@ export function nearbySvg(result: NearbyResult): string {
   const arms = (r0: number, r1: number) => `M${cx - r1} ${cy}H${cx - r0}M${cx + r0} ${cy}H${cx + r1}M${cx} ${cy - r1}V${cy - r0}M${cx} ${cy + r0}V${cy + r1}`
   const centreDot = `<circle cx="${cx}" cy="${cy}" r="4" fill="#1f2328" stroke="#fff" stroke-width="1.5"/>`
   const centreArms = `<path d="${arms(13, 26)}" stroke="#fff" stroke-width="6"/><path d="${arms(14, 25)}" stroke="#1f2328" stroke-width="3"/>`
-  const bestMarks = best.map((b) => `<g transform="translate(${fmt(px(b.east), 2)} ${fmt(py(b.north), 2)})"><circle r="12" fill="#fff" stroke="#1f2328" stroke-width="2.5"/><text y="4.5" text-anchor="middle" class="b">${b.rank}</text></g>`).join('')
+  // Best points are at least 2 spacings apart: discs of one spacing's radius never overlap.
+  const disc = Math.min(12, Math.max(7, spacingM * k))
+  const bestMarks = best.map((b) => `<g transform="translate(${fmt(px(b.east), 2)} ${fmt(py(b.north), 2)})"><circle r="${fmt(disc, 1)}" fill="#fff" stroke="#1f2328" stroke-width="2"/><text y="${fmt(disc * 0.36, 1)}" text-anchor="middle" class="b" style="font-size:${fmt(Math.max(9, disc * 1.05), 1)}px">${b.rank}</text></g>`).join('')
 
   const legendRows = GRADES.map((g, i) => `<rect x="${LEGEND_X}" y="${98 + i * 26}" width="20" height="18" fill="${GRADE_COLOURS[g]}"/><text x="${LEGEND_X + 30}" y="${112 + i * 26}">${escapeHtml(gradeRange(i))}</text>`).join('')
-  const symbolsY = 98 + GRADES.length * 26 + 20
+  const symbolsY = 98 + GRADES.length * 26 + 36
   const bestList = best.map((b, i) => `<text x="${LEGEND_X}" y="${symbolsY + 92 + i * 20}" class="small">${b.rank}. ${fmt(b.result.overallScore)} (${escapeHtml(b.result.grade)}) · ${thousands(b.distanceM)} m at ${b.bearingDeg}°</text>`).join('')
 
   return `<?xml version="1.0" encoding="UTF-8"?>
@@ -75,6 +97,7 @@ ${centreArms}
 ${scaleBar}
 ${north}
 <text x="${LEGEND_X}" y="84" class="b">Grade (overall score)</text>
+<text x="${LEGEND_X}" y="${98 + GRADES.length * 26 + 4}" class="small muted">darker = higher within the grade</text>
 ${legendRows}
 <g transform="translate(${LEGEND_X + 10} ${symbolsY + 8})"><path d="M-11 0h7M4 0h7M0 -11v7M0 4v7" stroke="#1f2328" stroke-width="2.5"/><circle r="3" fill="#1f2328"/></g><text x="${LEGEND_X + 30}" y="${symbolsY + 12}">Centre</text>
 <g transform="translate(${LEGEND_X + 10} ${symbolsY + 40})"><circle r="10" fill="#fff" stroke="#1f2328" stroke-width="2.5"/><text y="4.5" text-anchor="middle" class="b">1</text></g><text x="${LEGEND_X + 30}" y="${symbolsY + 44}">Best points, ranked</text>

@@ -186,7 +186,7 @@ describe('GET /api/v1/score/nearby.svg', () => {
     const cellGroups = [...svg.matchAll(/<g fill="#[0-9a-f]{6}">(.*?)<\/g>/g)]
     const cells = cellGroups.reduce((n, m) => n + (m[1].match(/<rect /g)?.length ?? 0), 0)
     expect(cells).toBe(json.json.gridPoints)
-    for (let rank = 1; rank <= json.json.best.length; rank++) expect(svg).toContain(`class="b">${rank}</text>`)
+    for (let rank = 1; rank <= json.json.best.length; rank++) expect(svg).toMatch(new RegExp(`class="b"[^>]*>${rank}</text>`))
     for (const grade of GRADES) expect(svg).toContain(`>${grade} `)
     expect(svg).toMatch(/>\d+ m<\/text>/)
     expect(svg).toContain('Centre')
