@@ -97,7 +97,7 @@ ${centreArms}
 ${scaleBar}
 ${north}
 <text x="${LEGEND_X}" y="84" class="b">Grade (overall score)</text>
-<text x="${LEGEND_X}" y="${98 + GRADES.length * 26 + 4}" class="small muted">darker = higher within the grade</text>
+<text x="${LEGEND_X}" y="${98 + GRADES.length * 26 + 4}" class="small muted">tint leans to the next grade up</text>
 ${legendRows}
 <g transform="translate(${LEGEND_X + 10} ${symbolsY + 8})"><path d="M-11 0h7M4 0h7M0 -11v7M0 4v7" stroke="#1f2328" stroke-width="2.5"/><circle r="3" fill="#1f2328"/></g><text x="${LEGEND_X + 30}" y="${symbolsY + 12}">Centre</text>
 <g transform="translate(${LEGEND_X + 10} ${symbolsY + 40})"><circle r="10" fill="#fff" stroke="#1f2328" stroke-width="2.5"/><text y="4.5" text-anchor="middle" class="b">1</text></g><text x="${LEGEND_X + 30}" y="${symbolsY + 44}">Best points, ranked</text>
