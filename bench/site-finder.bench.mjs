@@ -6,7 +6,8 @@
 //   3. POST /score/batch with 1,000 varied addresses: JSON in → rows → response JSON, and CSV in → CSV out
 // CPU time is what a Worker is billed for and what the targets are about (nearby < 50 ms, batch < 200 ms);
 // on a shared machine wall time also counts time other processes took. Median and best of N runs.
-// --http also times the real endpoints through `wrangler dev` (wall time per request, loopback only).
+// --http also times the real endpoints through `wrangler dev` (wall time per request, loopback only;
+// add --base http://127.0.0.1:8787 to use a running `npm run dev`).
 import { build } from 'esbuild'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -86,9 +87,12 @@ await measure('batch 1,000 addresses (CSV in, CSV out)', 10, async () => {
 })
 
 if (process.argv.includes('--http')) {
+  // --base http://127.0.0.1:PORT reuses a running `npm run dev` (its enterprise demo key); else a throwaway server.
+  const baseIndex = process.argv.indexOf('--base')
   const { startServer, createKeys } = await import('./lib/server.mjs')
-  const server = await startServer()
-  const [key] = await createKeys(server, 'enterprise', 1)
+  const server = baseIndex > 0 ? { base: process.argv[baseIndex + 1], stop: () => {} } : await startServer()
+  const { readFileSync } = await import('node:fs')
+  const [key] = baseIndex > 0 ? [process.env.API_KEY ?? JSON.parse(readFileSync('.dev-keys.json', 'utf8')).enterprise] : await createKeys(server, 'enterprise', 1)
   const post = (path, body) => fetch(`${server.base}/api/v1${path}`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify(body) })
   const timeHttp = async (label, runs, send) => {
     const times = []

@@ -43,7 +43,7 @@ const BatchResponseSchema = z.object({
 }).openapi('BatchResult')
 
 const CSV_EXAMPLE_IN = 'id,address\r\nstore-17,"50 Rideau St, Ottawa, ON K1N 9J7"\r\nstore-18,"1000 Rue Sainte-Catherine O, Montréal, QC H3B 1B4"\r\n'
-const CSV_EXAMPLE_OUT = 'id,input,lat,lng,overallScore,grade,vehicleTraffic,roadClass,populationDensity,income,poiDensity,pedestrian,transit,precision,error\r\nstore-17,"50 Rideau St, Ottawa, ON K1N 9J7",45.4257,-75.6919,81.8,A,80,70,95,72,90,88,85,postal_code,\r\n'
+const CSV_EXAMPLE_OUT = 'id,input,lat,lng,overallScore,grade,vehicleTraffic,roadClass,populationDensity,income,poiDensity,pedestrian,transit,precision,error\r\nstore-17,"50 Rideau St, Ottawa, ON K1N 9J7",45.3176,-75.895,80.5,A,92.8,85,83.7,88,77.1,59.4,69.9,postal_code,\r\n'
 
 const batchRoute = createRoute({
   method: 'post', path: '/score/batch', tags: ['Scoring'], operationId: 'scoreBatch',
