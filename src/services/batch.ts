@@ -33,8 +33,9 @@ export interface BatchRow {
   error?: { code: ErrorCode; message: string }
 }
 
+/** The location as given, for the output row (an over-long address is cut: it fails anyway). */
 export const inputText = (l: BatchLocation) =>
-  l.address?.trim() || (l.lat !== undefined || l.lng !== undefined ? `${l.lat ?? ''}, ${l.lng ?? ''}` : '')
+  (l.address?.trim() || (l.lat !== undefined || l.lng !== undefined ? `${l.lat ?? ''}, ${l.lng ?? ''}` : '')).slice(0, 2_000)
 
 async function scoreRow(env: Parameters<typeof scoreLocation>[0], location: BatchLocation, index: number, weights: WeightProfile): Promise<BatchRow> {
   const row = { index, ...(location.id !== undefined && { id: location.id }), input: inputText(location) }
