@@ -79,10 +79,6 @@ export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result) =
 /** Every route file builds its router with this so validation errors share one shape. */
 export const createRouter = () => new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
 
-export const UuidParam = z.object({
-  id: z.string().max(64).openapi({ param: { name: 'id', in: 'path' }, example: '5f0c6a62-3b7e-4f7e-9b0a-3f4f6f7d8e9a' }),
-})
-export const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
 
 /**
  * Bounded primitives for schemas. Every string and array in the document has a maximum (OWASP API4:

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { createRouter, errorResponses, isUuid, jsonResponse, UuidParam } from '../lib/openapi'
+import { createRouter, errorResponses, jsonResponse } from '../lib/openapi'
+import { parseId, UuidParam } from '../lib/ids'
 import { notFound } from '../errors'
 import { principalOf } from '../middleware/plan-gate'
 import { idempotency } from '../middleware/idempotency'
@@ -43,7 +44,7 @@ const getRoute = createRoute({
 })
 
 async function ownOrder(db: D1Database, id: string, userId: string) {
-  const order = isUuid(id) ? await getOrder(db, id.toLowerCase(), userId) : null
+  const order = await getOrder(db, id, userId)
   if (!order) throw notFound('Order')
   const { userId: _owner, ...view } = order
   return view
@@ -56,4 +57,4 @@ export const orderRoutes = createRouter()
     const orderId = await checkout(c.env.DB, userId)
     return c.json(await ownOrder(c.env.DB, orderId, userId), 201)
   })
-  .openapi(getRoute, async (c) => c.json(await ownOrder(c.env.DB, c.req.valid('param').id, principalOf(c).userId), 200))
+  .openapi(getRoute, async (c) => c.json(await ownOrder(c.env.DB, parseId(c.req.valid('param').id, 'Order'), principalOf(c).userId), 200))

@@ -6,6 +6,9 @@ import { ScoreResultSchema, GRADES, FACTOR_KEYS, DataSourceSchema } from '../sco
 import { CANADA_BOUNDS } from '../services/scoring'
 import { NOTIFICATION_TYPES } from '../db/schema/notifications'
 import { MAX_LOCATIONS_PER_PROJECT, MAX_PROJECTS_PER_USER } from '../services/projects'
+import { DEFAULT_SHARE_DAYS, MAX_SHARE_DAYS } from '../services/shares'
+import { NOTIFICATIONS_LIMIT } from '../services/notifications'
+import { idParam } from '../lib/ids'
 
 const name = z.string({ error: 'name is required (1–200 characters)' }).trim().min(1, { error: 'name must be 1–200 characters' }).max(200, { error: 'name must be 1–200 characters' })
 const description = z.string().max(2000, { error: 'description must be at most 2,000 characters' })
@@ -15,9 +18,9 @@ const lng = z.number().min(CANADA_BOUNDS.minLng).max(CANADA_BOUNDS.maxLng)
 const score = z.number().min(0).max(100)
 const grade = z.enum(GRADES)
 
-export const ProjectIdParam = z.object({ id: text(64).openapi({ param: { name: 'id', in: 'path' }, description: 'Project UUID (a malformed id → 404)' }) })
-export const LocationParams = ProjectIdParam.extend({ locationId: text(64).openapi({ param: { name: 'locationId', in: 'path' }, description: 'Location UUID' }) })
-export const ShareParams = ProjectIdParam.extend({ shareId: text(64).openapi({ param: { name: 'shareId', in: 'path' }, description: 'Share link id' }) })
+export const ProjectIdParam = z.object({ id: idParam('id', 'Project UUID (any case; a malformed id → 404)') })
+export const LocationParams = ProjectIdParam.extend({ locationId: idParam('locationId', 'Location UUID') })
+export const ShareParams = ProjectIdParam.extend({ shareId: idParam('shareId', 'Share link id') })
 
 export const CreateProjectSchema = z.object({ name: name.openapi({ example: 'Downtown storefronts' }), description: description.optional() }).openapi('CreateProject')
 export const UpdateProjectSchema = z
@@ -73,8 +76,9 @@ export const UpdateLocationSchema = z
   .refine((v) => v.notes !== undefined || v.monitored !== undefined, { error: 'give notes and/or monitored' })
   .openapi('UpdateLocation')
 
+const shareDaysError = `expiresInDays must be an integer from 1 to ${MAX_SHARE_DAYS}`
 export const CreateShareSchema = z
-  .object({ expiresInDays: z.number().int({ error: 'expiresInDays must be an integer from 1 to 365' }).min(1, { error: 'expiresInDays must be an integer from 1 to 365' }).max(365, { error: 'expiresInDays must be an integer from 1 to 365' }).default(30).openapi({ format: 'int32', example: 30 }) })
+  .object({ expiresInDays: z.number().int({ error: shareDaysError }).min(1, { error: shareDaysError }).max(MAX_SHARE_DAYS, { error: shareDaysError }).default(DEFAULT_SHARE_DAYS).openapi({ format: 'int32', example: DEFAULT_SHARE_DAYS }) })
   .openapi('CreateShare')
 export const ShareLinkSchema = z
   .object({
@@ -101,7 +105,7 @@ export const SharedProjectSchema = z
 export const NotificationSchema = z
   .object({ id: Uuid, type: z.enum(NOTIFICATION_TYPES), title: text(200), message: text(2000), read: z.boolean(), createdAt: Timestamp })
   .openapi('Notification')
-export const NotificationListSchema = z.array(NotificationSchema).max(50).openapi('NotificationList')
+export const NotificationListSchema = z.array(NotificationSchema).max(NOTIFICATIONS_LIMIT).openapi('NotificationList')
 export const MarkReadSchema = z.object({ read: z.literal(true, { error: 'read must be true' }) }).openapi('MarkNotificationRead')
 export const ReadAllSchema = z.object({ updated: int(0).openapi({ description: 'Notifications marked read by this call' }) }).openapi('ReadAllResult')
 export const DeletedSchema = z.object({ id: Uuid, deleted: z.literal(true) }).openapi('Deleted')

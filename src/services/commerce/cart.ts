@@ -1,4 +1,4 @@
-import { ApiError, notFound } from '../../errors'
+import { conflict, notFound } from '../../errors'
 import { formatCents } from './money'
 
 /** Cart data access (raw D1: the add is one atomic UPSERT). Every query is scoped to the user. */
@@ -41,7 +41,7 @@ export async function addToCart(d1: D1Database, userId: string, variantId: strin
     .bind(variantId)
     .first()
   if (!sellable) throw notFound('Product variant')
-  throw new ApiError('CONFLICT', `A cart item's quantity cannot exceed ${MAX_QUANTITY}; this would take it past that`)
+  throw conflict(`A cart item's quantity cannot exceed ${MAX_QUANTITY}; this would take it past that`)
 }
 
 export async function setCartQuantity(d1: D1Database, userId: string, cartItemId: string, quantity: number) {

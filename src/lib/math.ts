@@ -1,0 +1,2 @@
+export const clamp = (x: number, min: number, max: number): number => (x < min ? min : x > max ? max : x)
+export const clamp01 = (x: number): number => clamp(x, 0, 1)
