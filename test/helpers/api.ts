@@ -1,8 +1,8 @@
 import { exports } from 'cloudflare:workers'
 import { assertContract } from './contract'
+import type { Plan } from '../../src/auth/plans'
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789'
-export type Plan = 'free' | 'pro' | 'scale' | 'enterprise'
 
 let ipCounter = 0
 /** A fresh client IP per call site, so per-IP limits of anonymous calls don't leak across tests. */
