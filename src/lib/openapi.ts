@@ -87,5 +87,7 @@ export const createRouter = () => new OpenAPIHono<AppEnv>({ defaultHook: validat
 export const Uuid = z.string().uuid().max(36)
 export const Timestamp = z.string().max(32).openapi({ format: 'date-time', example: '2026-11-23T09:42:51.705Z' })
 export const text = (max: number) => z.string().max(max)
+/** The bound documented for a list the API does not page (OWASP API4: every array has a maximum). */
+export const MAX_LIST_ITEMS = 10_000
 /** Integer count with the bounds and format OpenAPI linters expect. */
 export const int = (min = 0, max = 2_147_483_647) => z.number().int().min(min).max(max).openapi({ format: max > 2_147_483_647 ? 'int64' : 'int32' })

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { createRouter, errorResponses, jsonBody, jsonResponse, text, Timestamp, Uuid } from '../lib/openapi'
+import { createRouter, errorResponses, jsonBody, jsonResponse, MAX_LIST_ITEMS, text, Timestamp, Uuid } from '../lib/openapi'
 import { parseId, UuidParam } from '../lib/ids'
 import { PLANS } from '../auth/plans'
 import { createApiKey, listApiKeys, revokeApiKey, setUserPlan } from '../services/api-keys'
@@ -48,7 +48,7 @@ const listKeys = createRoute({
   summary: 'List key metadata (never the key or its hash)',
   security: adminSecurity,
   request: { query: z.object({ email: text(254).optional() }) },
-  responses: { 200: jsonResponse(z.object({ keys: z.array(KeyMetaSchema).max(10_000) }), 'Keys, newest first'), ...errorResponses() },
+  responses: { 200: jsonResponse(z.object({ keys: z.array(KeyMetaSchema).max(MAX_LIST_ITEMS) }), 'Keys, newest first'), ...errorResponses() },
 })
 
 const revokeKey = createRoute({

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { createRouter, errorResponses, jsonResponse } from '../lib/openapi'
+import { createRouter, errorResponses, jsonResponse, MAX_LIST_ITEMS } from '../lib/openapi'
 import { parseId, UuidParam } from '../lib/ids'
 import { notFound } from '../errors'
 import { principalOf } from '../middleware/plan-gate'
@@ -14,7 +14,7 @@ const listRoute = createRoute({
   summary: 'The caller’s orders, newest first, with line items and product names',
   operationId: 'listOrders',
   description: 'Items carry the product name, size, material and unit price frozen at checkout; trackingNumber appears once shipped.',
-  responses: { 200: jsonResponse(z.array(OrderSchema).max(10_000), 'Orders'), ...errorResponses() },
+  responses: { 200: jsonResponse(z.array(OrderSchema).max(MAX_LIST_ITEMS), 'Orders'), ...errorResponses() },
 })
 
 const checkoutRoute = createRoute({

@@ -7,12 +7,15 @@ import { CANADA_BOUNDS } from '../services/scoring'
 import { NOTIFICATION_TYPES } from '../db/schema/notifications'
 import { MAX_LOCATIONS_PER_PROJECT, MAX_PROJECTS_PER_USER } from '../services/projects'
 import { DEFAULT_SHARE_DAYS, MAX_SHARE_DAYS } from '../services/shares'
-import { NOTIFICATIONS_LIMIT } from '../services/notifications'
+import { NOTIFICATION_MESSAGE_MAX, NOTIFICATION_TITLE_MAX, NOTIFICATIONS_LIMIT } from '../services/notifications'
 import { idParam } from '../lib/ids'
 
-const name = z.string({ error: 'name is required (1–200 characters)' }).trim().min(1, { error: 'name must be 1–200 characters' }).max(200, { error: 'name must be 1–200 characters' })
-const description = z.string().max(2000, { error: 'description must be at most 2,000 characters' })
-const notes = z.string().max(2000, { error: 'notes must be at most 2,000 characters' })
+/** Project and location text bounds: names, and free text (descriptions, notes). */
+const NAME_MAX = 200
+const TEXT_MAX = 2000
+const name = z.string({ error: `name is required (1–${NAME_MAX} characters)` }).trim().min(1, { error: `name must be 1–${NAME_MAX} characters` }).max(NAME_MAX, { error: `name must be 1–${NAME_MAX} characters` })
+const description = z.string().max(TEXT_MAX, { error: `description must be at most ${TEXT_MAX.toLocaleString('en')} characters` })
+const notes = z.string().max(TEXT_MAX, { error: `notes must be at most ${TEXT_MAX.toLocaleString('en')} characters` })
 const lat = z.number().min(CANADA_BOUNDS.minLat).max(CANADA_BOUNDS.maxLat)
 const lng = z.number().min(CANADA_BOUNDS.minLng).max(CANADA_BOUNDS.maxLng)
 const score = z.number().min(0).max(100)
@@ -30,10 +33,10 @@ export const UpdateProjectSchema = z
 
 const Point = z.object({ lat, lng })
 export const ProjectSummarySchema = z
-  .object({ id: Uuid, name: text(200), description: text(2000).nullable(), locations: z.array(Point).max(MAX_LOCATIONS_PER_PROJECT), createdAt: Timestamp, updatedAt: Timestamp })
+  .object({ id: Uuid, name: text(NAME_MAX), description: text(TEXT_MAX).nullable(), locations: z.array(Point).max(MAX_LOCATIONS_PER_PROJECT), createdAt: Timestamp, updatedAt: Timestamp })
   .openapi('ProjectSummary')
 export const ProjectListSchema = z.array(ProjectSummarySchema).max(MAX_PROJECTS_PER_USER).openapi('ProjectList')
-export const CreatedProjectSchema = z.object({ id: Uuid, name: text(200), description: text(2000).nullable(), createdAt: Timestamp }).openapi('CreatedProject')
+export const CreatedProjectSchema = z.object({ id: Uuid, name: text(NAME_MAX), description: text(TEXT_MAX).nullable(), createdAt: Timestamp }).openapi('CreatedProject')
 
 export const LocationSchema = z
   .object({
@@ -41,7 +44,7 @@ export const LocationSchema = z
     address: text(400),
     lat,
     lng,
-    notes: text(2000).nullable(),
+    notes: text(TEXT_MAX).nullable(),
     score: score.openapi({ description: 'Same as latestScore' }),
     grade: grade.openapi({ description: 'Same as latestScoreGrade' }),
     latestScore: score,
@@ -53,7 +56,7 @@ export const LocationSchema = z
   .openapi('SavedLocation')
 export const LocationDetailSchema = LocationSchema.extend({ scoreResult: ScoreResultSchema }).openapi('SavedLocationDetail')
 export const ProjectDetailSchema = z
-  .object({ id: Uuid, name: text(200), description: text(2000).nullable(), locations: z.array(LocationSchema).max(MAX_LOCATIONS_PER_PROJECT), createdAt: Timestamp, updatedAt: Timestamp })
+  .object({ id: Uuid, name: text(NAME_MAX), description: text(TEXT_MAX).nullable(), locations: z.array(LocationSchema).max(MAX_LOCATIONS_PER_PROJECT), createdAt: Timestamp, updatedAt: Timestamp })
   .openapi('ProjectDetail')
 
 export const AddLocationSchema = z
@@ -93,7 +96,7 @@ export const ShareLinkMetaSchema = z.object({ id: Uuid, expiresAt: Timestamp, re
 const SharedFactor = z.object({ label: text(60), score, weight: z.number().min(0).max(1) })
 export const SharedProjectSchema = z
   .object({
-    project: z.object({ name: text(200), description: text(2000).nullable(), createdAt: Timestamp, updatedAt: Timestamp }),
+    project: z.object({ name: text(NAME_MAX), description: text(TEXT_MAX).nullable(), createdAt: Timestamp, updatedAt: Timestamp }),
     locations: z
       .array(z.object({ address: text(400), lat, lng, score, grade, factors: z.object(Object.fromEntries(FACTOR_KEYS.map((k) => [k, SharedFactor])) as Record<(typeof FACTOR_KEYS)[number], typeof SharedFactor>) }))
       .max(MAX_LOCATIONS_PER_PROJECT),
@@ -103,7 +106,7 @@ export const SharedProjectSchema = z
   .openapi('SharedProject')
 
 export const NotificationSchema = z
-  .object({ id: Uuid, type: z.enum(NOTIFICATION_TYPES), title: text(200), message: text(2000), read: z.boolean(), createdAt: Timestamp })
+  .object({ id: Uuid, type: z.enum(NOTIFICATION_TYPES), title: text(NOTIFICATION_TITLE_MAX), message: text(NOTIFICATION_MESSAGE_MAX), read: z.boolean(), createdAt: Timestamp })
   .openapi('Notification')
 export const NotificationListSchema = z.array(NotificationSchema).max(NOTIFICATIONS_LIMIT).openapi('NotificationList')
 export const MarkReadSchema = z.object({ read: z.literal(true, { error: 'read must be true' }) }).openapi('MarkNotificationRead')

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { createRouter, errorResponses, jsonBody, jsonResponse } from '../lib/openapi'
+import { createRouter, errorResponses, jsonBody, jsonResponse, MAX_LIST_ITEMS } from '../lib/openapi'
 import { parseId, UuidParam } from '../lib/ids'
 import { badRequest } from '../errors'
 import { principalOf } from '../middleware/plan-gate'
@@ -39,7 +39,7 @@ const listRoute = createRoute({
   summary: 'The caller’s quote requests, newest first',
   operationId: 'listQuotes',
   description: 'Includes the staff price and message once quoted.',
-  responses: { 200: jsonResponse(z.array(QuoteSchema).max(10_000), 'Quotes'), ...errorResponses() },
+  responses: { 200: jsonResponse(z.array(QuoteSchema).max(MAX_LIST_ITEMS), 'Quotes'), ...errorResponses() },
 })
 
 const getRoute = createRoute({

@@ -2,7 +2,7 @@
 // alone is stored. Beyond the spec: list and revoke links. Public: GET /shared/:token (JSON; no key,
 // limited per IP). The HTML page for the same token is in routes/share-page.ts.
 import { createRoute, z } from '@hono/zod-openapi'
-import { createRouter, errorResponses, jsonResponse } from '../lib/openapi'
+import { createRouter, errorResponses, jsonResponse, MAX_LIST_ITEMS } from '../lib/openapi'
 import { parseId } from '../lib/ids'
 import { principalOf } from '../middleware/plan-gate'
 import { createShare, DEFAULT_SHARE_DAYS, listShares, MAX_SHARE_DAYS, lookupShare, revokeShare, unavailableShare } from '../services/shares'
@@ -24,7 +24,7 @@ const listSharesRoute = createRoute({
   summary: 'The project’s share links, newest first (never the token)',
   description: 'Link metadata only: the token exists only in the shareUrl returned at creation.',
   request: { params: ProjectIdParam },
-  responses: { 200: jsonResponse(z.array(ShareLinkMetaSchema).max(10_000), 'Links'), ...errorResponses(404) },
+  responses: { 200: jsonResponse(z.array(ShareLinkMetaSchema).max(MAX_LIST_ITEMS), 'Links'), ...errorResponses(404) },
 })
 
 const revokeShareRoute = createRoute({

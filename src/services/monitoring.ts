@@ -66,8 +66,8 @@ export async function runMonitoring(env: Env, options: { now?: Date; batchSize?:
         statements.push(
           notificationInsert(db, l.userId, {
             type: 'scoreChange',
-            title: `Score changed: ${l.address}`.slice(0, 200),
-            message: `${l.address} in “${projectName}” moved from ${fmt(l.latestScore)} (${l.latestScoreGrade}) to ${fmt(result.overallScore)} (${result.grade}).`.slice(0, 2000),
+            title: `Score changed: ${l.address}`,
+            message: `${l.address} in “${projectName}” moved from ${fmt(l.latestScore)} (${l.latestScoreGrade}) to ${fmt(result.overallScore)} (${result.grade}).`,
             dedupeKey: `scoreChange:${l.id}:${l.scoredAt}`,
           }, now),
         )
@@ -79,7 +79,7 @@ export async function runMonitoring(env: Env, options: { now?: Date; batchSize?:
           notificationInsert(db, l.userId, {
             type: 'dataUpdate',
             title: 'Scoring data updated',
-            message: `The bundled geodata changed (now ${DATA_VERSION}). Your monitored locations have been re-scored with it.`.slice(0, 2000),
+            message: `The bundled geodata changed (now ${DATA_VERSION}). Your monitored locations have been re-scored with it.`,
             dedupeKey: `dataUpdate:${DATA_VERSION}`,
           }, now),
         )

@@ -6,6 +6,9 @@ import { notFound } from '../errors'
 
 /** GET /notifications returns this many, newest first. */
 export const NOTIFICATIONS_LIMIT = 50
+/** Longer titles and messages are cut here, so every stored notification fits the response schema. */
+export const NOTIFICATION_TITLE_MAX = 200
+export const NOTIFICATION_MESSAGE_MAX = 2000
 
 export interface NotificationContent {
   type: NotificationType
@@ -35,8 +38,8 @@ export function notificationInsert(db: Db, recipient: string | SQL, n: Notificat
         id: sql<string>`${crypto.randomUUID()}`.as('id'),
         userId: schema.users.id,
         type: sql<NotificationType>`${n.type}`.as('type'),
-        title: sql<string>`${n.title}`.as('title'),
-        message: sql<string>`${n.message}`.as('message'),
+        title: sql<string>`${n.title.slice(0, NOTIFICATION_TITLE_MAX)}`.as('title'),
+        message: sql<string>`${n.message.slice(0, NOTIFICATION_MESSAGE_MAX)}`.as('message'),
         read: sql<number>`0`.as('read'),
         dedupeKey: sql<string | null>`${n.dedupeKey ?? null}`.as('dedupe_key'),
         createdAt: sql<string>`${typeof now === 'string' ? now : now.toISOString()}`.as('created_at'),

@@ -6,13 +6,14 @@ import type { Context } from 'hono'
 import { PLAN_LIMITS } from '../../auth/plans'
 import type { AppEnv } from '../../env'
 import { ApiError } from '../../errors'
+import { rateLimiterFor } from '../../lib/rate-limiter'
 
 export async function consumeAiAllowance(c: Context<AppEnv>, now = Date.now()): Promise<void> {
   const principal = c.get('principal')
   // The auth middleware guarantees a principal on /api/v1 routes; be safe anyway.
   if (!principal) throw new ApiError('UNAUTHORIZED', 'API key required')
   const perMinute = PLAN_LIMITS[principal.plan].aiRequestsPerMinute
-  const stub = c.env.RATE_LIMITER.get(c.env.RATE_LIMITER.idFromName(`user:${principal.userId}`))
+  const stub = rateLimiterFor(c.env, principal.userId)
   const result = await stub.consume({ windowKey: `ai:${principal.keyId}`, perMinute, now })
   if (!result.allowed) {
     const retryAfter = String(Math.max(1, result.reset - Math.floor(now / 1000)))
