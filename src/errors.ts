@@ -52,5 +52,16 @@ export class ApiError extends Error {
 
 export const badRequest = (message: string, details?: ErrorDetail[]) =>
   new ApiError('BAD_REQUEST', message, { details })
+export const unauthorized = (message: string) => new ApiError('UNAUTHORIZED', message)
+export const forbidden = (message: string) => new ApiError('FORBIDDEN', message)
 export const notFound = (what: string) => new ApiError('NOT_FOUND', `${what} not found`)
 export const conflict = (message: string) => new ApiError('CONFLICT', message)
+export const gone = (message: string) => new ApiError('GONE', message)
+
+/**
+ * The code for a bare HTTP status (framework errors carry only a status). Derived from ERROR_STATUS:
+ * where two codes share a status (429), the first listed wins.
+ */
+export const CODE_FOR_STATUS: Readonly<Record<number, ErrorCode>> = Object.fromEntries(
+  (Object.entries(ERROR_STATUS) as [ErrorCode, number][]).reverse().map(([code, status]) => [status, code]),
+)

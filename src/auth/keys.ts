@@ -59,8 +59,3 @@ export function isWellFormedApiKey(key: string): boolean {
 }
 
 export const keyDisplayPrefix = (key: string): string => key.slice(0, 12)
-
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')
-}

@@ -79,10 +79,6 @@ export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result) =
 /** Every route file builds its router with this so validation errors share one shape. */
 export const createRouter = () => new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
 
-export const UuidParam = z.object({
-  id: z.string().max(64).openapi({ param: { name: 'id', in: 'path' }, example: '5f0c6a62-3b7e-4f7e-9b0a-3f4f6f7d8e9a' }),
-})
-export const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
 
 /**
  * Bounded primitives for schemas. Every string and array in the document has a maximum (OWASP API4:
@@ -91,5 +87,7 @@ export const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[
 export const Uuid = z.string().uuid().max(36)
 export const Timestamp = z.string().max(32).openapi({ format: 'date-time', example: '2026-11-23T09:42:51.705Z' })
 export const text = (max: number) => z.string().max(max)
+/** The bound documented for a list the API does not page (OWASP API4: every array has a maximum). */
+export const MAX_LIST_ITEMS = 10_000
 /** Integer count with the bounds and format OpenAPI linters expect. */
 export const int = (min = 0, max = 2_147_483_647) => z.number().int().min(min).max(max).openapi({ format: max > 2_147_483_647 ? 'int64' : 'int32' })

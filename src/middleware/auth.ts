@@ -2,7 +2,8 @@ import type { MiddlewareHandler } from 'hono'
 import { eq } from 'drizzle-orm'
 import type { AppEnv, Principal } from '../env'
 import { getDb, schema } from '../db/client'
-import { isWellFormedApiKey, sha256Hex } from '../auth/keys'
+import { isWellFormedApiKey } from '../auth/keys'
+import { sha256Hex } from '../lib/crypto'
 import { isPlan } from '../auth/plans'
 
 /** Versioned: a deploy that changes the cached record's shape starts from a cold cache, never a stale shape. */

@@ -1,21 +1,7 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
-import { ApiError, type ErrorCode, type ErrorDetail } from '../errors'
+import { ApiError, CODE_FOR_STATUS, type ErrorCode, type ErrorDetail } from '../errors'
 import type { AppEnv } from '../env'
-
-const STATUS_CODES: Record<number, ErrorCode> = {
-  400: 'BAD_REQUEST',
-  401: 'UNAUTHORIZED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  405: 'METHOD_NOT_ALLOWED',
-  409: 'CONFLICT',
-  410: 'GONE',
-  413: 'PAYLOAD_TOO_LARGE',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
-  429: 'RATE_LIMITED',
-  502: 'UPSTREAM_ERROR',
-}
 
 export interface ErrorBody {
   error: { code: ErrorCode; message: string; details?: ErrorDetail[]; requestId: string }
@@ -37,7 +23,7 @@ export function errorResponse(c: Context<AppEnv>, error: ApiError) {
 export const handleError: ErrorHandler<AppEnv> = (err, c) => {
   if (err instanceof ApiError) return errorResponse(c, err)
   if (err instanceof HTTPException && err.status < 500) {
-    const code = STATUS_CODES[err.status] ?? 'BAD_REQUEST'
+    const code = CODE_FOR_STATUS[err.status] ?? 'BAD_REQUEST'
     return errorResponse(c, new ApiError(code, err.message || code))
   }
   console.error(JSON.stringify({ level: 'error', requestId: c.get('requestId'), ...describeForLog(err) }))

@@ -1,13 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { and, desc, eq, isNull, or, sql } from 'drizzle-orm'
-import { createRouter, errorResponses, jsonBody, jsonResponse, text, Timestamp, Uuid, UuidParam } from '../lib/openapi'
-import { getDb, schema, type Db } from '../db/client'
-import { generateApiKey, keyDisplayPrefix, sha256Hex } from '../auth/keys'
+import { createRouter, errorResponses, jsonBody, jsonResponse, MAX_LIST_ITEMS, text, Timestamp, Uuid } from '../lib/openapi'
+import { parseId, UuidParam } from '../lib/ids'
 import { PLANS } from '../auth/plans'
-import { KEY_CACHE_PREFIX } from '../middleware/auth'
-import { notFound } from '../errors'
-import { welcomeNotificationInsert } from '../services/welcome'
-import type { Env } from '../env'
+import { createApiKey, listApiKeys, revokeApiKey, setUserPlan } from '../services/api-keys'
 
 const KeyMetaSchema = z
   .object({
@@ -53,7 +48,7 @@ const listKeys = createRoute({
   summary: 'List key metadata (never the key or its hash)',
   security: adminSecurity,
   request: { query: z.object({ email: text(254).optional() }) },
-  responses: { 200: jsonResponse(z.object({ keys: z.array(KeyMetaSchema).max(10_000) }), 'Keys, newest first'), ...errorResponses() },
+  responses: { 200: jsonResponse(z.object({ keys: z.array(KeyMetaSchema).max(MAX_LIST_ITEMS) }), 'Keys, newest first'), ...errorResponses() },
 })
 
 const revokeKey = createRoute({
@@ -79,95 +74,8 @@ const setPlan = createRoute({
   responses: { 200: jsonResponse(UserSchema, 'The updated user'), ...errorResponses(400, 404) },
 })
 
-const keyColumns = {
-  id: schema.apiKeys.id,
-  userId: schema.apiKeys.userId,
-  email: schema.users.email,
-  plan: schema.users.plan,
-  name: schema.apiKeys.name,
-  prefix: schema.apiKeys.prefix,
-  mode: schema.apiKeys.mode,
-  createdAt: schema.apiKeys.createdAt,
-  revokedAt: schema.apiKeys.revokedAt,
-}
-
-const selectKeys = (db: Db) => db.select(keyColumns).from(schema.apiKeys).innerJoin(schema.users, eq(schema.users.id, schema.apiKeys.userId))
-
-/** Cached key records carry the plan; drop them so the next request re-reads D1. */
-async function evictKeyCache(env: Env, db: Db, userId: string) {
-  const rows = await db.select({ hash: schema.apiKeys.hash }).from(schema.apiKeys).where(eq(schema.apiKeys.userId, userId))
-  await Promise.all(rows.map((r) => env.KEYS.delete(KEY_CACHE_PREFIX + r.hash)))
-}
-
 export const adminKeyRoutes = createRouter()
-  .openapi(createKey, async (c) => {
-    const { email, plan, name, mode } = c.req.valid('json')
-    const db = getDb(c.env.DB)
-    const now = new Date().toISOString()
-    const rawKey = generateApiKey(mode)
-    const keyId = crypto.randomUUID()
-    const hash = await sha256Hex(rawKey)
-    // Upsert the user and insert the key in one batch: both land or neither does.
-    const [, , [user]] = await db.batch([
-      db
-        .insert(schema.users)
-        .values({ id: crypto.randomUUID(), email, plan: plan ?? 'free', createdAt: now, updatedAt: now })
-        .onConflictDoUpdate({ target: schema.users.email, set: plan ? { plan, updatedAt: now } : { updatedAt: schema.users.updatedAt } }),
-      // The key row takes the user's id by email, so it is right whether the user is new or not.
-      db.insert(schema.apiKeys).select(
-        db
-          .select({
-            id: sql<string>`${keyId}`.as('id'),
-            userId: schema.users.id,
-            name: sql<string>`${name ?? 'default'}`.as('name'),
-            prefix: sql<string>`${keyDisplayPrefix(rawKey)}`.as('prefix'),
-            hash: sql<string>`${hash}`.as('hash'),
-            mode: sql<'live' | 'test'>`${mode}`.as('mode'),
-            createdAt: sql<string>`${now}`.as('created_at'),
-            revokedAt: sql<string | null>`NULL`.as('revoked_at'),
-          })
-          .from(schema.users)
-          .where(eq(schema.users.email, email)),
-      ),
-      db.select().from(schema.users).where(eq(schema.users.email, email)),
-      // A new user (created by this batch) gets the `system` welcome notification; existing users don't.
-      welcomeNotificationInsert(db, email, now),
-    ])
-    if (plan) await evictKeyCache(c.env, db, user.id)
-    const [meta] = await selectKeys(db).where(eq(schema.apiKeys.id, keyId))
-    return c.json({ ...meta, key: rawKey }, 201)
-  })
-  .openapi(listKeys, async (c) => {
-    const { email } = c.req.valid('query')
-    const db = getDb(c.env.DB)
-    const base = selectKeys(db)
-    const keys = await (email ? base.where(eq(schema.users.email, email.trim().toLowerCase())) : base).orderBy(desc(schema.apiKeys.createdAt))
-    return c.json({ keys }, 200)
-  })
-  .openapi(revokeKey, async (c) => {
-    const { id } = c.req.valid('param')
-    const db = getDb(c.env.DB)
-    const [key] = await db
-      .update(schema.apiKeys)
-      .set({ revokedAt: new Date().toISOString() })
-      .where(and(eq(schema.apiKeys.id, id), isNull(schema.apiKeys.revokedAt)))
-      .returning({ hash: schema.apiKeys.hash })
-    if (key) await c.env.KEYS.delete(KEY_CACHE_PREFIX + key.hash)
-    const [meta] = await selectKeys(db).where(eq(schema.apiKeys.id, id))
-    if (!meta) throw notFound('Key')
-    return c.json(meta, 200)
-  })
-  .openapi(setPlan, async (c) => {
-    const { user: ref } = c.req.valid('param')
-    const { plan } = c.req.valid('json')
-    const db = getDb(c.env.DB)
-    const [user] = await db
-      .update(schema.users)
-      .set({ plan, updatedAt: new Date().toISOString() })
-      .where(or(eq(schema.users.id, ref), eq(schema.users.email, ref.trim().toLowerCase())))
-      .returning()
-    if (!user) throw notFound('User')
-    await evictKeyCache(c.env, db, user.id)
-    return c.json(user, 200)
-  })
-
+  .openapi(createKey, async (c) => c.json(await createApiKey(c.env, c.req.valid('json')), 201))
+  .openapi(listKeys, async (c) => c.json({ keys: await listApiKeys(c.env.DB, c.req.valid('query').email) }, 200))
+  .openapi(revokeKey, async (c) => c.json(await revokeApiKey(c.env, parseId(c.req.valid('param').id, 'Key')), 200))
+  .openapi(setPlan, async (c) => c.json(await setUserPlan(c.env, c.req.valid('param').user, c.req.valid('json').plan), 200))

@@ -26,7 +26,7 @@ const addItem = createRoute({
   tags: ['Cart'],
   summary: 'Add a variant (increments the quantity when it is already in the cart)',
   operationId: 'addToCart',
-  description: '201 for a new item, 200 when an existing item was incremented (quantity is the new total). One atomic UPSERT, so concurrent adds never lose an increment. Unknown or inactive variant: 404. An increment past 999: 409. Accepts Idempotency-Key.',
+  description: `201 for a new item, 200 when an existing item was incremented (quantity is the new total). One atomic UPSERT, so concurrent adds never lose an increment. Unknown or inactive variant: 404. An increment past ${MAX_QUANTITY}: 409. Accepts Idempotency-Key.`,
   middleware: [idempotency()] as const,
   request: {
     headers: idempotencyHeader,
@@ -53,7 +53,7 @@ const patchItem = createRoute({
   tags: ['Cart'],
   summary: 'Set a cart item’s quantity',
   operationId: 'setCartItemQuantity',
-  description: 'Quantity is an integer 1–999. Another user’s item is 404.',
+  description: `Quantity is an integer 1–${MAX_QUANTITY}. Another user’s item is 404.`,
   request: { body: jsonBody(z.object({ cartItemId: Uuid, quantity: Quantity }).openapi('SetCartQuantity')) },
   responses: { 200: jsonResponse(CartItemRef, 'Updated item'), ...errorResponses(400, 404) },
 })

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { int, text, Timestamp, Uuid } from '../lib/openapi'
 import { ORDER_STATUSES, QUOTE_STATUSES } from '../db/schema/commerce'
+import { MAX_QUANTITY } from '../services/commerce/cart'
 
 // Response and shared request schemas of the commerce routes (catalogue, cart, orders, quotes).
 
@@ -41,7 +42,7 @@ export const CartItemSchema = z
     sizeLabel: text(200),
     material: text(200),
     price: Money,
-    quantity: int(1, 999),
+    quantity: int(1, MAX_QUANTITY),
     lineTotal: Money,
     locationContext: LocationContextSchema.nullable(),
     available: z.boolean().openapi({ description: 'False when the variant has since been withdrawn; remove it before checkout' }),
@@ -58,7 +59,7 @@ export const OrderItemSchema = z
     sizeLabel: text(200),
     material: text(200),
     unitPrice: Money,
-    quantity: int(1, 999),
+    quantity: int(1, MAX_QUANTITY),
     lineTotal: Money,
     locationContext: LocationContextSchema.nullable(),
   })

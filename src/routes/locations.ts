@@ -1,13 +1,11 @@
 // Saved locations of a project (spec §4.3 POST /projects/:id/locations), and beyond the spec: GET one
 // with its cached full score result, PATCH (notes, monitored), DELETE. Changes touch the project.
 import { createRoute } from '@hono/zod-openapi'
-import { and, count, eq, sql } from 'drizzle-orm'
 import { createRouter, errorResponses, jsonBody, jsonResponse } from '../lib/openapi'
+import { parseId } from '../lib/ids'
 import { principalOf } from '../middleware/plan-gate'
-import { getDb, schema } from '../db/client'
-import { ApiError, notFound } from '../errors'
-import { scoreLocation } from '../services/scoring'
-import { locationView, MAX_LOCATIONS_PER_PROJECT, nextUpdatedAt, ownedLocation, ownedProject, scoreResultOf } from '../services/projects'
+import { MAX_LOCATIONS_PER_PROJECT } from '../services/projects'
+import { addLocation, deleteLocation, getLocation, updateLocation } from '../services/locations'
 import { AddedLocationSchema, AddLocationSchema, DeletedSchema, LocationDetailSchema, LocationParams, LocationSchema, ProjectIdParam, UpdateLocationSchema } from './project-schemas'
 
 const tags = ['Projects']
@@ -44,87 +42,17 @@ const deleteRoute = createRoute({
   responses: { 200: jsonResponse(DeletedSchema, 'Deleted'), ...errorResponses(404) },
 })
 
-const touch = (db: ReturnType<typeof getDb>, projectId: string, userId: string, updatedAt: string) =>
-  db.update(schema.projects).set({ updatedAt }).where(and(eq(schema.projects.id, projectId), eq(schema.projects.userId, userId)))
+/** Both path ids; a malformed one names no location. */
+const locationIds = (param: { id: string; locationId: string }) => [parseId(param.id, 'Location'), parseId(param.locationId, 'Location')] as const
 
 export const locationRoutes = createRouter()
   .openapi(addRoute, async (c) => {
-    const { userId } = principalOf(c)
-    const body = c.req.valid('json')
-    const db = getDb(c.env.DB)
-    const project = await ownedProject(db, userId, c.req.valid('param').id)
-    const [{ n }] = await db.select({ n: count() }).from(schema.savedLocations).where(eq(schema.savedLocations.projectId, project.id))
-    if (n >= MAX_LOCATIONS_PER_PROJECT) throw new ApiError('CONFLICT', `This project already holds the maximum of ${MAX_LOCATIONS_PER_PROJECT} locations`)
-    const result = await scoreLocation(c.env, { address: body.address, lat: body.lat, lng: body.lng })
-    const now = new Date().toISOString()
-    const id = crypto.randomUUID()
-    const updatedAt = await nextUpdatedAt(db, userId)
-    // Insert only while the project still exists and is the caller's; touch it in the same batch.
-    const [inserted] = await db.batch([
-      db
-        .insert(schema.savedLocations)
-        .select(
-          db
-            .select({
-              id: sql<string>`${id}`.as('id'),
-              projectId: schema.projects.id,
-              userId: schema.projects.userId,
-              address: sql<string>`${result.address}`.as('address'),
-              inputAddress: sql<string | null>`${body.address ?? null}`.as('input_address'),
-              inputLat: sql<number | null>`${body.lat ?? null}`.as('input_lat'),
-              inputLng: sql<number | null>`${body.lng ?? null}`.as('input_lng'),
-              lat: sql<number>`${result.lat}`.as('lat'),
-              lng: sql<number>`${result.lng}`.as('lng'),
-              notes: sql<string | null>`${body.notes ?? null}`.as('notes'),
-              latestScore: sql<number>`${result.overallScore}`.as('latest_score'),
-              latestScoreGrade: sql<string>`${result.grade}`.as('latest_score_grade'),
-              scoreResult: sql<string>`${JSON.stringify(result)}`.as('score_result'),
-              scoredAt: sql<string>`${now}`.as('scored_at'),
-              monitored: sql<number>`${body.monitored ? 1 : 0}`.as('monitored'),
-              createdAt: sql<string>`${now}`.as('created_at'),
-              updatedAt: sql<string>`${now}`.as('updated_at'),
-            })
-            .from(schema.projects)
-            .where(and(eq(schema.projects.id, project.id), eq(schema.projects.userId, userId))),
-        )
-        .returning({ id: schema.savedLocations.id }),
-      touch(db, project.id, userId, updatedAt),
-    ])
-    if (!inserted.length) throw notFound('Project')
-    return c.json({ id, latestScore: result.overallScore, latestScoreGrade: result.grade }, 201)
+    const projectId = parseId(c.req.valid('param').id, 'Project')
+    return c.json(await addLocation(c.env, principalOf(c).userId, projectId, c.req.valid('json')), 201)
   })
-  .openapi(getRoute, async (c) => {
-    const { userId } = principalOf(c)
-    const { id, locationId } = c.req.valid('param')
-    const location = await ownedLocation(getDb(c.env.DB), userId, id, locationId)
-    return c.json({ ...locationView(location), scoreResult: scoreResultOf(location) }, 200)
-  })
+  .openapi(getRoute, async (c) => c.json(await getLocation(c.env.DB, principalOf(c).userId, ...locationIds(c.req.valid('param'))), 200))
   .openapi(updateRoute, async (c) => {
-    const { userId } = principalOf(c)
-    const { id, locationId } = c.req.valid('param')
-    const body = c.req.valid('json')
-    const db = getDb(c.env.DB)
-    const location = await ownedLocation(db, userId, id, locationId)
-    const now = new Date().toISOString()
-    const [[row]] = await db.batch([
-      db
-        .update(schema.savedLocations)
-        .set({ ...(body.notes !== undefined && { notes: body.notes }), ...(body.monitored !== undefined && { monitored: body.monitored }), updatedAt: now })
-        .where(and(eq(schema.savedLocations.id, location.id), eq(schema.savedLocations.userId, userId)))
-        .returning(),
-      touch(db, location.projectId, userId, await nextUpdatedAt(db, userId)),
-    ])
-    if (!row) throw notFound('Location')
-    return c.json(locationView(row), 200)
+    const [projectId, locationId] = locationIds(c.req.valid('param'))
+    return c.json(await updateLocation(c.env.DB, principalOf(c).userId, projectId, locationId, c.req.valid('json')), 200)
   })
-  .openapi(deleteRoute, async (c) => {
-    const { userId } = principalOf(c)
-    const { id, locationId } = c.req.valid('param')
-    const db = getDb(c.env.DB)
-    const location = await ownedLocation(db, userId, id, locationId)
-    await db.batch([
-      db.delete(schema.savedLocations).where(and(eq(schema.savedLocations.id, location.id), eq(schema.savedLocations.userId, userId))),
-      touch(db, location.projectId, userId, await nextUpdatedAt(db, userId)),
-    ])
-    return c.json({ id: location.id, deleted: true as const }, 200)
-  })
+  .openapi(deleteRoute, async (c) => c.json(await deleteLocation(c.env.DB, principalOf(c).userId, ...locationIds(c.req.valid('param'))), 200))

@@ -29,7 +29,8 @@ const getMe = createRoute({
 
 export const meRoutes = createRouter().openapi(getMe, (c) => {
   const principal = principalOf(c)
-  const limits = PLAN_LIMITS[principal.plan]
+  const { requestsPerMinute, monthlyQuota, reports, prospects } = PLAN_LIMITS[principal.plan]
+  const limits = { requestsPerMinute, monthlyQuota, reports, prospects }
   const quota = c.get('rateLimit')?.quota
   return c.json(
     {

@@ -1,19 +1,16 @@
 // Notifications (spec §4.6 GET /notifications, DESIGN §6): the 50 newest, newest first; beyond the
 // spec, PATCH /notifications/:id {read:true} and POST /notifications/read-all.
 import { createRoute } from '@hono/zod-openapi'
-import { and, desc, eq, sql } from 'drizzle-orm'
-import { createRouter, errorResponses, isUuid, jsonBody, jsonResponse, UuidParam } from '../lib/openapi'
+import { createRouter, errorResponses, jsonBody, jsonResponse } from '../lib/openapi'
+import { parseId, UuidParam } from '../lib/ids'
 import { principalOf } from '../middleware/plan-gate'
-import { getDb, schema } from '../db/client'
-import { notFound } from '../errors'
+import { listNotifications, markAllRead, markRead, NOTIFICATIONS_LIMIT } from '../services/notifications'
 import { MarkReadSchema, NotificationListSchema, NotificationSchema, ReadAllSchema } from './project-schemas'
-
-export const NOTIFICATIONS_LIMIT = 50
 const tags = ['Notifications']
 
 const listRoute = createRoute({
   method: 'get', path: '/notifications', tags, operationId: 'listNotifications',
-  summary: 'Your 50 most recent notifications, newest first',
+  summary: `Your ${NOTIFICATIONS_LIMIT} most recent notifications, newest first`,
   description: 'Types: scoreChange (a monitored location moved ≥ 5 points or changed grade), dataUpdate (the bundled data changed), orderStatus, quoteResponse, competitor, system (e.g. welcome).',
   responses: { 200: jsonResponse(NotificationListSchema, 'Notifications'), ...errorResponses() },
 })
@@ -33,44 +30,7 @@ const readAllRoute = createRoute({
   responses: { 200: jsonResponse(ReadAllSchema, 'How many were unread'), ...errorResponses() },
 })
 
-const columns = {
-  id: schema.notifications.id,
-  type: schema.notifications.type,
-  title: schema.notifications.title,
-  message: schema.notifications.message,
-  read: schema.notifications.read,
-  createdAt: schema.notifications.createdAt,
-}
-
 export const notificationRoutes = createRouter()
-  .openapi(listRoute, async (c) => {
-    const { userId } = principalOf(c)
-    const rows = await getDb(c.env.DB)
-      .select(columns)
-      .from(schema.notifications)
-      .where(eq(schema.notifications.userId, userId))
-      .orderBy(desc(schema.notifications.createdAt), desc(sql`rowid`))
-      .limit(NOTIFICATIONS_LIMIT)
-    return c.json(rows, 200)
-  })
-  .openapi(readAllRoute, async (c) => {
-    const { userId } = principalOf(c)
-    const rows = await getDb(c.env.DB)
-      .update(schema.notifications)
-      .set({ read: true })
-      .where(and(eq(schema.notifications.userId, userId), eq(schema.notifications.read, false)))
-      .returning({ id: schema.notifications.id })
-    return c.json({ updated: rows.length }, 200)
-  })
-  .openapi(markReadRoute, async (c) => {
-    const { userId } = principalOf(c)
-    const { id } = c.req.valid('param')
-    if (!isUuid(id)) throw notFound('Notification')
-    const [row] = await getDb(c.env.DB)
-      .update(schema.notifications)
-      .set({ read: true })
-      .where(and(eq(schema.notifications.id, id), eq(schema.notifications.userId, userId)))
-      .returning(columns)
-    if (!row) throw notFound('Notification')
-    return c.json(row, 200)
-  })
+  .openapi(listRoute, async (c) => c.json(await listNotifications(c.env.DB, principalOf(c).userId), 200))
+  .openapi(readAllRoute, async (c) => c.json({ updated: await markAllRead(c.env.DB, principalOf(c).userId) }, 200))
+  .openapi(markReadRoute, async (c) => c.json(await markRead(c.env.DB, principalOf(c).userId, parseId(c.req.valid('param').id, 'Notification')), 200))

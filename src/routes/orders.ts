@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { createRouter, errorResponses, isUuid, jsonResponse, UuidParam } from '../lib/openapi'
+import { createRouter, errorResponses, jsonResponse, MAX_LIST_ITEMS } from '../lib/openapi'
+import { parseId, UuidParam } from '../lib/ids'
 import { notFound } from '../errors'
 import { principalOf } from '../middleware/plan-gate'
 import { idempotency } from '../middleware/idempotency'
@@ -13,7 +14,7 @@ const listRoute = createRoute({
   summary: 'The caller’s orders, newest first, with line items and product names',
   operationId: 'listOrders',
   description: 'Items carry the product name, size, material and unit price frozen at checkout; trackingNumber appears once shipped.',
-  responses: { 200: jsonResponse(z.array(OrderSchema).max(10_000), 'Orders'), ...errorResponses() },
+  responses: { 200: jsonResponse(z.array(OrderSchema).max(MAX_LIST_ITEMS), 'Orders'), ...errorResponses() },
 })
 
 const checkoutRoute = createRoute({
@@ -43,7 +44,7 @@ const getRoute = createRoute({
 })
 
 async function ownOrder(db: D1Database, id: string, userId: string) {
-  const order = isUuid(id) ? await getOrder(db, id.toLowerCase(), userId) : null
+  const order = await getOrder(db, id, userId)
   if (!order) throw notFound('Order')
   const { userId: _owner, ...view } = order
   return view
@@ -56,4 +57,4 @@ export const orderRoutes = createRouter()
     const orderId = await checkout(c.env.DB, userId)
     return c.json(await ownOrder(c.env.DB, orderId, userId), 201)
   })
-  .openapi(getRoute, async (c) => c.json(await ownOrder(c.env.DB, c.req.valid('param').id, principalOf(c).userId), 200))
+  .openapi(getRoute, async (c) => c.json(await ownOrder(c.env.DB, parseId(c.req.valid('param').id, 'Order'), principalOf(c).userId), 200))

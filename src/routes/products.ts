@@ -1,9 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { createRouter, errorResponses, jsonResponse, isUuid } from '../lib/openapi'
-import { getDb } from '../db/client'
+import { createRouter, errorResponses, jsonResponse } from '../lib/openapi'
+import { isUuid } from '../lib/ids'
 import { notFound } from '../errors'
 import { getProduct, listProducts } from '../services/commerce/catalogue'
-import { serveCachedJson } from '../services/commerce/edge-cache'
+import { serveCachedJson } from '../lib/edge-cache'
 import { notModified, ProductDetailSchema, ProductSummarySchema } from './commerce-schemas'
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
@@ -40,7 +40,7 @@ export const productRoutes = createRouter()
   .openapi(listRoute, async (c) => {
     const { category } = c.req.valid('query')
     const path = category ? `/products?category=${category}` : '/products'
-    return serveCachedJson(c, path, () => listProducts(getDb(c.env.DB), category), () => {
+    return serveCachedJson(c, path, () => listProducts(c.env.DB, category), () => {
       throw notFound('Product')
     }) as never
   })
@@ -49,7 +49,7 @@ export const productRoutes = createRouter()
     const ref = isUuid(id) ? id.toLowerCase() : id
     // Anything that is neither a UUID nor a slug cannot exist: answer without touching D1 or the cache.
     if (!isUuid(ref) && !SLUG.test(ref)) throw notFound('Product')
-    return serveCachedJson(c, `/products/${ref}`, () => getProduct(getDb(c.env.DB), ref), () => {
+    return serveCachedJson(c, `/products/${ref}`, () => getProduct(c.env.DB, ref), () => {
       throw notFound('Product')
     }) as never
   })

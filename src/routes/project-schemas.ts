@@ -6,18 +6,24 @@ import { ScoreResultSchema, GRADES, FACTOR_KEYS, DataSourceSchema } from '../sco
 import { CANADA_BOUNDS } from '../services/scoring'
 import { NOTIFICATION_TYPES } from '../db/schema/notifications'
 import { MAX_LOCATIONS_PER_PROJECT, MAX_PROJECTS_PER_USER } from '../services/projects'
+import { DEFAULT_SHARE_DAYS, MAX_SHARE_DAYS } from '../services/shares'
+import { NOTIFICATION_MESSAGE_MAX, NOTIFICATION_TITLE_MAX, NOTIFICATIONS_LIMIT } from '../services/notifications'
+import { idParam } from '../lib/ids'
 
-const name = z.string({ error: 'name is required (1–200 characters)' }).trim().min(1, { error: 'name must be 1–200 characters' }).max(200, { error: 'name must be 1–200 characters' })
-const description = z.string().max(2000, { error: 'description must be at most 2,000 characters' })
-const notes = z.string().max(2000, { error: 'notes must be at most 2,000 characters' })
+/** Project and location text bounds: names, and free text (descriptions, notes). */
+const NAME_MAX = 200
+const TEXT_MAX = 2000
+const name = z.string({ error: `name is required (1–${NAME_MAX} characters)` }).trim().min(1, { error: `name must be 1–${NAME_MAX} characters` }).max(NAME_MAX, { error: `name must be 1–${NAME_MAX} characters` })
+const description = z.string().max(TEXT_MAX, { error: `description must be at most ${TEXT_MAX.toLocaleString('en')} characters` })
+const notes = z.string().max(TEXT_MAX, { error: `notes must be at most ${TEXT_MAX.toLocaleString('en')} characters` })
 const lat = z.number().min(CANADA_BOUNDS.minLat).max(CANADA_BOUNDS.maxLat)
 const lng = z.number().min(CANADA_BOUNDS.minLng).max(CANADA_BOUNDS.maxLng)
 const score = z.number().min(0).max(100)
 const grade = z.enum(GRADES)
 
-export const ProjectIdParam = z.object({ id: text(64).openapi({ param: { name: 'id', in: 'path' }, description: 'Project UUID (a malformed id → 404)' }) })
-export const LocationParams = ProjectIdParam.extend({ locationId: text(64).openapi({ param: { name: 'locationId', in: 'path' }, description: 'Location UUID' }) })
-export const ShareParams = ProjectIdParam.extend({ shareId: text(64).openapi({ param: { name: 'shareId', in: 'path' }, description: 'Share link id' }) })
+export const ProjectIdParam = z.object({ id: idParam('id', 'Project UUID (any case; a malformed id → 404)') })
+export const LocationParams = ProjectIdParam.extend({ locationId: idParam('locationId', 'Location UUID') })
+export const ShareParams = ProjectIdParam.extend({ shareId: idParam('shareId', 'Share link id') })
 
 export const CreateProjectSchema = z.object({ name: name.openapi({ example: 'Downtown storefronts' }), description: description.optional() }).openapi('CreateProject')
 export const UpdateProjectSchema = z
@@ -27,10 +33,10 @@ export const UpdateProjectSchema = z
 
 const Point = z.object({ lat, lng })
 export const ProjectSummarySchema = z
-  .object({ id: Uuid, name: text(200), description: text(2000).nullable(), locations: z.array(Point).max(MAX_LOCATIONS_PER_PROJECT), createdAt: Timestamp, updatedAt: Timestamp })
+  .object({ id: Uuid, name: text(NAME_MAX), description: text(TEXT_MAX).nullable(), locations: z.array(Point).max(MAX_LOCATIONS_PER_PROJECT), createdAt: Timestamp, updatedAt: Timestamp })
   .openapi('ProjectSummary')
 export const ProjectListSchema = z.array(ProjectSummarySchema).max(MAX_PROJECTS_PER_USER).openapi('ProjectList')
-export const CreatedProjectSchema = z.object({ id: Uuid, name: text(200), description: text(2000).nullable(), createdAt: Timestamp }).openapi('CreatedProject')
+export const CreatedProjectSchema = z.object({ id: Uuid, name: text(NAME_MAX), description: text(TEXT_MAX).nullable(), createdAt: Timestamp }).openapi('CreatedProject')
 
 export const LocationSchema = z
   .object({
@@ -38,7 +44,7 @@ export const LocationSchema = z
     address: text(400),
     lat,
     lng,
-    notes: text(2000).nullable(),
+    notes: text(TEXT_MAX).nullable(),
     score: score.openapi({ description: 'Same as latestScore' }),
     grade: grade.openapi({ description: 'Same as latestScoreGrade' }),
     latestScore: score,
@@ -50,7 +56,7 @@ export const LocationSchema = z
   .openapi('SavedLocation')
 export const LocationDetailSchema = LocationSchema.extend({ scoreResult: ScoreResultSchema }).openapi('SavedLocationDetail')
 export const ProjectDetailSchema = z
-  .object({ id: Uuid, name: text(200), description: text(2000).nullable(), locations: z.array(LocationSchema).max(MAX_LOCATIONS_PER_PROJECT), createdAt: Timestamp, updatedAt: Timestamp })
+  .object({ id: Uuid, name: text(NAME_MAX), description: text(TEXT_MAX).nullable(), locations: z.array(LocationSchema).max(MAX_LOCATIONS_PER_PROJECT), createdAt: Timestamp, updatedAt: Timestamp })
   .openapi('ProjectDetail')
 
 export const AddLocationSchema = z
@@ -73,8 +79,9 @@ export const UpdateLocationSchema = z
   .refine((v) => v.notes !== undefined || v.monitored !== undefined, { error: 'give notes and/or monitored' })
   .openapi('UpdateLocation')
 
+const shareDaysError = `expiresInDays must be an integer from 1 to ${MAX_SHARE_DAYS}`
 export const CreateShareSchema = z
-  .object({ expiresInDays: z.number().int({ error: 'expiresInDays must be an integer from 1 to 365' }).min(1, { error: 'expiresInDays must be an integer from 1 to 365' }).max(365, { error: 'expiresInDays must be an integer from 1 to 365' }).default(30).openapi({ format: 'int32', example: 30 }) })
+  .object({ expiresInDays: z.number().int({ error: shareDaysError }).min(1, { error: shareDaysError }).max(MAX_SHARE_DAYS, { error: shareDaysError }).default(DEFAULT_SHARE_DAYS).openapi({ format: 'int32', example: DEFAULT_SHARE_DAYS }) })
   .openapi('CreateShare')
 export const ShareLinkSchema = z
   .object({
@@ -89,7 +96,7 @@ export const ShareLinkMetaSchema = z.object({ id: Uuid, expiresAt: Timestamp, re
 const SharedFactor = z.object({ label: text(60), score, weight: z.number().min(0).max(1) })
 export const SharedProjectSchema = z
   .object({
-    project: z.object({ name: text(200), description: text(2000).nullable(), createdAt: Timestamp, updatedAt: Timestamp }),
+    project: z.object({ name: text(NAME_MAX), description: text(TEXT_MAX).nullable(), createdAt: Timestamp, updatedAt: Timestamp }),
     locations: z
       .array(z.object({ address: text(400), lat, lng, score, grade, factors: z.object(Object.fromEntries(FACTOR_KEYS.map((k) => [k, SharedFactor])) as Record<(typeof FACTOR_KEYS)[number], typeof SharedFactor>) }))
       .max(MAX_LOCATIONS_PER_PROJECT),
@@ -99,9 +106,9 @@ export const SharedProjectSchema = z
   .openapi('SharedProject')
 
 export const NotificationSchema = z
-  .object({ id: Uuid, type: z.enum(NOTIFICATION_TYPES), title: text(200), message: text(2000), read: z.boolean(), createdAt: Timestamp })
+  .object({ id: Uuid, type: z.enum(NOTIFICATION_TYPES), title: text(NOTIFICATION_TITLE_MAX), message: text(NOTIFICATION_MESSAGE_MAX), read: z.boolean(), createdAt: Timestamp })
   .openapi('Notification')
-export const NotificationListSchema = z.array(NotificationSchema).max(50).openapi('NotificationList')
+export const NotificationListSchema = z.array(NotificationSchema).max(NOTIFICATIONS_LIMIT).openapi('NotificationList')
 export const MarkReadSchema = z.object({ read: z.literal(true, { error: 'read must be true' }) }).openapi('MarkNotificationRead')
 export const ReadAllSchema = z.object({ updated: int(0).openapi({ description: 'Notifications marked read by this call' }) }).openapi('ReadAllResult')
 export const DeletedSchema = z.object({ id: Uuid, deleted: z.literal(true) }).openapi('Deleted')

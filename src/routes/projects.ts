@@ -1,12 +1,10 @@
 // Projects (spec §4.3): list (most recently updated first), create, detail, and beyond the spec
 // PATCH and DELETE. Every query is scoped by the key's user; others' projects → 404.
 import { createRoute } from '@hono/zod-openapi'
-import { and, count, eq } from 'drizzle-orm'
 import { createRouter, errorResponses, jsonBody, jsonResponse } from '../lib/openapi'
+import { parseId } from '../lib/ids'
 import { principalOf } from '../middleware/plan-gate'
-import { getDb, schema } from '../db/client'
-import { ApiError, notFound } from '../errors'
-import { listProjects, locationView, MAX_PROJECTS_PER_USER, nextUpdatedAt, ownedProject, projectLocations, projectSummary } from '../services/projects'
+import { createProject, deleteProject, getProject, listProjects, MAX_PROJECTS_PER_USER, updateProject } from '../services/projects'
 import { CreatedProjectSchema, CreateProjectSchema, DeletedSchema, ProjectDetailSchema, ProjectIdParam, ProjectListSchema, ProjectSummarySchema, UpdateProjectSchema } from './project-schemas'
 
 const tags = ['Projects']
@@ -50,51 +48,11 @@ const deleteRoute = createRoute({
 })
 
 export const projectRoutes = createRouter()
-  .openapi(listRoute, async (c) => {
-    const { userId } = principalOf(c)
-    return c.json(await listProjects(getDb(c.env.DB), userId), 200)
-  })
-  .openapi(createProjectRoute, async (c) => {
-    const { userId } = principalOf(c)
-    const { name, description } = c.req.valid('json')
-    const db = getDb(c.env.DB)
-    const [{ n }] = await db.select({ n: count() }).from(schema.projects).where(eq(schema.projects.userId, userId))
-    if (n >= MAX_PROJECTS_PER_USER) throw new ApiError('CONFLICT', `You already have the maximum of ${MAX_PROJECTS_PER_USER} projects; delete one first`)
-    const createdAt = new Date().toISOString()
-    const row = { id: crypto.randomUUID(), userId, name, description: description ?? null, createdAt, updatedAt: await nextUpdatedAt(db, userId) }
-    await db.insert(schema.projects).values(row)
-    return c.json({ id: row.id, name: row.name, description: row.description, createdAt }, 201)
-  })
-  .openapi(getRoute, async (c) => {
-    const { userId } = principalOf(c)
-    const db = getDb(c.env.DB)
-    const project = await ownedProject(db, userId, c.req.valid('param').id)
-    const locations = await projectLocations(db, project.id)
-    return c.json({ ...projectSummary(project), locations: locations.map(locationView) }, 200)
-  })
+  .openapi(listRoute, async (c) => c.json(await listProjects(c.env.DB, principalOf(c).userId), 200))
+  .openapi(createProjectRoute, async (c) => c.json(await createProject(c.env.DB, principalOf(c).userId, c.req.valid('json')), 201))
+  .openapi(getRoute, async (c) => c.json(await getProject(c.env.DB, principalOf(c).userId, parseId(c.req.valid('param').id, 'Project')), 200))
   .openapi(updateRoute, async (c) => {
-    const { userId } = principalOf(c)
-    const body = c.req.valid('json')
-    const db = getDb(c.env.DB)
-    const project = await ownedProject(db, userId, c.req.valid('param').id)
-    const [row] = await db
-      .update(schema.projects)
-      .set({ ...(body.name !== undefined && { name: body.name }), ...(body.description !== undefined && { description: body.description }), updatedAt: await nextUpdatedAt(db, userId) })
-      .where(and(eq(schema.projects.id, project.id), eq(schema.projects.userId, userId)))
-      .returning()
-    if (!row) throw notFound('Project')
-    const points = (await projectLocations(db, row.id)).map((l) => ({ lat: l.lat, lng: l.lng }))
-    return c.json({ ...projectSummary(row), locations: points }, 200)
+    const id = parseId(c.req.valid('param').id, 'Project')
+    return c.json(await updateProject(c.env.DB, principalOf(c).userId, id, c.req.valid('json')), 200)
   })
-  .openapi(deleteRoute, async (c) => {
-    const { userId } = principalOf(c)
-    const db = getDb(c.env.DB)
-    const project = await ownedProject(db, userId, c.req.valid('param').id)
-    // Children first in one batch (D1 enforces foreign keys; the batch is the transaction).
-    await db.batch([
-      db.delete(schema.shareLinks).where(and(eq(schema.shareLinks.projectId, project.id), eq(schema.shareLinks.userId, userId))),
-      db.delete(schema.savedLocations).where(and(eq(schema.savedLocations.projectId, project.id), eq(schema.savedLocations.userId, userId))),
-      db.delete(schema.projects).where(and(eq(schema.projects.id, project.id), eq(schema.projects.userId, userId))),
-    ])
-    return c.json({ id: project.id, deleted: true as const }, 200)
-  })
+  .openapi(deleteRoute, async (c) => c.json(await deleteProject(c.env.DB, principalOf(c).userId, parseId(c.req.valid('param').id, 'Project')), 200))

@@ -3,7 +3,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { createRouter, errorResponses, jsonBody, jsonResponse, Uuid } from '../lib/openapi'
 import { ApiError } from '../errors'
-import { requirePlan } from '../middleware/plan-gate'
+import { requireFeature } from '../middleware/plan-gate'
 import { GRADES } from '../scoring'
 import { CANADA_BOUNDS } from '../services/scoring'
 import { geocoderFor } from '../services/geocoder'
@@ -57,7 +57,7 @@ const prospectsRoute = createRoute({
   operationId: 'findProspects',
   summary: 'Discover businesses that could use a sign (Enterprise plan)',
   description: `Businesses within radiusKm (default ${DEFAULT_RADIUS_KM}, max ${MAX_RADIUS_KM}) of lat/lng or a city, optionally of one businessType. The ${MAX_PROSPECTS} nearest matches are scored at their own locations with the default weights and returned by nearbyScore (highest first), then distance. None found → an empty array. A city that cannot be geocoded → 400.`,
-  middleware: [requirePlan('enterprise', 'Prospect discovery')] as const,
+  middleware: [requireFeature('prospects')] as const,
   request: { body: jsonBody(ProspectRequestSchema) },
   responses: { 200: jsonResponse(ProspectResultSchema, 'Prospects, best first'), ...errorResponses(400, 403) },
 })

@@ -1,9 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { createRouter, errorResponses, isUuid, jsonBody, jsonResponse, UuidParam } from '../lib/openapi'
-import { badRequest, conflict, notFound } from '../errors'
+import { createRouter, errorResponses, jsonBody, jsonResponse, MAX_LIST_ITEMS } from '../lib/openapi'
+import { parseId, UuidParam } from '../lib/ids'
+import { badRequest } from '../errors'
 import { principalOf } from '../middleware/plan-gate'
 import { idempotency } from '../middleware/idempotency'
-import { createQuote, findQuote, listQuotes, respondToQuote, toQuoteView } from '../services/commerce/quotes'
+import { createQuote, getQuote, listQuotes, respondToQuote } from '../services/commerce/quotes'
 import { QuoteSchema } from './commerce-schemas'
 
 const required = (max: number) => z.string().trim().min(1).max(max)
@@ -38,7 +39,7 @@ const listRoute = createRoute({
   summary: 'The caller’s quote requests, newest first',
   operationId: 'listQuotes',
   description: 'Includes the staff price and message once quoted.',
-  responses: { 200: jsonResponse(z.array(QuoteSchema).max(10_000), 'Quotes'), ...errorResponses() },
+  responses: { 200: jsonResponse(z.array(QuoteSchema).max(MAX_LIST_ITEMS), 'Quotes'), ...errorResponses() },
 })
 
 const getRoute = createRoute({
@@ -64,15 +65,6 @@ const answerRoute = (action: 'accept' | 'decline') =>
     responses: { 200: jsonResponse(QuoteSchema, 'The updated quote'), ...errorResponses(404, 409) },
   })
 
-async function answer(d1: D1Database, id: string, userId: string, status: 'accepted' | 'declined') {
-  if (!isUuid(id)) throw notFound('Quote')
-  const updated = await respondToQuote(d1, id.toLowerCase(), userId, status)
-  if (updated) return toQuoteView(updated)
-  const current = await findQuote(d1, id.toLowerCase(), userId)
-  if (!current) throw notFound('Quote')
-  throw conflict(`Quote is ${current.status}; only a quoted quote can be ${status}`)
-}
-
 export const quoteRoutes = createRouter()
   .openapi(createRouteDef, async (c) => {
     const body = c.req.valid('json')
@@ -82,11 +74,6 @@ export const quoteRoutes = createRouter()
     return c.json(await createQuote(c.env.DB, principalOf(c).userId, body), 201)
   })
   .openapi(listRoute, async (c) => c.json(await listQuotes(c.env.DB, principalOf(c).userId), 200))
-  .openapi(getRoute, async (c) => {
-    const { id } = c.req.valid('param')
-    const quote = isUuid(id) ? await findQuote(c.env.DB, id.toLowerCase(), principalOf(c).userId) : null
-    if (!quote) throw notFound('Quote')
-    return c.json(toQuoteView(quote), 200)
-  })
-  .openapi(answerRoute('accept'), async (c) => c.json(await answer(c.env.DB, c.req.valid('param').id, principalOf(c).userId, 'accepted'), 200))
-  .openapi(answerRoute('decline'), async (c) => c.json(await answer(c.env.DB, c.req.valid('param').id, principalOf(c).userId, 'declined'), 200))
+  .openapi(getRoute, async (c) => c.json(await getQuote(c.env.DB, principalOf(c).userId, parseId(c.req.valid('param').id, 'Quote')), 200))
+  .openapi(answerRoute('accept'), async (c) => c.json(await respondToQuote(c.env.DB, principalOf(c).userId, parseId(c.req.valid('param').id, 'Quote'), 'accepted'), 200))
+  .openapi(answerRoute('decline'), async (c) => c.json(await respondToQuote(c.env.DB, principalOf(c).userId, parseId(c.req.valid('param').id, 'Quote'), 'declined'), 200))

@@ -4,12 +4,12 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { createRouter, errorResponses, int, jsonBody, jsonResponse, standardHeaders, Timestamp, Uuid } from '../lib/openapi'
 import { ApiError } from '../errors'
-import { principalOf, requirePlan } from '../middleware/plan-gate'
+import { principalOf, requireFeature } from '../middleware/plan-gate'
 import { idempotency } from '../middleware/idempotency'
 import { CANADA_BOUNDS } from '../services/scoring'
 import { checkReportUrl, createScoreReport, findReport, listReports, reportFileName, signingSecret } from '../services/reports'
 
-const planGate = requirePlan('pro', 'PDF reports')
+const planGate = requireFeature('reports')
 
 const ReportRequestSchema = z
   .object({

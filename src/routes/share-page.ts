@@ -3,9 +3,7 @@
 // (Accept: text/html), the JSON error envelope for other clients.
 import { createRoute, z } from '@hono/zod-openapi'
 import { createRouter, ErrorSchema, standardHeaders } from '../lib/openapi'
-import { ApiError, notFound } from '../errors'
-import { getDb } from '../db/client'
-import { lookupShare } from '../services/projects'
+import { lookupShare, unavailableShare } from '../services/shares'
 import { sharedProjectView } from '../services/share-view'
 import { renderMessagePage, renderSharePage, SHARE_PAGE_CSP } from '../views/share-page'
 
@@ -29,14 +27,14 @@ export const sharePageRoutes = createRouter().openapi(sharePageRoute, async (c) 
   c.header('X-Robots-Tag', 'noindex, nofollow')
   c.header('Cache-Control', 'private, no-store')
   c.header('Content-Security-Policy', SHARE_PAGE_CSP)
-  const found = await lookupShare(getDb(c.env.DB), c.req.valid('param').link)
+  const found = await lookupShare(c.env.DB, c.req.valid('param').link)
   const browser = wantsHtml(c.req.header('accept'))
   if (found.state === 'missing') {
-    if (!browser) throw notFound('Shared project')
+    if (!browser) throw unavailableShare(found)
     return c.html(renderMessagePage('Link not found', 'This share link does not exist. Check that it was copied completely.'), 404)
   }
   if (found.state === 'gone') {
-    if (!browser) throw new ApiError('GONE', `This share link has ${found.reason === 'expired' ? 'expired' : 'been revoked'}`)
+    if (!browser) throw unavailableShare(found)
     const why = found.reason === 'expired' ? 'This share link has expired.' : 'This share link has been revoked by its owner.'
     return c.html(renderMessagePage('Link no longer available', `${why} Ask the project owner for a new link.`), 410)
   }

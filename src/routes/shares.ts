@@ -2,23 +2,19 @@
 // alone is stored. Beyond the spec: list and revoke links. Public: GET /shared/:token (JSON; no key,
 // limited per IP). The HTML page for the same token is in routes/share-page.ts.
 import { createRoute, z } from '@hono/zod-openapi'
-import { and, desc, eq, isNull } from 'drizzle-orm'
-import { createRouter, errorResponses, jsonResponse, text } from '../lib/openapi'
+import { createRouter, errorResponses, jsonResponse, MAX_LIST_ITEMS } from '../lib/openapi'
+import { parseId } from '../lib/ids'
 import { principalOf } from '../middleware/plan-gate'
-import { getDb, schema } from '../db/client'
-import { ApiError, notFound } from '../errors'
-import { isUuid } from '../lib/openapi'
-import { DEFAULT_SHARE_DAYS, generateShareToken, hashShareToken, lookupShare, ownedProject } from '../services/projects'
+import { createShare, DEFAULT_SHARE_DAYS, listShares, MAX_SHARE_DAYS, lookupShare, revokeShare, unavailableShare } from '../services/shares'
 import { sharedProjectView } from '../services/share-view'
 import { CreateShareSchema, ProjectIdParam, ShareLinkMetaSchema, ShareLinkSchema, ShareParams, SharedProjectSchema } from './project-schemas'
 
 const tags = ['Projects']
-const DAY_MS = 86_400_000
 
 const createShareRoute = createRoute({
   method: 'post', path: '/projects/{id}/share', tags, operationId: 'shareProject',
   summary: 'Create a time-limited, read-only public link to a project',
-  description: 'Body optional: expiresInDays, integer 1–365, default 30. shareUrl opens an HTML page (no API key); jsonUrl gives the same as JSON. The token is shown only now; only its hash is stored.',
+  description: `Body optional: expiresInDays, integer 1–${MAX_SHARE_DAYS}, default ${DEFAULT_SHARE_DAYS}. shareUrl opens an HTML page (no API key); jsonUrl gives the same as JSON. The token is shown only now; only its hash is stored.`,
   request: { params: ProjectIdParam, body: { required: false, content: { 'application/json': { schema: CreateShareSchema } } } },
   responses: { 201: jsonResponse(ShareLinkSchema, 'The link'), ...errorResponses(400, 404) },
 })
@@ -28,7 +24,7 @@ const listSharesRoute = createRoute({
   summary: 'The project’s share links, newest first (never the token)',
   description: 'Link metadata only: the token exists only in the shareUrl returned at creation.',
   request: { params: ProjectIdParam },
-  responses: { 200: jsonResponse(z.array(ShareLinkMetaSchema).max(10_000), 'Links'), ...errorResponses(404) },
+  responses: { 200: jsonResponse(z.array(ShareLinkMetaSchema).max(MAX_LIST_ITEMS), 'Links'), ...errorResponses(404) },
 })
 
 const revokeShareRoute = createRoute({
@@ -50,46 +46,23 @@ const sharedRoute = createRoute({
   responses: { 200: jsonResponse(SharedProjectSchema, 'The shared project'), ...errorResponses(400, 404, 410) },
 })
 
-const shareMeta = (r: typeof schema.shareLinks.$inferSelect) => ({ id: r.id, expiresAt: r.expiresAt, revokedAt: r.revokedAt, createdAt: r.createdAt })
-
 export const shareRoutes = createRouter()
   .openapi(createShareRoute, async (c) => {
-    const { userId } = principalOf(c)
-    const db = getDb(c.env.DB)
-    const project = await ownedProject(db, userId, c.req.valid('param').id)
+    const projectId = parseId(c.req.valid('param').id, 'Project')
     const body = (c.req.valid('json') ?? {}) as { expiresInDays?: number }
-    const days = body.expiresInDays ?? DEFAULT_SHARE_DAYS
-    const token = generateShareToken()
-    const now = new Date()
-    const row = { id: crypto.randomUUID(), projectId: project.id, userId, tokenHash: await hashShareToken(token), expiresAt: new Date(now.getTime() + days * DAY_MS).toISOString(), revokedAt: null, createdAt: now.toISOString() }
-    await db.insert(schema.shareLinks).values(row)
+    const link = await createShare(c.env.DB, principalOf(c).userId, projectId, body.expiresInDays)
     const origin = new URL(c.req.url).origin
-    return c.json({ id: row.id, shareUrl: `${origin}/share/${token}`, jsonUrl: `${origin}/api/v1/shared/${token}`, expiresAt: row.expiresAt }, 201)
+    return c.json({ id: link.id, shareUrl: `${origin}/share/${link.token}`, jsonUrl: `${origin}/api/v1/shared/${link.token}`, expiresAt: link.expiresAt }, 201)
   })
-  .openapi(listSharesRoute, async (c) => {
-    const { userId } = principalOf(c)
-    const db = getDb(c.env.DB)
-    const project = await ownedProject(db, userId, c.req.valid('param').id)
-    const rows = await db.select().from(schema.shareLinks).where(and(eq(schema.shareLinks.projectId, project.id), eq(schema.shareLinks.userId, userId))).orderBy(desc(schema.shareLinks.createdAt))
-    return c.json(rows.map(shareMeta), 200)
-  })
+  .openapi(listSharesRoute, async (c) => c.json(await listShares(c.env.DB, principalOf(c).userId, parseId(c.req.valid('param').id, 'Project')), 200))
   .openapi(revokeShareRoute, async (c) => {
-    const { userId } = principalOf(c)
     const { id, shareId } = c.req.valid('param')
-    const db = getDb(c.env.DB)
-    const project = await ownedProject(db, userId, id)
-    if (!isUuid(shareId)) throw notFound('Share link')
-    const owned = and(eq(schema.shareLinks.id, shareId), eq(schema.shareLinks.projectId, project.id), eq(schema.shareLinks.userId, userId))
-    // Revoking twice keeps the first revocation time.
-    await db.update(schema.shareLinks).set({ revokedAt: new Date().toISOString() }).where(and(owned, isNull(schema.shareLinks.revokedAt)))
-    const [row] = await db.select().from(schema.shareLinks).where(owned)
-    if (!row) throw notFound('Share link')
-    return c.json(shareMeta(row), 200)
+    const projectId = parseId(id, 'Project')
+    return c.json(await revokeShare(c.env.DB, principalOf(c).userId, projectId, parseId(shareId, 'Share link')), 200)
   })
   .openapi(sharedRoute, async (c) => {
-    const found = await lookupShare(getDb(c.env.DB), c.req.valid('param').link)
-    if (found.state === 'missing') throw notFound('Shared project')
-    if (found.state === 'gone') throw new ApiError('GONE', `This share link has ${found.reason === 'expired' ? 'expired' : 'been revoked'}`)
+    const found = await lookupShare(c.env.DB, c.req.valid('param').link)
+    if (found.state !== 'ok') throw unavailableShare(found)
     c.header('X-Robots-Tag', 'noindex, nofollow')
     c.header('Cache-Control', 'private, no-store')
     return c.json(sharedProjectView(found.project, found.locations, found.expiresAt), 200)

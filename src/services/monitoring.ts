@@ -3,12 +3,12 @@
 // version gets its owner one dataUpdate notification per data version. Idempotent: each notification
 // carries a dedupeKey and is inserted only if none with that key exists, and each location update is
 // conditional on the cached state it was computed from, so overlapping or repeated runs add nothing.
-import { and, asc, eq, gt, notExists, sql } from 'drizzle-orm'
-import { getDb, schema, type Db } from '../db/client'
+import { and, asc, eq, gt } from 'drizzle-orm'
+import { getDb, schema } from '../db/client'
 import type { Env } from '../env'
 import { DATA_VERSION } from '../geo'
 import type { ScoreResult } from '../scoring'
-import type { NewNotification } from './notifications'
+import { notificationInsert } from './notifications'
 import { scoreLocation } from './scoring'
 
 export const SCORE_CHANGE_POINTS = 5
@@ -19,29 +19,6 @@ export interface MonitoringSummary { scanned: number; rescored: number; scoreCha
 /** Pure rule: is the move from `before` to `after` worth telling the owner about? */
 export function isSignificantChange(before: { score: number; grade: string }, after: { score: number; grade: string }) {
   return Math.abs(after.score - before.score) >= SCORE_CHANGE_POINTS || before.grade !== after.grade
-}
-
-/** INSERT … SELECT … WHERE NOT EXISTS (same user and dedupeKey): a repeat is a no-op, in or across batches. */
-export function notificationInsertOnce(db: Db, n: NewNotification & { dedupeKey: string }, now = new Date()) {
-  const existing = db
-    .select({ one: sql`1` })
-    .from(schema.notifications)
-    .where(and(eq(schema.notifications.userId, n.userId), eq(schema.notifications.dedupeKey, n.dedupeKey)))
-  return db.insert(schema.notifications).select(
-    db
-      .select({
-        id: sql<string>`${crypto.randomUUID()}`.as('id'),
-        userId: schema.users.id,
-        type: sql<NewNotification['type']>`${n.type}`.as('type'),
-        title: sql<string>`${n.title}`.as('title'),
-        message: sql<string>`${n.message}`.as('message'),
-        read: sql<number>`0`.as('read'),
-        dedupeKey: sql<string>`${n.dedupeKey}`.as('dedupe_key'),
-        createdAt: sql<string>`${now.toISOString()}`.as('created_at'),
-      })
-      .from(schema.users)
-      .where(and(eq(schema.users.id, n.userId), notExists(existing))),
-  )
 }
 
 const fmt = (score: number) => score.toFixed(1)
@@ -87,11 +64,10 @@ export async function runMonitoring(env: Env, options: { now?: Date; batchSize?:
       if (isSignificantChange({ score: l.latestScore, grade: l.latestScoreGrade }, { score: result.overallScore, grade: result.grade })) {
         summary.scoreChanges++
         statements.push(
-          notificationInsertOnce(db, {
-            userId: l.userId,
+          notificationInsert(db, l.userId, {
             type: 'scoreChange',
-            title: `Score changed: ${l.address}`.slice(0, 200),
-            message: `${l.address} in “${projectName}” moved from ${fmt(l.latestScore)} (${l.latestScoreGrade}) to ${fmt(result.overallScore)} (${result.grade}).`.slice(0, 2000),
+            title: `Score changed: ${l.address}`,
+            message: `${l.address} in “${projectName}” moved from ${fmt(l.latestScore)} (${l.latestScoreGrade}) to ${fmt(result.overallScore)} (${result.grade}).`,
             dedupeKey: `scoreChange:${l.id}:${l.scoredAt}`,
           }, now),
         )
@@ -100,11 +76,10 @@ export async function runMonitoring(env: Env, options: { now?: Date; batchSize?:
         dataUpdateSent.add(l.userId)
         summary.dataUpdates++
         statements.push(
-          notificationInsertOnce(db, {
-            userId: l.userId,
+          notificationInsert(db, l.userId, {
             type: 'dataUpdate',
             title: 'Scoring data updated',
-            message: `The bundled geodata changed (now ${DATA_VERSION}). Your monitored locations have been re-scored with it.`.slice(0, 2000),
+            message: `The bundled geodata changed (now ${DATA_VERSION}). Your monitored locations have been re-scored with it.`,
             dedupeKey: `dataUpdate:${DATA_VERSION}`,
           }, now),
         )

@@ -1,34 +1,23 @@
-// Project, location and share-link queries. Every query is scoped by the caller's user id: another
-// user's objects are indistinguishable from missing ones (404).
-import { and, asc, desc, eq, inArray, max, sql } from 'drizzle-orm'
-import { schema, type Db } from '../db/client'
-import { notFound } from '../errors'
-import { isUuid } from '../lib/openapi'
-import { sha256Hex } from '../auth/keys'
+// Projects and the ownership checks every project, location and share query goes through. Every query
+// is scoped by the caller's user id: another user's objects are indistinguishable from missing ones (404).
+// Ids reach here already parsed (lib/ids.ts parseId: a lower-case UUID).
+import { and, asc, count, desc, eq, inArray, max, sql } from 'drizzle-orm'
+import { getDb, schema, type Db } from '../db/client'
+import { conflict, notFound } from '../errors'
 import type { ScoreResult } from '../scoring'
 
 export const MAX_PROJECTS_PER_USER = 1000
 export const MAX_LOCATIONS_PER_PROJECT = 500
-export const DEFAULT_SHARE_DAYS = 30
 
 export type ProjectRow = typeof schema.projects.$inferSelect
 export type LocationRow = typeof schema.savedLocations.$inferSelect
 
-/** The caller's project, or 404 (also for malformed ids: nothing can be found under them). */
-export async function ownedProject(db: Db, userId: string, id: string): Promise<ProjectRow> {
-  if (!isUuid(id)) throw notFound('Project')
-  const [row] = await db.select().from(schema.projects).where(and(eq(schema.projects.id, id), eq(schema.projects.userId, userId)))
-  if (!row) throw notFound('Project')
-  return row
-}
+export const isOwnProject = (projectId: string, userId: string) => and(eq(schema.projects.id, projectId), eq(schema.projects.userId, userId))
 
-export async function ownedLocation(db: Db, userId: string, projectId: string, locationId: string): Promise<LocationRow> {
-  if (!isUuid(projectId) || !isUuid(locationId)) throw notFound('Location')
-  const [row] = await db
-    .select()
-    .from(schema.savedLocations)
-    .where(and(eq(schema.savedLocations.id, locationId), eq(schema.savedLocations.projectId, projectId), eq(schema.savedLocations.userId, userId)))
-  if (!row) throw notFound('Location')
+/** The caller's project, or 404. */
+export async function ownedProject(db: Db, userId: string, id: string): Promise<ProjectRow> {
+  const [row] = await db.select().from(schema.projects).where(isOwnProject(id, userId))
+  if (!row) throw notFound('Project')
   return row
 }
 
@@ -42,7 +31,12 @@ export async function nextUpdatedAt(db: Db, userId: string, now = new Date()): P
   return new Date(Math.max(now.getTime(), latest + 1)).toISOString()
 }
 
-export async function listProjects(db: Db, userId: string) {
+/** Moves a project to the top of its owner's list; a statement for the batch of the change that touches it. */
+export const touchProject = (db: Db, projectId: string, userId: string, updatedAt: string) =>
+  db.update(schema.projects).set({ updatedAt }).where(isOwnProject(projectId, userId))
+
+export async function listProjects(d1: D1Database, userId: string) {
+  const db = getDb(d1)
   const rows = await db
     .select()
     .from(schema.projects)
@@ -62,6 +56,49 @@ export async function listProjects(db: Db, userId: string) {
     byProject.set(p.projectId, list)
   }
   return rows.map((r) => ({ ...projectSummary(r), locations: byProject.get(r.id) ?? [] }))
+}
+
+export async function createProject(d1: D1Database, userId: string, input: { name: string; description?: string }) {
+  const db = getDb(d1)
+  const [{ n }] = await db.select({ n: count() }).from(schema.projects).where(eq(schema.projects.userId, userId))
+  if (n >= MAX_PROJECTS_PER_USER) throw conflict(`You already have the maximum of ${MAX_PROJECTS_PER_USER} projects; delete one first`)
+  const createdAt = new Date().toISOString()
+  const row = { id: crypto.randomUUID(), userId, name: input.name, description: input.description ?? null, createdAt, updatedAt: await nextUpdatedAt(db, userId) }
+  await db.insert(schema.projects).values(row)
+  return { id: row.id, name: row.name, description: row.description, createdAt }
+}
+
+/** The project with its saved locations in the order they were added. */
+export async function getProject(d1: D1Database, userId: string, id: string) {
+  const db = getDb(d1)
+  const project = await ownedProject(db, userId, id)
+  const locations = await projectLocations(db, project.id)
+  return { ...projectSummary(project), locations: locations.map(locationView) }
+}
+
+export async function updateProject(d1: D1Database, userId: string, id: string, patch: { name?: string; description?: string | null }) {
+  const db = getDb(d1)
+  const project = await ownedProject(db, userId, id)
+  const [row] = await db
+    .update(schema.projects)
+    .set({ ...(patch.name !== undefined && { name: patch.name }), ...(patch.description !== undefined && { description: patch.description }), updatedAt: await nextUpdatedAt(db, userId) })
+    .where(isOwnProject(project.id, userId))
+    .returning()
+  if (!row) throw notFound('Project')
+  const points = (await projectLocations(db, row.id)).map((l) => ({ lat: l.lat, lng: l.lng }))
+  return { ...projectSummary(row), locations: points }
+}
+
+/** Deletes the project with its locations and share links (children first: D1 enforces foreign keys; the batch is the transaction). */
+export async function deleteProject(d1: D1Database, userId: string, id: string) {
+  const db = getDb(d1)
+  const project = await ownedProject(db, userId, id)
+  await db.batch([
+    db.delete(schema.shareLinks).where(and(eq(schema.shareLinks.projectId, project.id), eq(schema.shareLinks.userId, userId))),
+    db.delete(schema.savedLocations).where(and(eq(schema.savedLocations.projectId, project.id), eq(schema.savedLocations.userId, userId))),
+    db.delete(schema.projects).where(isOwnProject(project.id, userId)),
+  ])
+  return { id: project.id, deleted: true as const }
 }
 
 export const projectSummary = (r: ProjectRow) => ({ id: r.id, name: r.name, description: r.description, createdAt: r.createdAt, updatedAt: r.updatedAt })
@@ -91,32 +128,3 @@ export const locationView = (l: LocationRow) => ({
 })
 
 export const scoreResultOf = (l: LocationRow) => l.scoreResult as ScoreResult
-
-// Share tokens: 32 random bytes, base64url (43 characters). Only SHA-256(token) is stored.
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/
-
-export function generateShareToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32))
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
-}
-
-export const isShareToken = (token: string) => TOKEN_PATTERN.test(token)
-export const hashShareToken = (token: string) => sha256Hex(token)
-
-export type SharedLookup =
-  | { state: 'missing' }
-  | { state: 'gone'; reason: 'expired' | 'revoked' }
-  | { state: 'ok'; project: ProjectRow; locations: LocationRow[]; expiresAt: string }
-
-/** Resolves a public share token to its project (no user check: the token is the credential). */
-export async function lookupShare(db: Db, token: string, now = new Date()): Promise<SharedLookup> {
-  if (!isShareToken(token)) return { state: 'missing' }
-  const hash = await hashShareToken(token)
-  const [link] = await db.select().from(schema.shareLinks).where(eq(schema.shareLinks.tokenHash, hash))
-  if (!link) return { state: 'missing' }
-  if (link.revokedAt) return { state: 'gone', reason: 'revoked' }
-  if (Date.parse(link.expiresAt) <= now.getTime()) return { state: 'gone', reason: 'expired' }
-  const [project] = await db.select().from(schema.projects).where(eq(schema.projects.id, link.projectId))
-  if (!project) return { state: 'missing' }
-  return { state: 'ok', project, locations: await projectLocations(db, project.id), expiresAt: link.expiresAt }
-}

@@ -2,6 +2,7 @@
 // escapeHtml; numbers are formatted here. No scripts, no external requests (see SHARE_PAGE_CSP).
 import type { SharedLocation, SharedProjectView } from '../services/share-view'
 import { FACTOR_KEYS } from '../scoring'
+import { clamp } from '../lib/math'
 
 export const SHARE_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
@@ -32,7 +33,7 @@ footer{font-size:12px;color:#57606a}.idx{font-weight:700;color:#57606a}
 function factorBars(location: SharedLocation) {
   return `<div class="bars">${FACTOR_KEYS.map((key) => {
     const f = location.factors[key]
-    const score = Math.max(0, Math.min(100, f.score))
+    const score = clamp(f.score, 0, 100)
     return `<span>${escapeHtml(f.label)} <span class="muted">(${Math.round(f.weight * 100)}%)</span></span><div class="bar" role="img" aria-label="${escapeHtml(f.label)} ${score.toFixed(0)} of 100"><span style="width:${score.toFixed(1)}%"></span></div><span class="num">${score.toFixed(0)}</span>`
   }).join('')}</div>`
 }

@@ -1,27 +1,19 @@
-// Calls the app in-process with extra env (AI_API_KEY, a stub AI binding…) on top of the test
-// bindings: the AI provider is chosen from env, and wrangler.toml deliberately binds none.
-import { env } from 'cloudflare:workers'
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
-import { app } from '../../src/app'
-import { assertContract } from '../helpers/contract'
-import { freshIp } from '../helpers/api'
+// AI calls carry extra env (AI_API_KEY, a stub AI binding…) on top of the test bindings: the AI
+// provider is chosen from env, and wrangler.toml deliberately binds none.
+import { call } from '../helpers/api'
 
 export const TEST_AI_KEY = 'sk-test-provider-secret-DO-NOT-LEAK-1234567890'
 export const OPENAI_ENV = { AI_API_KEY: TEST_AI_KEY }
 
-export async function aiCall(path: string, options: { key: string; body?: unknown; rawBody?: string; env?: Record<string, unknown> }) {
-  const headers = new Headers({ 'x-api-key': options.key, 'cf-connecting-ip': freshIp(), 'content-type': 'application/json' })
-  const body = options.rawBody ?? JSON.stringify(options.body)
-  const url = `http://api.test/api/v1${path}`
-  const ctx = createExecutionContext()
-  const res = await app.fetch(new Request(url, { method: 'POST', headers, body }), { ...env, ...options.env }, ctx)
-  await waitOnExecutionContext(ctx)
-  const text = await res.text()
-  let json: any
-  try { json = text ? JSON.parse(text) : undefined } catch { json = undefined }
-  assertContract('POST', url, res.status, res.headers.get('content-type'), json)
-  return { status: res.status, headers: res.headers, json, text }
-}
+/** POST /api/v1{path} with the given env on top of the test bindings (contract-checked, like every call). */
+export const aiCall = (path: string, options: { key: string; body?: unknown; rawBody?: string; env?: Record<string, unknown> }) =>
+  call(`/api/v1${path}`, {
+    method: 'POST',
+    key: options.key,
+    env: options.env ?? {},
+    headers: { 'content-type': 'application/json' },
+    ...(options.rawBody !== undefined ? { rawBody: options.rawBody } : { body: options.body }),
+  })
 
 /** An OpenAI chat-completions response whose message content is `content` (JSON-encoded unless a string). */
 export function chatCompletion(content: unknown, init: ResponseInit = {}) {

@@ -1,6 +1,6 @@
 import { describe, it, expect, beforeAll } from 'vitest'
 import { call, createKey, expectError } from '../helpers/api'
-import { catalogueCacheKey } from '../../src/services/commerce/edge-cache'
+import { catalogueCacheKey } from '../../src/lib/edge-cache'
 import { CHANNEL_LETTERS, GLASS_NEON_INACTIVE, PYLON, PYLON_30FT_INACTIVE } from './fixtures'
 
 let key: string

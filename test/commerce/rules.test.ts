@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest'
 import { centsToDollars, dollarsToCents, formatCents } from '../../src/services/commerce/money'
 import { checkOrderTransition, checkQuoteTransition, nextOrderStatus } from '../../src/services/commerce/order-status'
-import { etagMatches } from '../../src/services/commerce/edge-cache'
+import { etagMatches } from '../../src/lib/edge-cache'
 
 describe('money', () => {
   it.each([

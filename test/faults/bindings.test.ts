@@ -1,10 +1,6 @@
 import { describe, it, expect } from 'vitest'
 import { env } from 'cloudflare:workers'
-import { createApp } from '../../src/app'
-import { ADMIN_TOKEN, createKey } from '../helpers/api'
-
-const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext
-const app = createApp()
+import { ADMIN_TOKEN, call, createKey } from '../helpers/api'
 
 /** A D1 binding that fails the n-th statement execution (run/all/first/raw/batch), like a D1 outage mid-request. */
 function flakyD1(failAt: number): D1Database {
@@ -31,28 +27,23 @@ function flakyD1(failAt: number): D1Database {
   })
 }
 
-async function fetchWith(bindings: Partial<typeof env>, path: string, init: RequestInit & { key?: string; admin?: boolean } = {}) {
-  const headers = new Headers(init.headers)
-  if (init.key) headers.set('x-api-key', init.key)
-  if (init.admin) headers.set('authorization', `Bearer ${ADMIN_TOKEN}`)
-  if (init.body) headers.set('content-type', 'application/json')
-  const res = await app.fetch(new Request(`http://api.test${path}`, { ...init, headers }), { ...env, ...bindings }, ctx)
-  return { status: res.status, headers: res.headers, json: (await res.json()) as any }
-}
+/** A request with some bindings swapped for broken ones: not contract-checked, the faults are injected. */
+const fetchWith = (bindings: Partial<typeof env>, path: string, init: { method?: string; body?: unknown; key?: string; admin?: boolean } = {}) =>
+  call(path, { method: init.method, body: init.body, key: init.key, headers: init.admin ? { authorization: `Bearer ${ADMIN_TOKEN}` } : {}, env: bindings, contract: false })
 
 const expectErrorFree = (json: any) => expect(json.error).toBeUndefined()
 
 describe('faults: a failing binding mid-request', () => {
   it('D1 failing during a multi-step write → 500 envelope with requestId, nothing written, next request fine', async () => {
     const email = 'fault-victim@example.com'
-    const failed = await fetchWith({ DB: flakyD1(1) }, '/admin/v1/keys', { method: 'POST', admin: true, body: JSON.stringify({ email, plan: 'pro' }) })
+    const failed = await fetchWith({ DB: flakyD1(1) }, '/admin/v1/keys', { method: 'POST', admin: true, body: { email, plan: 'pro' } })
     expect(failed.status).toBe(500)
     expect(failed.json.error.code).toBe('INTERNAL')
     expect(failed.json.error.requestId).toBe(failed.headers.get('x-request-id'))
     expect(JSON.stringify(failed.json)).not.toMatch(/D1_ERROR|simulated|stack/)
     const users = await env.DB.prepare('SELECT COUNT(*) AS n FROM users WHERE email = ?').bind(email).first<{ n: number }>()
     expect(users?.n).toBe(0)
-    const retry = await fetchWith({}, '/admin/v1/keys', { method: 'POST', admin: true, body: JSON.stringify({ email, plan: 'pro' }) })
+    const retry = await fetchWith({}, '/admin/v1/keys', { method: 'POST', admin: true, body: { email, plan: 'pro' } })
     expect(retry.status).toBe(201)
   })
 

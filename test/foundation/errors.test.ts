@@ -1,5 +1,4 @@
 import { describe, it, expect } from 'vitest'
-import { env } from 'cloudflare:workers'
 import { createApp } from '../../src/app'
 import { admin, call, createKey, expectError } from '../helpers/api'
 
@@ -47,8 +46,8 @@ describe('error envelope', () => {
       throw new Error('database password is hunter2')
     })
     const { key } = await createKey()
-    const res = await app.fetch(new Request('http://api.test/api/v1/boom', { headers: { 'x-api-key': key } }), env, { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext)
-    const body = await res.json<any>()
+    const res = await call('/api/v1/boom', { key, app })
+    const body = res.json
     expect(res.status).toBe(500)
     expect(body.error.code).toBe('INTERNAL')
     expect(body.error.requestId).toBe(res.headers.get('x-request-id'))

@@ -1,8 +1,10 @@
-import { exports } from 'cloudflare:workers'
+import { env, exports } from 'cloudflare:workers'
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { assertContract } from './contract'
+import { app } from '../../src/app'
+import type { Plan } from '../../src/auth/plans'
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789'
-export type Plan = 'free' | 'pro' | 'scale' | 'enterprise'
 
 let ipCounter = 0
 /** A fresh client IP per call site, so per-IP limits of anonymous calls don't leak across tests. */
@@ -16,11 +18,22 @@ export interface CallOptions {
   rawBody?: string
   contentType?: string
   headers?: Record<string, string>
-  /** Set false only for requests that deliberately break the contract (fuzzing raw bytes, etc.). */
+  /**
+   * Every response is checked against its route's OpenAPI definition (./contract.ts). Say `contract:
+   * false` at the call site only for requests that deliberately break the contract (fuzzing raw
+   * bytes, injected binding faults).
+   */
   contract?: boolean
+  /** Bindings that replace the test bindings for this request only (an AI key, a failing D1…). */
+  env?: Record<string, unknown>
+  /** Another app to call instead of the worker (one with a test-only route). */
+  app?: { fetch(request: Request, env: Cloudflare.Env, ctx: ExecutionContext): Response | Promise<Response> }
 }
 
-/** Calls the worker in-process (same isolate as the test, real bindings). */
+/**
+ * The one way tests call the API: in-process (same isolate as the test), real bindings, the worker's
+ * own fetch handler, a fresh client IP per call. Returns the body as text, parsed JSON and raw bytes.
+ */
 export async function call(path: string, options: CallOptions = {}) {
   const headers = new Headers(options.headers)
   if (options.key) headers.set('x-api-key', options.key)
@@ -34,8 +47,10 @@ export async function call(path: string, options: CallOptions = {}) {
     headers.set('content-type', options.contentType ?? 'application/json')
   }
   const method = options.method ?? (body ? 'POST' : 'GET')
-  const res = await exports.default.fetch(new Request(`http://api.test${path}`, { method, headers, body }))
-  const text = await res.text()
+  const request = new Request(`http://api.test${path}`, { method, headers, body })
+  const res = await dispatch(request, options)
+  const bytes = new Uint8Array(await res.arrayBuffer())
+  const text = new TextDecoder().decode(bytes)
   let json: any
   try {
     json = text ? JSON.parse(text) : undefined
@@ -43,7 +58,16 @@ export async function call(path: string, options: CallOptions = {}) {
     json = undefined
   }
   if (options.contract !== false) assertContract(method, path, res.status, res.headers.get('content-type'), json)
-  return { status: res.status, headers: res.headers, json, text }
+  return { status: res.status, headers: res.headers, json, text, bytes }
+}
+
+/** Through the worker's export, or straight into the app when the bindings or the app are swapped. */
+async function dispatch(request: Request, options: CallOptions): Promise<Response> {
+  if (!options.env && !options.app) return exports.default.fetch(request)
+  const ctx = createExecutionContext()
+  const res = await (options.app ?? app).fetch(request, { ...env, ...options.env } as Cloudflare.Env, ctx)
+  await waitOnExecutionContext(ctx)
+  return res
 }
 
 export async function admin(path: string, options: Omit<CallOptions, 'key'> = {}) {

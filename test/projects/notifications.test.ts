@@ -67,6 +67,17 @@ describe('PATCH /notifications/:id and POST /notifications/read-all', () => {
     expectError(await call('/api/v1/notifications/nope', { key, method: 'PATCH', body: { read: true } }), 404, 'NOT_FOUND')
   })
 
+  it('a staff answer longer than a notification holds is cut to fit (the list stays within its declared schema)', async () => {
+    const { key } = await createKey()
+    const quote = await call('/api/v1/quotes', { key, body: { signType: 'Pylon sign', requirements: 'Two-sided' } })
+    const answer = 'Detailed breakdown. '.repeat(200) // 4,000 characters: staff may write up to 5,000
+    expect((await admin(`/quotes/${quote.json.id}/answer`, { body: { price: 1200, message: answer } })).status).toBe(200)
+    const list = await call('/api/v1/notifications', { key })
+    const note = list.json.find((n: any) => n.type === 'quoteResponse')
+    expect(note.message).toHaveLength(2000)
+    expect(answer.startsWith(note.message)).toBe(true)
+  })
+
   it('no key → 401', async () => {
     expectError(await call('/api/v1/notifications'), 401, 'UNAUTHORIZED')
     expectError(await call('/api/v1/notifications/read-all', { method: 'POST' }), 401, 'UNAUTHORIZED')

@@ -1,14 +1,11 @@
 import { describe, it, expect } from 'vitest'
-import { env, exports } from 'cloudflare:workers'
-import { call, createKey, expectError, freshIp } from '../helpers/api'
+import { env } from 'cloudflare:workers'
+import { call, createKey, expectError } from '../helpers/api'
 import { addLocation, createProject, MONTREAL_ADDRESS, share, tokenOf, TORONTO } from './fixtures'
 
 /** Fetches a public URL without a key; /share/ pages as a browser would (Accept: text/html) unless told. */
 async function open(url: string, accept = new URL(url).pathname.startsWith('/share/') ? 'text/html,application/xhtml+xml,*/*;q=0.8' : 'application/json') {
-  const u = new URL(url)
-  const res = await exports.default.fetch(new Request(`http://api.test${u.pathname}`, { headers: { 'cf-connecting-ip': freshIp(), accept } }))
-  const text = await res.text()
-  return { status: res.status, headers: res.headers, text, json: res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined }
+  return call(new URL(url).pathname, { headers: { accept } })
 }
 
 async function sharedProject(name = 'Shared <b>demo</b>') {

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest'
-import { env, exports } from 'cloudflare:workers'
-import { call, createKey, expectError, freshIp } from '../helpers/api'
+import { env } from 'cloudflare:workers'
+import { call, createKey, expectError } from '../helpers/api'
 import { signReport, signingSecret, REPORT_URL_TTL_SECONDS } from '../../src/services/reports'
 import { ApiError } from '../../src/errors'
 import { pdfPageTexts } from './pdf-text'
@@ -10,10 +10,7 @@ const MONTREAL = '1000 Rue Sainte-Catherine O, Montréal, QC H3B 1B4'
 /** Fetches a download URL without a key and keeps the body as bytes. */
 async function download(url: string, headers: Record<string, string> = {}) {
   const u = new URL(url, 'http://api.test')
-  const res = await exports.default.fetch(new Request(`http://api.test${u.pathname}${u.search}`, { headers: { 'cf-connecting-ip': freshIp(), ...headers } }))
-  const bytes = new Uint8Array(await res.arrayBuffer())
-  const json = res.headers.get('content-type')?.includes('json') ? JSON.parse(new TextDecoder().decode(bytes)) : undefined
-  return { status: res.status, headers: res.headers, bytes, json }
+  return call(`${u.pathname}${u.search}`, { headers })
 }
 
 async function createReport(body: unknown = { address: MONTREAL }, plan: 'pro' | 'scale' | 'enterprise' = 'pro') {

@@ -1,23 +1,8 @@
 import { describe, it, expect } from 'vitest'
-import { env } from 'cloudflare:workers'
-import { app as workerApp, createApp, API_BASE } from '../../src/app'
-import { scoreRoutes } from '../../src/routes/score'
 import { ScoreResultSchema, FACTOR_KEYS } from '../../src/scoring'
-import { call, createKey, expectError, freshIp } from '../helpers/api'
+import { call, createKey, expectError } from '../helpers/api'
 
-// Until src/app.ts registers scoreRoutes, mount them on a fresh app with the same middleware.
-const registered = workerApp.routes.some((r) => r.path === `${API_BASE}/score`)
-const localApp = registered ? undefined : createApp().route(API_BASE, scoreRoutes)
-
-async function post(path: string, body: unknown, key?: string) {
-  if (!localApp) return call(path, { key, body })
-  const headers: Record<string, string> = { 'content-type': 'application/json', 'cf-connecting-ip': freshIp() }
-  if (key) headers['x-api-key'] = key
-  const res = await localApp.fetch(new Request(`http://api.test${path}`, { method: 'POST', headers, body: JSON.stringify(body) }), env,
-    { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext)
-  const text = await res.text()
-  return { status: res.status, headers: res.headers, json: text ? JSON.parse(text) : undefined, text }
-}
+const post = (path: string, body: unknown, key?: string) => call(path, { key, body })
 
 const DOWNTOWN = '100 Queen St W, Toronto, ON M5H 2N2'
 const CRESCENT = '10 Maplewood Cres, Brampton, ON L6S 2P4'

@@ -1,9 +1,10 @@
 import { sqliteTable, text, index } from 'drizzle-orm/sqlite-core'
+import { PLANS } from '../../auth/plans'
 
 export const users = sqliteTable('users', {
   id: text('id').primaryKey(),
   email: text('email').notNull().unique(),
-  plan: text('plan', { enum: ['free', 'pro', 'scale', 'enterprise'] }).notNull().default('free'),
+  plan: text('plan', { enum: PLANS }).notNull().default('free'),
   createdAt: text('created_at').notNull(),
   updatedAt: text('updated_at').notNull(),
 })

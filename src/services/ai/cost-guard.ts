@@ -3,18 +3,17 @@
 // (`ai:<keyId>`) and without a monthly quota, so the request was already counted once for the month
 // by the rate-limit middleware and is not counted twice.
 import type { Context } from 'hono'
-import type { Plan } from '../../auth/plans'
+import { PLAN_LIMITS } from '../../auth/plans'
 import type { AppEnv } from '../../env'
 import { ApiError } from '../../errors'
-
-export const AI_REQUESTS_PER_MINUTE: Record<Plan, number> = { free: 10, pro: 30, scale: 60, enterprise: 120 }
+import { rateLimiterFor } from '../../lib/rate-limiter'
 
 export async function consumeAiAllowance(c: Context<AppEnv>, now = Date.now()): Promise<void> {
   const principal = c.get('principal')
   // The auth middleware guarantees a principal on /api/v1 routes; be safe anyway.
   if (!principal) throw new ApiError('UNAUTHORIZED', 'API key required')
-  const perMinute = AI_REQUESTS_PER_MINUTE[principal.plan]
-  const stub = c.env.RATE_LIMITER.get(c.env.RATE_LIMITER.idFromName(`user:${principal.userId}`))
+  const perMinute = PLAN_LIMITS[principal.plan].aiRequestsPerMinute
+  const stub = rateLimiterFor(c.env, principal.userId)
   const result = await stub.consume({ windowKey: `ai:${principal.keyId}`, perMinute, now })
   if (!result.allowed) {
     const retryAfter = String(Math.max(1, result.reset - Math.floor(now / 1000)))

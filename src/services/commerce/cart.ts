@@ -1,7 +1,9 @@
-import { ApiError, notFound } from '../../errors'
+import { and, asc, eq, sql } from 'drizzle-orm'
+import { getDb, schema } from '../../db/client'
+import { conflict, notFound } from '../../errors'
 import { formatCents } from './money'
 
-/** Cart data access (raw D1: the add is one atomic UPSERT). Every query is scoped to the user. */
+/** Cart data access. Every query is scoped to the user; the add is one atomic UPSERT. */
 export const MAX_QUANTITY = 999
 
 export interface LocationContext {
@@ -11,89 +13,87 @@ export interface LocationContext {
   score?: number
 }
 
-const ADD_SQL = `
-INSERT INTO cart_items (id, user_id, variant_id, quantity, location_context, created_at, updated_at)
-SELECT ?1, ?2, v.id, ?3, ?4, ?5, ?5
-  FROM product_variants v JOIN products p ON p.id = v.product_id
- WHERE v.id = ?6 AND v.active = 1 AND p.active = 1
-ON CONFLICT (user_id, variant_id) DO UPDATE
-   SET quantity = cart_items.quantity + excluded.quantity,
-       location_context = coalesce(excluded.location_context, cart_items.location_context),
-       updated_at = excluded.updated_at
- WHERE cart_items.quantity + excluded.quantity <= ${MAX_QUANTITY}
-RETURNING id, quantity`
+const { cartItems, productVariants: variants, products } = schema
+const isSellable = and(eq(variants.active, true), eq(products.active, true))
+const isOwnItem = (cartItemId: string, userId: string) => and(eq(cartItems.id, cartItemId), eq(cartItems.userId, userId))
 
 /**
  * Adds `quantity` of a variant: one statement inserts the row or increments it, so concurrent adds
  * never lose an update. Returns whether a new row was created (201) or an existing one grew (200).
  */
 export async function addToCart(d1: D1Database, userId: string, variantId: string, quantity: number, context?: LocationContext) {
+  const db = getDb(d1)
   const id = crypto.randomUUID()
   const now = new Date().toISOString()
-  const row = await d1
-    .prepare(ADD_SQL)
-    .bind(id, userId, quantity, context ? JSON.stringify(context) : null, now, variantId)
-    .first<{ id: string; quantity: number }>()
+  const [row] = await db
+    .insert(cartItems)
+    .select(
+      db
+        .select({
+          id: sql<string>`${id}`.as('id'),
+          userId: sql<string>`${userId}`.as('user_id'),
+          variantId: variants.id,
+          quantity: sql<number>`${quantity}`.as('quantity'),
+          locationContext: sql<string | null>`${context ? JSON.stringify(context) : null}`.as('location_context'),
+          createdAt: sql<string>`${now}`.as('created_at'),
+          updatedAt: sql<string>`${now}`.as('updated_at'),
+        })
+        .from(variants)
+        .innerJoin(products, eq(products.id, variants.productId))
+        .where(and(eq(variants.id, variantId), isSellable)),
+    )
+    .onConflictDoUpdate({
+      target: [cartItems.userId, cartItems.variantId],
+      set: {
+        quantity: sql`${cartItems.quantity} + excluded.quantity`,
+        locationContext: sql`coalesce(excluded.location_context, ${cartItems.locationContext})`,
+        updatedAt: sql`excluded.updated_at`,
+      },
+      setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${MAX_QUANTITY}`,
+    })
+    .returning({ id: cartItems.id, quantity: cartItems.quantity })
   if (row) return { id: row.id, quantity: row.quantity, created: row.id === id }
   // Nothing written: either the variant is not sellable, or the increment would pass the cap.
-  const sellable = await d1
-    .prepare('SELECT 1 AS ok FROM product_variants v JOIN products p ON p.id = v.product_id WHERE v.id = ? AND v.active = 1 AND p.active = 1')
-    .bind(variantId)
-    .first()
+  const [sellable] = await db.select({ id: variants.id }).from(variants).innerJoin(products, eq(products.id, variants.productId)).where(and(eq(variants.id, variantId), isSellable))
   if (!sellable) throw notFound('Product variant')
-  throw new ApiError('CONFLICT', `A cart item's quantity cannot exceed ${MAX_QUANTITY}; this would take it past that`)
+  throw conflict(`A cart item's quantity cannot exceed ${MAX_QUANTITY}; this would take it past that`)
 }
 
 export async function setCartQuantity(d1: D1Database, userId: string, cartItemId: string, quantity: number) {
-  const row = await d1
-    .prepare('UPDATE cart_items SET quantity = ?, updated_at = ? WHERE id = ? AND user_id = ? RETURNING id, quantity')
-    .bind(quantity, new Date().toISOString(), cartItemId, userId)
-    .first<{ id: string; quantity: number }>()
+  const [row] = await getDb(d1)
+    .update(cartItems)
+    .set({ quantity, updatedAt: new Date().toISOString() })
+    .where(isOwnItem(cartItemId, userId))
+    .returning({ id: cartItems.id, quantity: cartItems.quantity })
   if (!row) throw notFound('Cart item')
   return row
 }
 
 export async function removeCartItem(d1: D1Database, userId: string, cartItemId: string) {
-  const row = await d1.prepare('DELETE FROM cart_items WHERE id = ? AND user_id = ? RETURNING id').bind(cartItemId, userId).first()
+  const [row] = await getDb(d1).delete(cartItems).where(isOwnItem(cartItemId, userId)).returning({ id: cartItems.id })
   if (!row) throw notFound('Cart item')
 }
 
-interface CartRow {
-  id: string
-  variant_id: string
-  product_id: string
-  product_name: string
-  size_label: string
-  material: string
-  price_cents: number
-  quantity: number
-  location_context: string | null
-  available: number
-  created_at: string
-}
-
 export async function listCart(d1: D1Database, userId: string) {
-  const { results } = await d1
-    .prepare(
-      `SELECT ci.id, ci.variant_id, p.id AS product_id, p.name AS product_name, v.size_label, v.material, v.price_cents,
-              ci.quantity, ci.location_context, (v.active = 1 AND p.active = 1) AS available, ci.created_at
-         FROM cart_items ci JOIN product_variants v ON v.id = ci.variant_id JOIN products p ON p.id = v.product_id
-        WHERE ci.user_id = ? ORDER BY ci.created_at, ci.id`,
-    )
-    .bind(userId)
-    .all<CartRow>()
-  return results.map((r) => ({
-    id: r.id,
-    productVariantId: r.variant_id,
-    productId: r.product_id,
-    productName: r.product_name,
-    sizeLabel: r.size_label,
-    material: r.material,
-    price: formatCents(r.price_cents),
-    quantity: r.quantity,
-    lineTotal: formatCents(r.price_cents * r.quantity),
-    locationContext: r.location_context ? (JSON.parse(r.location_context) as LocationContext) : null,
-    available: r.available === 1,
-    addedAt: r.created_at,
+  const rows = await getDb(d1)
+    .select({ item: cartItems, variant: variants, product: products })
+    .from(cartItems)
+    .innerJoin(variants, eq(variants.id, cartItems.variantId))
+    .innerJoin(products, eq(products.id, variants.productId))
+    .where(eq(cartItems.userId, userId))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
+  return rows.map(({ item, variant, product }) => ({
+    id: item.id,
+    productVariantId: item.variantId,
+    productId: product.id,
+    productName: product.name,
+    sizeLabel: variant.sizeLabel,
+    material: variant.material,
+    price: formatCents(variant.priceCents),
+    quantity: item.quantity,
+    lineTotal: formatCents(variant.priceCents * item.quantity),
+    locationContext: item.locationContext ? (JSON.parse(item.locationContext) as LocationContext) : null,
+    available: variant.active && product.active,
+    addedAt: item.createdAt,
   }))
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, or } from 'drizzle-orm'
-import { schema, type Db } from '../../db/client'
+import { getDb, schema, type Db } from '../../db/client'
 import { centsToDollars, formatCents } from './money'
 
 export interface VariantView {
@@ -53,7 +53,8 @@ async function variantsOf(db: Db, productIds: string[]) {
 }
 
 /** Active products that have at least one active variant, in catalogue order. */
-export async function listProducts(db: Db, category?: string): Promise<ProductSummary[]> {
+export async function listProducts(d1: D1Database, category?: string): Promise<ProductSummary[]> {
+  const db = getDb(d1)
   const where = category ? and(eq(schema.products.active, true), eq(schema.products.category, category)) : eq(schema.products.active, true)
   const products = await db.select().from(schema.products).where(where).orderBy(asc(schema.products.sortOrder), asc(schema.products.name))
   const variants = await variantsOf(db, products.map((p) => p.id))
@@ -64,7 +65,8 @@ export async function listProducts(db: Db, category?: string): Promise<ProductSu
 }
 
 /** One active product by id or slug, or null. */
-export async function getProduct(db: Db, idOrSlug: string): Promise<ProductDetail | null> {
+export async function getProduct(d1: D1Database, idOrSlug: string): Promise<ProductDetail | null> {
+  const db = getDb(d1)
   const [product] = await db
     .select()
     .from(schema.products)

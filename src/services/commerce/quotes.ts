@@ -1,40 +1,27 @@
-import type { QuoteStatus } from '../../db/schema/commerce'
+// Custom quote requests (DESIGN §7): the customer's side. Staff answers are in ./staff.ts.
+import { and, desc, eq } from 'drizzle-orm'
+import { getDb, schema } from '../../db/client'
+import { conflict, notFound } from '../../errors'
 import { formatCents } from './money'
 
-export interface QuoteRow {
-  id: string
-  user_id: string
-  status: QuoteStatus
-  sign_type: string
-  size_estimate: string | null
-  requirements: string
-  location_address: string | null
-  location_lat: number | null
-  location_lng: number | null
-  price_cents: number | null
-  staff_message: string | null
-  quoted_at: string | null
-  responded_at: string | null
-  created_at: string
-  updated_at: string
-}
+export type QuoteRow = typeof schema.quotes.$inferSelect
 
 export function toQuoteView(q: QuoteRow) {
   return {
     id: q.id,
     status: q.status,
-    signType: q.sign_type,
-    sizeEstimate: q.size_estimate,
+    signType: q.signType,
+    sizeEstimate: q.sizeEstimate,
     requirements: q.requirements,
-    locationAddress: q.location_address,
-    locationLat: q.location_lat,
-    locationLng: q.location_lng,
-    price: q.price_cents === null ? null : formatCents(q.price_cents),
-    message: q.staff_message,
-    quotedAt: q.quoted_at,
-    respondedAt: q.responded_at,
-    createdAt: q.created_at,
-    updatedAt: q.updated_at,
+    locationAddress: q.locationAddress,
+    locationLat: q.locationLat,
+    locationLng: q.locationLng,
+    price: q.priceCents === null ? null : formatCents(q.priceCents),
+    message: q.staffMessage,
+    quotedAt: q.quotedAt,
+    respondedAt: q.respondedAt,
+    createdAt: q.createdAt,
+    updatedAt: q.updatedAt,
   }
 }
 
@@ -49,30 +36,55 @@ export interface NewQuote {
 
 export async function createQuote(d1: D1Database, userId: string, q: NewQuote) {
   const now = new Date().toISOString()
-  const row = await d1
-    .prepare(
-      `INSERT INTO quotes (id, user_id, status, sign_type, size_estimate, requirements, location_address, location_lat, location_lng, created_at, updated_at)
-       VALUES (?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
-    )
-    .bind(crypto.randomUUID(), userId, q.signType, q.sizeEstimate ?? null, q.requirements, q.locationAddress ?? null, q.locationLat ?? null, q.locationLng ?? null, now, now)
-    .first<QuoteRow>()
-  return toQuoteView(row!)
+  const [row] = await getDb(d1)
+    .insert(schema.quotes)
+    .values({
+      id: crypto.randomUUID(),
+      userId,
+      status: 'pending',
+      signType: q.signType,
+      sizeEstimate: q.sizeEstimate ?? null,
+      requirements: q.requirements,
+      locationAddress: q.locationAddress ?? null,
+      locationLat: q.locationLat ?? null,
+      locationLng: q.locationLng ?? null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning()
+  return toQuoteView(row)
 }
 
 export async function listQuotes(d1: D1Database, userId: string) {
-  const { results } = await d1.prepare('SELECT * FROM quotes WHERE user_id = ? ORDER BY created_at DESC, id DESC').bind(userId).all<QuoteRow>()
-  return results.map(toQuoteView)
+  const rows = await getDb(d1).select().from(schema.quotes).where(eq(schema.quotes.userId, userId)).orderBy(desc(schema.quotes.createdAt), desc(schema.quotes.id))
+  return rows.map(toQuoteView)
 }
 
-/** `userId` null = staff view. */
-export const findQuote = (d1: D1Database, id: string, userId: string | null) =>
-  d1.prepare('SELECT * FROM quotes WHERE id = ?1 AND (?2 IS NULL OR user_id = ?2)').bind(id, userId).first<QuoteRow>()
+/** The quote row; `userId` null = staff view (any user). Null when missing or not the user's. */
+export async function findQuote(d1: D1Database, id: string, userId: string | null): Promise<QuoteRow | null> {
+  const [row] = await getDb(d1)
+    .select()
+    .from(schema.quotes)
+    .where(and(eq(schema.quotes.id, id), userId === null ? undefined : eq(schema.quotes.userId, userId)))
+  return row ?? null
+}
 
-/** Customer's answer to a quoted price: one conditional UPDATE, so two answers cannot both win. */
-export async function respondToQuote(d1: D1Database, id: string, userId: string, status: 'accepted' | 'declined') {
+export async function getQuote(d1: D1Database, userId: string, id: string) {
+  const quote = await findQuote(d1, id, userId)
+  if (!quote) throw notFound('Quote')
+  return toQuoteView(quote)
+}
+
+/** The customer's answer to a quoted price: one conditional UPDATE, so two answers cannot both win. */
+export async function respondToQuote(d1: D1Database, userId: string, id: string, status: 'accepted' | 'declined') {
   const now = new Date().toISOString()
-  return d1
-    .prepare("UPDATE quotes SET status = ?, responded_at = ?, updated_at = ? WHERE id = ? AND user_id = ? AND status = 'quoted' RETURNING *")
-    .bind(status, now, now, id, userId)
-    .first<QuoteRow>()
+  const [updated] = await getDb(d1)
+    .update(schema.quotes)
+    .set({ status, respondedAt: now, updatedAt: now })
+    .where(and(eq(schema.quotes.id, id), eq(schema.quotes.userId, userId), eq(schema.quotes.status, 'quoted')))
+    .returning()
+  if (updated) return toQuoteView(updated)
+  const current = await findQuote(d1, id, userId)
+  if (!current) throw notFound('Quote')
+  throw conflict(`Quote is ${current.status}; only a quoted quote can be ${status}`)
 }

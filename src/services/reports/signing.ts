@@ -1,6 +1,7 @@
 // Signed report URLs (DESIGN §8): HMAC-SHA256 over "<reportId>.<expiresUnix>" with REPORT_SIGNING_SECRET.
 // The URL carries only the report id, the expiry and the signature: no user id, no key.
 import { ApiError } from '../../errors'
+import { base64UrlDecode, base64UrlEncode } from '../../lib/crypto'
 
 export const REPORT_FILES_PATH = '/api/v1/reports/files'
 /** Default lifetime of a signed URL: 7 days. */
@@ -8,12 +9,8 @@ export const REPORT_URL_TTL_SECONDS = 7 * 24 * 3600
 const MIN_SECRET_LENGTH = 16
 
 const encoder = new TextEncoder()
-const b64url = (bytes: ArrayBuffer) => btoa(String.fromCharCode(...new Uint8Array(bytes))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
-function fromB64url(value: string): Uint8Array | null {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(value)) return null
-  const bin = atob(value.replace(/-/g, '+').replace(/_/g, '/') + '=')
-  return Uint8Array.from(bin, (ch) => ch.charCodeAt(0))
-}
+/** An HMAC-SHA256 signature in base64url is 43 characters. */
+const SIGNATURE_PATTERN = /^[A-Za-z0-9_-]{43}$/
 
 /**
  * The signing secret, or a clear error. Without it no URL can be signed or checked, so report
@@ -32,12 +29,12 @@ const hmacKey = (secret: string) =>
 const message = (reportId: string, expires: number) => encoder.encode(`${reportId}.${expires}`)
 
 export async function signReport(secret: string, reportId: string, expires: number): Promise<string> {
-  return b64url(await crypto.subtle.sign('HMAC', await hmacKey(secret), message(reportId, expires)))
+  return base64UrlEncode(await crypto.subtle.sign('HMAC', await hmacKey(secret), message(reportId, expires)))
 }
 
 /** Constant-time check (crypto.subtle.verify). */
 export async function verifyReportSignature(secret: string, reportId: string, expires: number, signature: string): Promise<boolean> {
-  const bytes = fromB64url(signature)
+  const bytes = SIGNATURE_PATTERN.test(signature) ? base64UrlDecode(signature) : null
   if (!bytes) return false
   return crypto.subtle.verify('HMAC', await hmacKey(secret), bytes, message(reportId, expires))
 }

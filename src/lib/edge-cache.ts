@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
-import type { AppEnv } from '../../env'
+import type { AppEnv } from '../env'
+import { sha256Hex } from './crypto'
 
 /**
  * Edge cache for public catalogue reads (DESIGN §7). Route handlers call it, so auth and rate limiting
@@ -17,8 +18,7 @@ export const catalogueCacheKey = (path: string) => `${CACHE_ORIGIN}/${CACHE_VERS
 const edgeCache = (): Cache | undefined => (typeof caches !== 'undefined' ? (caches as unknown as { default?: Cache }).default : undefined)
 
 export async function etagFor(body: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(body))
-  return `"${[...new Uint8Array(digest).slice(0, 16)].map((b) => b.toString(16).padStart(2, '0')).join('')}"`
+  return `"${(await sha256Hex(body)).slice(0, 32)}"`
 }
 
 /** RFC 9110 weak comparison: `*`, a list, and W/ prefixes all match. */
