@@ -9,7 +9,7 @@ const MeSchema = z
   .object({
     user: z.object({ id: Uuid, email: text(254), plan: z.enum(PLANS), createdAt: Timestamp }),
     key: z.object({ id: Uuid, name: text(100), prefix: text(12).openapi({ example: 'sk_live_4f9Q' }), mode: z.enum(['live', 'test']), createdAt: Timestamp }),
-    limits: z.object({ requestsPerMinute: count, monthlyQuota: count, reports: z.boolean(), prospects: z.boolean() }),
+    limits: z.object({ requestsPerMinute: count, monthlyQuota: count, reports: z.boolean(), prospects: z.boolean(), siteFinder: z.boolean() }),
     usage: z.object({
       month: z.string().regex(/^\d{4}-\d{2}$/).max(7).openapi({ example: '2026-11' }),
       requests: count.openapi({ description: 'Requests counted this month, including this one' }),
@@ -29,8 +29,8 @@ const getMe = createRoute({
 
 export const meRoutes = createRouter().openapi(getMe, (c) => {
   const principal = principalOf(c)
-  const { requestsPerMinute, monthlyQuota, reports, prospects } = PLAN_LIMITS[principal.plan]
-  const limits = { requestsPerMinute, monthlyQuota, reports, prospects }
+  const { requestsPerMinute, monthlyQuota, reports, prospects, siteFinder } = PLAN_LIMITS[principal.plan]
+  const limits = { requestsPerMinute, monthlyQuota, reports, prospects, siteFinder }
   const quota = c.get('rateLimit')?.quota
   return c.json(
     {

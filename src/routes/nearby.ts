@@ -2,7 +2,7 @@
 // (heat map). Pro plan and above. The work is in services/nearby.ts; the picture in views/nearby-svg.ts.
 import { createRoute, z } from '@hono/zod-openapi'
 import { createRouter, errorResponses, int, jsonBody, jsonResponse, standardHeaders } from '../lib/openapi'
-import { principalOf, requirePlan } from '../middleware/plan-gate'
+import { principalOf, requireFeature } from '../middleware/plan-gate'
 import { consumeQuotaUnits } from '../middleware/rate-limit'
 import type { Context } from 'hono'
 import type { AppEnv } from '../env'
@@ -12,7 +12,7 @@ import { nearbySvg } from '../views/nearby-svg'
 import { latitude, locationFields, longitude, requireLocation } from './score'
 
 const tags = ['Scoring']
-const planGate = requirePlan('pro', 'The site finder (score/nearby)')
+const planGate = requireFeature('siteFinder')
 
 const radiusM = int(NEARBY.minRadiusM, NEARBY.maxRadiusM)
 const spacingM = int(NEARBY.minSpacingM, NEARBY.maxSpacingM)

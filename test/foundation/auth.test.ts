@@ -19,7 +19,7 @@ describe('auth: happy paths', () => {
     const { key } = await createKey('scale')
     const first = await call('/api/v1/me', { key })
     const second = await call('/api/v1/me', { key })
-    expect(first.json.limits).toEqual({ requestsPerMinute: 1000, monthlyQuota: 500000, reports: true, prospects: false })
+    expect(first.json.limits).toEqual({ requestsPerMinute: 1000, monthlyQuota: 500000, reports: true, prospects: false, siteFinder: true })
     expect(second.json.usage.requests).toBe(first.json.usage.requests + 1)
     expect(second.json.usage.remaining).toBe(500000 - second.json.usage.requests)
     expect(second.json.usage.month).toBe(new Date().toISOString().slice(0, 7))
