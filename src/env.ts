@@ -46,6 +46,8 @@ export interface AppVariables {
   rateLimit?: RateLimitResult
   /** Set by auth when the key is missing or invalid; turned into a 401 after the IP limit is counted. */
   authFailure?: string
+  /** The Idempotency-Key claim this request holds (src/middleware/idempotency.ts). */
+  idempotencyClaim?: { userId: string; key: string; completed?: boolean }
 }
 
 export type AppEnv = { Bindings: Env; Variables: AppVariables }

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { createRouter, errorResponses, isUuid, jsonResponse, UuidParam } from '../lib/openapi'
 import { notFound } from '../errors'
 import { principalOf } from '../middleware/plan-gate'
-import { idempotency } from '../middleware/idempotency'
+import { completionStatement, idempotency } from '../middleware/idempotency'
 import { checkout, getOrder, listOrders } from '../services/commerce/orders'
 import { OrderSchema } from './commerce-schemas'
 
@@ -23,7 +23,7 @@ const checkoutRoute = createRoute({
   summary: 'Check out: turn the whole cart into an order atomically (prices frozen, cart emptied)',
   operationId: 'checkout',
   description: 'No body is needed. Send an `Idempotency-Key` so a retried checkout never creates a second order.',
-  middleware: [idempotency()] as const,
+  middleware: [idempotency({ replayCreated: async (c, orderId, status) => c.json(await ownOrder(c.env.DB, orderId, principalOf(c).userId), status) })] as const,
   request: { headers: z.object({ 'idempotency-key': z.string().max(255).optional() }) },
   responses: {
     201: jsonResponse(OrderSchema, 'The new order'),
@@ -53,7 +53,7 @@ export const orderRoutes = createRouter()
   .openapi(listRoute, async (c) => c.json(await listOrders(c.env.DB, principalOf(c).userId), 200))
   .openapi(checkoutRoute, async (c) => {
     const userId = principalOf(c).userId
-    const orderId = await checkout(c.env.DB, userId)
+    const orderId = await checkout(c.env.DB, userId, (id) => completionStatement(c, c.env.DB, 201, 'orders', id))
     return c.json(await ownOrder(c.env.DB, orderId, userId), 201)
   })
   .openapi(getRoute, async (c) => c.json(await ownOrder(c.env.DB, c.req.valid('param').id, principalOf(c).userId), 200))

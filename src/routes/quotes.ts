@@ -1,8 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { AppEnv } from '../env'
 import { createRouter, errorResponses, isUuid, jsonBody, jsonResponse, UuidParam } from '../lib/openapi'
 import { badRequest, conflict, notFound } from '../errors'
 import { principalOf } from '../middleware/plan-gate'
-import { idempotency } from '../middleware/idempotency'
+import { completionStatement, idempotency } from '../middleware/idempotency'
 import { createQuote, findQuote, listQuotes, respondToQuote, toQuoteView } from '../services/commerce/quotes'
 import { QuoteSchema } from './commerce-schemas'
 
@@ -19,6 +22,12 @@ const NewQuoteSchema = z
   })
   .openapi('NewQuote')
 
+async function replayQuote(c: Context<AppEnv>, quoteId: string, status: ContentfulStatusCode) {
+  const quote = await findQuote(c.env.DB, quoteId, principalOf(c).userId)
+  if (!quote) throw notFound('Quote')
+  return c.json(toQuoteView(quote), status)
+}
+
 const createRouteDef = createRoute({
   method: 'post',
   path: '/quotes',
@@ -26,7 +35,7 @@ const createRouteDef = createRoute({
   summary: 'Request a custom quote (status pending)',
   operationId: 'createQuote',
   description: 'signType and requirements are required; locationLat and locationLng go together. Staff answer with a price and message (status quoted, quoteResponse notification). Accepts Idempotency-Key.',
-  middleware: [idempotency()] as const,
+  middleware: [idempotency({ replayCreated: replayQuote })] as const,
   request: { headers: z.object({ 'idempotency-key': z.string().max(255).optional() }), body: jsonBody(NewQuoteSchema) },
   responses: { 201: jsonResponse(QuoteSchema, 'The quote request (id, status pending, …)'), ...errorResponses(400, 409) },
 })
@@ -79,7 +88,7 @@ export const quoteRoutes = createRouter()
     if ((body.locationLat === undefined) !== (body.locationLng === undefined)) {
       throw badRequest('Give both locationLat and locationLng, or neither', [{ path: body.locationLat === undefined ? 'locationLat' : 'locationLng', message: 'Required with the other coordinate' }])
     }
-    return c.json(await createQuote(c.env.DB, principalOf(c).userId, body), 201)
+    return c.json(await createQuote(c.env.DB, principalOf(c).userId, body, (id) => completionStatement(c, c.env.DB, 201, 'quotes', id)), 201)
   })
   .openapi(listRoute, async (c) => c.json(await listQuotes(c.env.DB, principalOf(c).userId), 200))
   .openapi(getRoute, async (c) => {

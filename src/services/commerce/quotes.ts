@@ -47,16 +47,21 @@ export interface NewQuote {
   locationLng?: number
 }
 
-export async function createQuote(d1: D1Database, userId: string, q: NewQuote) {
+/** `alsoInBatch` adds statements to the insert's transaction (the idempotency completion). */
+export async function createQuote(d1: D1Database, userId: string, q: NewQuote, alsoInBatch: (quoteId: string) => D1PreparedStatement | undefined = () => undefined) {
+  const id = crypto.randomUUID()
   const now = new Date().toISOString()
-  const row = await d1
-    .prepare(
-      `INSERT INTO quotes (id, user_id, status, sign_type, size_estimate, requirements, location_address, location_lat, location_lng, created_at, updated_at)
-       VALUES (?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
-    )
-    .bind(crypto.randomUUID(), userId, q.signType, q.sizeEstimate ?? null, q.requirements, q.locationAddress ?? null, q.locationLat ?? null, q.locationLng ?? null, now, now)
-    .first<QuoteRow>()
-  return toQuoteView(row!)
+  const extra = alsoInBatch(id)
+  const [inserted] = await d1.batch([
+    d1
+      .prepare(
+        `INSERT INTO quotes (id, user_id, status, sign_type, size_estimate, requirements, location_address, location_lat, location_lng, created_at, updated_at)
+         VALUES (?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+      )
+      .bind(id, userId, q.signType, q.sizeEstimate ?? null, q.requirements, q.locationAddress ?? null, q.locationLat ?? null, q.locationLng ?? null, now, now),
+    ...(extra ? [extra] : []),
+  ])
+  return toQuoteView(inserted.results[0] as unknown as QuoteRow)
 }
 
 export async function listQuotes(d1: D1Database, userId: string) {
