@@ -13,6 +13,8 @@ export interface RateLimitRequest {
    * charged) and `quota.remaining` tells the caller how many units it may still spend.
    */
   units?: number
+  /** Report the windows without counting (CORS preflights: answered by the browser, not a request). */
+  observe?: boolean
   now: number
 }
 
@@ -80,6 +82,7 @@ export class RateLimiter extends DurableObject {
       return { ...base, allowed: false, reason: 'QUOTA_EXCEEDED', remaining: req.perMinute - count, quota }
     }
 
+    if (req.observe) return { ...base, allowed: true, remaining: req.perMinute - count, quota }
     const writes: Record<string, unknown> = { [minuteKey(req.windowKey)]: { window, count: count + 1 } satisfies MinuteWindow }
     if (quota) {
       writes[monthKey(req.now)] = used + units

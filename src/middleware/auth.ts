@@ -10,7 +10,7 @@ export const KEY_CACHE_PREFIX = 'apikey:v2:'
 const KEY_CACHE_TTL_SECONDS = 3600
 
 export interface AuthOptions {
-  /** Path prefixes that need no key (they are still limited per IP unless listed in `unlimited`). */
+  /** Path prefixes that need no key (they are still limited per client IP). */
   publicPrefixes?: string[]
 }
 

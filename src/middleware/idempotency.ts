@@ -124,7 +124,10 @@ async function runAndStore(c: Context<AppEnv>, next: () => Promise<void>, db: D1
     throw error
   }
   const status = c.res.status
-  if (status < 200 || status >= 300) return release(db, claim.userId, claim.key)
+  if (status < 200 || status >= 300) {
+    await release(db, claim.userId, claim.key)
+    return
+  }
   const body = await c.res.clone().text()
   const store = async () =>
     db
