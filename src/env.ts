@@ -9,7 +9,10 @@ export interface Env {
   RATE_LIMITER: DurableObjectNamespace<import('./durable/rate-limiter').RateLimiter>
   /** Bearer token for /admin/v1/* (secret). */
   ADMIN_TOKEN?: string
+  /** 'development' | 'test' | 'production'. Outside development and test, PUBLIC_BASE_URL is required for links. */
   ENVIRONMENT?: string
+  /** Public origin for shareUrl/reportUrl, e.g. https://api.example.com (not taken from the Host header). */
+  PUBLIC_BASE_URL?: string
   /** Optional live geocoder (Nominatim-compatible search endpoint); offline bundled geocoding otherwise. */
   GEOCODER_URL?: string
   /** API key for GEOCODER_URL, sent as `Authorization: Bearer` and as `key=` (secret). */

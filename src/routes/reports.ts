@@ -8,6 +8,7 @@ import { principalOf, requirePlan } from '../middleware/plan-gate'
 import { idempotency } from '../middleware/idempotency'
 import { CANADA_BOUNDS } from '../services/scoring'
 import { checkReportUrl, createScoreReport, findReport, listReports, reportFileName, signingSecret } from '../services/reports'
+import { publicOrigin } from '../lib/public-origin'
 
 const planGate = requirePlan('pro', 'PDF reports')
 
@@ -97,18 +98,17 @@ const downloadRoute = createRoute({
 })
 
 const FILE_NAME = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.pdf$/i
-const originOf = (url: string) => new URL(url).origin
 
 export const reportRoutes = createRouter()
   .openapi(createReportRoute, async (c) => {
     const principal = principalOf(c)
     const body = c.req.valid('json')
-    const report = await createScoreReport(c.env, principal.userId, { address: body.address, lat: body.lat, lng: body.lng }, { origin: originOf(c.req.url) })
+    const report = await createScoreReport(c.env, principal.userId, { address: body.address, lat: body.lat, lng: body.lng }, { origin: publicOrigin(c) })
     return c.json({ reportUrl: report.reportUrl, expiresAt: report.expiresAt, reportId: report.reportId }, 201)
   })
   .openapi(listReportsRoute, async (c) => {
     const principal = principalOf(c)
-    return c.json({ reports: await listReports(c.env, principal.userId, { origin: originOf(c.req.url) }) }, 200)
+    return c.json({ reports: await listReports(c.env, principal.userId, { origin: publicOrigin(c) }) }, 200)
   })
   .openapi(downloadRoute, async (c) => {
     const { file } = c.req.valid('param')

@@ -11,6 +11,7 @@ import { isUuid } from '../lib/openapi'
 import { DEFAULT_SHARE_DAYS, generateShareToken, hashShareToken, lookupShare, ownedProject } from '../services/projects'
 import { sharedProjectView } from '../services/share-view'
 import { CreateShareSchema, ProjectIdParam, ShareLinkMetaSchema, ShareLinkSchema, ShareParams, SharedProjectSchema } from './project-schemas'
+import { publicOrigin } from '../lib/public-origin'
 
 const tags = ['Projects']
 const DAY_MS = 86_400_000
@@ -54,6 +55,7 @@ const shareMeta = (r: typeof schema.shareLinks.$inferSelect) => ({ id: r.id, exp
 
 export const shareRoutes = createRouter()
   .openapi(createShareRoute, async (c) => {
+    const origin = publicOrigin(c) // before any write: a misconfigured server creates nothing
     const { userId } = principalOf(c)
     const db = getDb(c.env.DB)
     const project = await ownedProject(db, userId, c.req.valid('param').id)
@@ -63,7 +65,6 @@ export const shareRoutes = createRouter()
     const now = new Date()
     const row = { id: crypto.randomUUID(), projectId: project.id, userId, tokenHash: await hashShareToken(token), expiresAt: new Date(now.getTime() + days * DAY_MS).toISOString(), revokedAt: null, createdAt: now.toISOString() }
     await db.insert(schema.shareLinks).values(row)
-    const origin = new URL(c.req.url).origin
     return c.json({ id: row.id, shareUrl: `${origin}/share/${token}`, jsonUrl: `${origin}/api/v1/shared/${token}`, expiresAt: row.expiresAt }, 201)
   })
   .openapi(listSharesRoute, async (c) => {
