@@ -59,7 +59,10 @@ export const auth = (options: AuthOptions = {}): MiddlewareHandler<AppEnv> => {
   return async (c, next) => {
     if (publicPrefixes.some((p) => c.req.path.startsWith(p))) return next()
     const key = extractKey((name) => c.req.header(name))
-    if (!key) {
+    const authorization = c.req.header('authorization')?.trim()
+    if (!key && authorization) {
+      c.set('authFailure', /^sk_/i.test(authorization) ? 'Authorization header is missing the Bearer scheme: send `Authorization: Bearer sk_...` (or `x-api-key: sk_...`)' : 'Authorization header must use the Bearer scheme: `Authorization: Bearer sk_...` (or send `x-api-key: sk_...`)')
+    } else if (!key) {
       c.set('authFailure', 'Missing API key: send it as `x-api-key: sk_...` or `Authorization: Bearer sk_...`')
     } else if (!isWellFormedApiKey(key)) {
       c.set('authFailure', 'Invalid API key')

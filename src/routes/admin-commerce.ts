@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { and, desc, eq, sql } from 'drizzle-orm'
-import { createRouter, errorResponses, isUuid, jsonBody, jsonResponse, text, Uuid, UuidParam } from '../lib/openapi'
+import { createRouter, displayText, errorResponses, isUuid, jsonBody, jsonResponse, text, Uuid, UuidParam } from '../lib/openapi'
 import { getDb, schema, type Db } from '../db/client'
 import { ORDER_STATUSES, QUOTE_STATUSES, type OrderStatus } from '../db/schema/commerce'
 import { badRequest, conflict, notFound } from '../errors'
@@ -30,7 +30,7 @@ const advanceRoute = createRoute({
     body: jsonBody(
       z.object({
         status: z.enum(ORDER_STATUSES).optional().openapi({ description: 'Target status; defaults to the next one. Must be exactly the next one.' }),
-        trackingNumber: z.string().trim().min(1).max(100).optional(),
+        trackingNumber: displayText('trackingNumber', z.string().trim().min(1).max(100)).optional(),
       }),
     ),
   },
@@ -50,7 +50,7 @@ const answerRoute = createRoute({
     body: jsonBody(
       z.object({
         price: z.union([z.number().positive().max(10_000_000), z.string().max(16)]).openapi({ description: 'Dollars, at most two decimals: 1249.5 or "1249.50"' }),
-        message: z.string().trim().min(1).max(5000),
+        message: displayText('message', z.string().trim().min(1).max(5000), { multiline: true }),
       }),
     ),
   },

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { int, text, Timestamp, Uuid } from '../lib/openapi'
+import { displayText, int, text, Timestamp, Uuid } from '../lib/openapi'
 import { ORDER_STATUSES, QUOTE_STATUSES } from '../db/schema/commerce'
 
 // Response and shared request schemas of the commerce routes (catalogue, cart, orders, quotes).
@@ -26,7 +26,7 @@ export const LocationContextSchema = z
   .object({
     lat: z.number().min(-90).max(90).optional(),
     lng: z.number().min(-180).max(180).optional(),
-    address: z.string().trim().min(1).max(500).optional(),
+    address: displayText('address', z.string().trim().min(1).max(500)).optional(),
     score: z.number().min(0).max(100).optional(),
   })
   .strict()

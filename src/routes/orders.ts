@@ -24,7 +24,10 @@ const checkoutRoute = createRoute({
   operationId: 'checkout',
   description: 'No body is needed. Send an `Idempotency-Key` so a retried checkout never creates a second order.',
   middleware: [idempotency({ replayCreated: async (c, orderId, status) => c.json(await ownOrder(c.env.DB, orderId, principalOf(c).userId), status) })] as const,
-  request: { headers: z.object({ 'idempotency-key': z.string().max(255).optional() }) },
+  request: {
+    headers: z.object({ 'idempotency-key': z.string().max(255).optional() }),
+    body: { required: false, content: { 'application/json': { schema: z.object({}).openapi('CheckoutRequest') } } },
+  },
   responses: {
     201: jsonResponse(OrderSchema, 'The new order'),
     ...errorResponses(400, 409),

@@ -1,15 +1,15 @@
 // Zod/OpenAPI schemas of projects, saved locations, share links and notifications (spec §2.3, §2.4,
 // §2.9, §2.10). The same schemas validate requests and generate the OpenAPI document.
 import { z } from '@hono/zod-openapi'
-import { text, Timestamp, Uuid, int } from '../lib/openapi'
+import { displayText, text, Timestamp, Uuid, int } from '../lib/openapi'
 import { ScoreResultSchema, GRADES, FACTOR_KEYS, DataSourceSchema } from '../scoring'
 import { CANADA_BOUNDS } from '../services/scoring'
 import { NOTIFICATION_TYPES } from '../db/schema/notifications'
 import { MAX_LOCATIONS_PER_PROJECT, MAX_PROJECTS_PER_USER } from '../services/projects'
 
-const name = z.string({ error: 'name is required (1–200 characters)' }).trim().min(1, { error: 'name must be 1–200 characters' }).max(200, { error: 'name must be 1–200 characters' })
-const description = z.string().max(2000, { error: 'description must be at most 2,000 characters' })
-const notes = z.string().max(2000, { error: 'notes must be at most 2,000 characters' })
+const name = displayText('name', z.string({ error: 'name is required (1–200 characters)' }).trim().min(1, { error: 'name must be 1–200 characters' }).max(200, { error: 'name must be 1–200 characters' }))
+const description = displayText('description', z.string().max(2000, { error: 'description must be at most 2,000 characters' }), { multiline: true })
+const notes = displayText('notes', z.string().max(2000, { error: 'notes must be at most 2,000 characters' }), { multiline: true })
 const lat = z.number().min(CANADA_BOUNDS.minLat).max(CANADA_BOUNDS.maxLat)
 const lng = z.number().min(CANADA_BOUNDS.minLng).max(CANADA_BOUNDS.maxLng)
 const score = z.number().min(0).max(100)
@@ -55,7 +55,7 @@ export const ProjectDetailSchema = z
 
 export const AddLocationSchema = z
   .object({
-    address: z.string().trim().min(1).max(300).optional().openapi({ example: '100 Queen St W, Toronto, ON M5H 2N2', description: 'Use this OR lat/lng (both: coordinates locate, address is kept for display)' }),
+    address: displayText('address', z.string().trim().min(1).max(300)).optional().openapi({ example: '100 Queen St W, Toronto, ON M5H 2N2', description: 'Use this OR lat/lng (both: coordinates locate, address is kept for display)' }),
     lat: lat.optional().openapi({ example: 43.6534 }),
     lng: lng.optional().openapi({ example: -79.3839 }),
     notes: notes.optional(),

@@ -2,21 +2,21 @@ import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { AppEnv } from '../env'
-import { createRouter, errorResponses, isUuid, jsonBody, jsonResponse, UuidParam } from '../lib/openapi'
+import { createRouter, displayText, errorResponses, isUuid, jsonBody, jsonResponse, UuidParam } from '../lib/openapi'
 import { badRequest, conflict, notFound } from '../errors'
 import { principalOf } from '../middleware/plan-gate'
 import { completionStatement, idempotency } from '../middleware/idempotency'
 import { createQuote, findQuote, listQuotes, respondToQuote, toQuoteView } from '../services/commerce/quotes'
 import { QuoteSchema } from './commerce-schemas'
 
-const required = (max: number) => z.string().trim().min(1).max(max)
+const required = (field: string, max: number, multiline = false) => displayText(field, z.string().trim().min(1).max(max), { multiline })
 
 const NewQuoteSchema = z
   .object({
-    signType: required(200).openapi({ example: 'Pylon sign' }),
-    requirements: required(5000).openapi({ example: 'Double-sided, 20 ft, with an LED message centre; plaza entrance off Hwy 7' }),
-    sizeEstimate: required(200).optional().openapi({ example: '20 ft overall' }),
-    locationAddress: required(500).optional(),
+    signType: required('signType', 200).openapi({ example: 'Pylon sign' }),
+    requirements: required('requirements', 5000, true).openapi({ example: 'Double-sided, 20 ft, with an LED message centre; plaza entrance off Hwy 7' }),
+    sizeEstimate: required('sizeEstimate', 200).optional().openapi({ example: '20 ft overall' }),
+    locationAddress: required('locationAddress', 500).optional(),
     locationLat: z.number().min(-90).max(90).optional(),
     locationLng: z.number().min(-180).max(180).optional(),
   })
