@@ -3,7 +3,6 @@ import { secureHeaders } from 'hono/secure-headers'
 import { cors } from 'hono/cors'
 import { bodyLimit } from 'hono/body-limit'
 import { methodNotAllowed } from 'hono/method-not-allowed'
-import { Scalar } from '@scalar/hono-api-reference'
 import type { AppEnv } from './env'
 import { ApiError } from './errors'
 import { validationHook } from './lib/openapi'
@@ -31,6 +30,7 @@ import { locationRoutes } from './routes/locations'
 import { shareRoutes } from './routes/shares'
 import { notificationRoutes } from './routes/notifications'
 import { sharePageRoutes } from './routes/share-page'
+import { docsRoutes } from './routes/docs'
 
 export const API_BASE = '/api/v1'
 const MAX_BODY_BYTES = 64 * 1024
@@ -90,7 +90,7 @@ export function createApp() {
     ],
     security: [{ ApiKeyAuth: [] }, { BearerAuth: [] }],
   })
-  app.get('/docs', Scalar({ url: `${API_BASE}/openapi.json`, pageTitle: 'Sign Placement Scoring API' }))
+  app.route('/', docsRoutes(`${API_BASE}/openapi.json`))
   app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKeyAuth', { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'sk_live_… or sk_test_…' })
   app.openAPIRegistry.registerComponent('securitySchemes', 'BearerAuth', { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer sk_…' })
   app.openAPIRegistry.registerComponent('securitySchemes', 'AdminToken', { type: 'http', scheme: 'bearer', description: 'Staff only: ADMIN_TOKEN' })

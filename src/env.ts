@@ -6,6 +6,8 @@ export interface Env {
   DB: D1Database
   KEYS: KVNamespace
   REPORTS: R2Bucket
+  /** Static assets (wrangler.toml [assets]): the API reference UI bundle. */
+  ASSETS?: Fetcher
   RATE_LIMITER: DurableObjectNamespace<import('./durable/rate-limiter').RateLimiter>
   /** Bearer token for /admin/v1/* (secret). */
   ADMIN_TOKEN?: string
