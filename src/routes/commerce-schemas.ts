@@ -69,7 +69,7 @@ export const OrderSchema = z
     id: Uuid,
     status: z.enum(ORDER_STATUSES),
     total: Money,
-    trackingNumber: text(100).optional().openapi({ description: 'Present once shipped' }),
+    trackingNumber: text(100).nullable().openapi({ description: 'Null until the order ships' }),
     items: z.array(OrderItemSchema).max(1000),
     createdAt: Timestamp,
     updatedAt: Timestamp,

@@ -77,7 +77,7 @@ function toOrderView(order: OrderRow, items: ItemRow[]) {
     id: order.id,
     status: order.status,
     total: formatCents(order.total_cents),
-    ...(order.tracking_number ? { trackingNumber: order.tracking_number } : {}),
+    trackingNumber: order.tracking_number,
     items: items.map((i) => ({
       id: i.id,
       productId: i.product_id,
