@@ -1,4 +1,4 @@
-/** Plans and their limits (DESIGN §3). The plan belongs to the user. */
+/** Plans and their limits (docs/decisions.md §3). The plan belongs to the user. */
 export const PLANS = ['free', 'pro', 'scale', 'enterprise'] as const
 export type Plan = (typeof PLANS)[number]
 

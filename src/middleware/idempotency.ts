@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key support for POST routes (DESIGN §2).
+ * Idempotency-Key support for POST routes (docs/decisions.md §2).
  *
  * Use: add `idempotency()` to a route that runs behind auth, e.g.
  *     createRoute({ method: 'post', path: '/orders', middleware: [idempotency()] as const, ... })

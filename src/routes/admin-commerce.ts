@@ -11,7 +11,7 @@ import { checkOrderTransition, checkQuoteTransition, nextOrderStatus, ORDER_STAT
 import { dollarsToCents, formatCents } from '../services/commerce/money'
 import { OrderSchema, QuoteSchema } from './commerce-schemas'
 
-// Staff actions on orders and quotes (DESIGN §7). Each state change and its notification share one batch.
+// Staff actions on orders and quotes (docs/decisions.md §7). Each state change and its notification share one batch.
 
 const adminSecurity = [{ AdminToken: [] }]
 const StaffOrderSchema = OrderSchema.extend({ userId: Uuid }).openapi('AdminOrder')

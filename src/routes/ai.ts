@@ -1,4 +1,4 @@
-// POST /api/v1/ai/query, /ai/weights, /ai/recommend (spec §4.2, §7; DESIGN §8). Inputs are validated
+// POST /api/v1/ai/query, /ai/weights, /ai/recommend (spec §4.2, §7; docs/decisions.md §8). Inputs are validated
 // here; provider choice, prompts and answer checks live in services/ai.
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'

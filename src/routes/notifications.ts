@@ -1,4 +1,4 @@
-// Notifications (spec §4.6 GET /notifications, DESIGN §6): the 50 newest, newest first; beyond the
+// Notifications (spec §4.6 GET /notifications, docs/decisions.md §6): the 50 newest, newest first; beyond the
 // spec, PATCH /notifications/:id {read:true} and POST /notifications/read-all.
 import { createRoute, z } from '@hono/zod-openapi'
 import { and, desc, eq, sql } from 'drizzle-orm'

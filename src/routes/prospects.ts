@@ -1,4 +1,4 @@
-// POST /api/v1/prospects (spec §4.6, DESIGN §8): Enterprise only. Centre from lat/lng or a city
+// POST /api/v1/prospects (spec §4.6, docs/decisions.md §8): Enterprise only. Centre from lat/lng or a city
 // (our geocoder); POIs from the D1 store; each scored at its own location.
 import { createRoute, z } from '@hono/zod-openapi'
 import { createRouter, errorResponses, jsonBody, jsonResponse, Uuid } from '../lib/openapi'

@@ -1,5 +1,5 @@
 // POST /api/v1/reports/score (Pro+), GET /api/v1/reports (the caller's reports, fresh links) and the
-// public signed download GET /api/v1/reports/files/{reportId}.pdf (DESIGN §8; no API key: the
+// public signed download GET /api/v1/reports/files/{reportId}.pdf (docs/decisions.md §8; no API key: the
 // signature is the credential). The work is in services/reports.
 import { createRoute, z } from '@hono/zod-openapi'
 import { createRouter, errorResponses, int, jsonBody, jsonResponse, standardHeaders, Timestamp, Uuid } from '../lib/openapi'

@@ -1,4 +1,4 @@
-// POST /api/v1/roi (spec §4.6, DESIGN §8). The model is the pure module src/roi; a location, when given,
+// POST /api/v1/roi (spec §4.6, docs/decisions.md §8). The model is the pure module src/roi; a location, when given,
 // is scored first so its traffic and pedestrian estimates drive the impressions.
 import { createRoute, z } from '@hono/zod-openapi'
 import { createRouter, errorResponses, int, jsonBody, jsonResponse } from '../lib/openapi'

@@ -1,4 +1,4 @@
-// Share links (spec §4.3 POST /projects/:id/share, DESIGN §6): a random 32-byte token whose SHA-256
+// Share links (spec §4.3 POST /projects/:id/share, docs/decisions.md §6): a random 32-byte token whose SHA-256
 // alone is stored. Beyond the spec: list and revoke links. Public: GET /shared/:token (JSON; no key,
 // limited per IP). The HTML page for the same token is in routes/share-page.ts.
 import { createRoute, z } from '@hono/zod-openapi'

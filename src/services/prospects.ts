@@ -1,4 +1,4 @@
-// Prospect discovery (DESIGN §8, Enterprise): businesses from the POI store near a centre, each
+// Prospect discovery (docs/decisions.md §8, Enterprise): businesses from the POI store near a centre, each
 // scored at its own location with the default weights.
 import { and, between, inArray, sql } from 'drizzle-orm'
 import type { Env } from '../env'

@@ -1,7 +1,7 @@
 import { sqliteTable, text, integer, real, index, uniqueIndex, primaryKey } from 'drizzle-orm/sqlite-core'
 import { users } from './users'
 
-// Commerce (DESIGN §7). Money is CAD in integer cents everywhere; the API formats it.
+// Commerce (docs/decisions.md §7). Money is CAD in integer cents everywhere; the API formats it.
 
 export const products = sqliteTable(
   'products',
