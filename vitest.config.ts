@@ -33,6 +33,8 @@ export default defineConfig(async () => {
             cloudflareTest({
               wrangler: { configPath: wranglerConfigWithoutLocalSecrets() },
               miniflare: {
+                // The API reference UI bundle (public/docs/scalar.js, copied from node_modules on install).
+                assets: { directory: './public', binding: 'ASSETS', routerConfig: { invoke_user_worker_ahead_of_assets: true } },
                 bindings: {
                   TEST_MIGRATIONS: migrations,
                   ADMIN_TOKEN: TEST_ADMIN_TOKEN,

@@ -8,7 +8,8 @@
 //   npm run admin -- orders advance <orderId> [--status shipped] [--tracking 1Z999…]   (default: next status)
 //   npm run admin -- quotes list [--status pending]
 //   npm run admin -- quotes answer <quoteId> --price 38500 --message "Includes permit drawings"
-// Options: --url https://api.example.com (default $API_URL or http://localhost:8787); token from $ADMIN_TOKEN or .dev.vars.
+// Options: --url https://api.example.com (default $API_URL, else http://localhost:$PORT with PORT as for
+// `npm run dev`, default 8787); token from $ADMIN_TOKEN or .dev.vars.
 import { readDevVars } from './lib/dev-vars.mjs'
 
 function parseArgs(argv) {
@@ -25,7 +26,7 @@ function parseArgs(argv) {
 }
 
 const { positional, flags } = parseArgs(process.argv.slice(2))
-const baseUrl = (flags.url ?? process.env.API_URL ?? 'http://localhost:8787').replace(/\/$/, '')
+const baseUrl = (flags.url || process.env.API_URL || `http://localhost:${process.env.PORT ?? 8787}`).replace(/\/$/, '')
 const token = process.env.ADMIN_TOKEN ?? readDevVars().ADMIN_TOKEN
 
 function need(name) {
@@ -44,6 +45,9 @@ async function request(method, path, body) {
     method,
     headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : undefined,
+  }).catch(() => {
+    console.error(`admin: no server answers at ${baseUrl}; start it with \`npm run dev\` (PORT=${process.env.PORT ?? 8787}) or pass --url / set API_URL`)
+    process.exit(1)
   })
   const json = await res.json().catch(() => ({}))
   if (!res.ok) {

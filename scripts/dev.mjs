@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm run dev`: local secrets → local D1 migrations → wrangler dev on :8787 → demo users and keys, printed.
+// `npm run dev`: local secrets → local D1 migrations → demo prospects (sample POIs) → wrangler dev on
+// :$PORT (default 8787) → demo users and keys, printed. Extra arguments go to `wrangler dev`.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { ensureDevVars } from './lib/dev-vars.mjs'
@@ -9,12 +10,19 @@ const BASE = `http://localhost:${PORT}`
 const KEYS_FILE = '.dev-keys.json'
 const DEMO_PLANS = ['free', 'pro', 'scale', 'enterprise']
 const wranglerBin = 'node_modules/.bin/wrangler'
+const DEMO_POIS = 'scripts/data/sample-pois.geojson'
 
 const vars = ensureDevVars(['ADMIN_TOKEN', 'REPORT_SIGNING_SECRET'])
 
 console.log('› applying D1 migrations to the local database')
 const migrate = spawnSync(wranglerBin, ['d1', 'migrations', 'apply', 'DB', '--local'], { stdio: 'inherit', env: { ...process.env, CI: 'true' } })
 if (migrate.status !== 0) process.exit(migrate.status ?? 1)
+
+// Demo prospects: the labelled sample POIs (fictional businesses, source "sample"), so an Enterprise
+// trial's first POST /prospects is not empty. The import is an upsert: re-running never duplicates.
+console.log('› loading demo prospects (scripts/data/sample-pois.geojson: SAMPLE DATA, fictional businesses)')
+const pois = spawnSync(process.execPath, ['scripts/import-pois.mjs', DEMO_POIS], { stdio: ['ignore', 'ignore', 'inherit'] })
+if (pois.status !== 0) console.error('✖ demo prospects not loaded (see above); POST /prospects starts empty')
 
 const dev = spawn(wranglerBin, ['dev', '--port', String(PORT), ...process.argv.slice(2)], { stdio: 'inherit' })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => dev.kill(signal))

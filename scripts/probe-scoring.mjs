@@ -20,7 +20,7 @@ await build({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'neut
 const m = await import(pathToFileURL(join(outDir, 'probe.mjs')).href)
 rmSync(outDir, { recursive: true, force: true })
 
-// Expected bands (DESIGN §4 plus the judgement of someone who knows the place).
+// Expected bands (docs/decisions.md §4 plus the judgement of someone who knows the place).
 const BAND = {
   A: [80, 101], downtown2: [70, 101], strip: [70, 80], stripWide: [65, 82], main: [58, 76], town: [50, 72],
   res: [45, 62], crescent: [48, 60], rural: [0, 50], hamlet: [30, 60], any: [0, 101], fail: null,

@@ -1,19 +1,18 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
-import { requestId } from 'hono/request-id'
 import { secureHeaders } from 'hono/secure-headers'
 import { cors } from 'hono/cors'
 import { bodyLimit } from 'hono/body-limit'
 import { methodNotAllowed } from 'hono/method-not-allowed'
-import { Scalar } from '@scalar/hono-api-reference'
 import type { AppEnv } from './env'
 import { ApiError } from './errors'
 import { validationHook } from './lib/openapi'
 import { handleError, handleNotFound, methodNotAllowedResponse } from './middleware/error-handler'
 import { requireJsonBody } from './middleware/json-body'
 import { auth } from './middleware/auth'
-import { rateLimit } from './middleware/rate-limit'
+import { enforceRateLimit, meterRequests, requireApiKey } from './middleware/rate-limit'
+import { CLIENT_REQUEST_ID_HEADER, requestId } from './middleware/request-id'
 import { adminAuth } from './middleware/admin-auth'
-import { healthRoutes } from './routes/health'
+import { HEALTH_PATH, healthRoutes } from './routes/health'
 import { meRoutes } from './routes/me'
 import { adminKeyRoutes } from './routes/admin-keys'
 import { scoreRoutes } from './routes/score'
@@ -34,6 +33,7 @@ import { locationRoutes } from './routes/locations'
 import { shareRoutes } from './routes/shares'
 import { notificationRoutes } from './routes/notifications'
 import { sharePageRoutes } from './routes/share-page'
+import { docsRoutes } from './routes/docs'
 
 export const API_BASE = '/api/v1'
 const MAX_BODY_BYTES = 64 * 1024
@@ -42,12 +42,15 @@ const BATCH_PATH = `${API_BASE}/score/batch`
 /** Paths under /api/v1 that need no API key (still limited per client IP). */
 export const PUBLIC_API_PREFIXES = [`${API_BASE}/shared/`, `${API_BASE}/reports/files/`]
 
-const EXPOSED_HEADERS = ['X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'X-Quota-Limit', 'X-Quota-Remaining', 'Retry-After', 'ETag', 'X-Cache', 'Idempotent-Replayed']
+const EXPOSED_HEADERS = ['X-Request-Id', CLIENT_REQUEST_ID_HEADER, 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'X-Quota-Limit', 'X-Quota-Remaining', 'Retry-After', 'ETag', 'X-Cache', 'Idempotent-Replayed']
 
 export function createApp() {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
 
-  app.use('*', requestId({ headerName: 'X-Request-Id', generator: () => `req_${crypto.randomUUID().replace(/-/g, '').slice(0, 24)}` }))
+  app.use('*', requestId())
+  // Every response but the liveness probe is counted and carries the limit headers (see meterRequests).
+  app.use(`${API_BASE}/*`, auth({ publicPrefixes: PUBLIC_API_PREFIXES }))
+  app.use('*', meterRequests({ unmetered: [HEALTH_PATH] }))
   app.use('*', methodNotAllowed({ app, onMethodNotAllowed: methodNotAllowedResponse }))
   app.use('*', secureHeaders())
   app.use(
@@ -60,8 +63,9 @@ export function createApp() {
       maxAge: 86400,
     }),
   )
+  app.use('*', enforceRateLimit())
 
-  // Public, unmetered: probes and documentation.
+  // Public: the probe (unmetered) and the documentation (limited per client IP).
   app.route('/', healthRoutes)
   app.doc31(`${API_BASE}/openapi.json`, {
     openapi: '3.1.0',
@@ -90,7 +94,7 @@ export function createApp() {
     ],
     security: [{ ApiKeyAuth: [] }, { BearerAuth: [] }],
   })
-  app.get('/docs', Scalar({ url: `${API_BASE}/openapi.json`, pageTitle: 'Sign Placement Scoring API' }))
+  app.route('/', docsRoutes(`${API_BASE}/openapi.json`))
   app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKeyAuth', { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'sk_live_… or sk_test_…' })
   app.openAPIRegistry.registerComponent('securitySchemes', 'BearerAuth', { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer sk_…' })
   app.openAPIRegistry.registerComponent('securitySchemes', 'AdminToken', { type: 'http', scheme: 'bearer', description: 'Staff only: ADMIN_TOKEN' })
@@ -107,8 +111,7 @@ export function createApp() {
   app.route('/admin/v1', adminKeyRoutes)
   app.route('/admin/v1', adminCommerceRoutes)
 
-  app.use(`${API_BASE}/*`, auth({ publicPrefixes: PUBLIC_API_PREFIXES }))
-  app.use(`${API_BASE}/*`, rateLimit())
+  app.use(`${API_BASE}/*`, requireApiKey())
 
   // Resource routes: one file per resource under src/routes/.
   app.route(API_BASE, meRoutes)
@@ -128,7 +131,6 @@ export function createApp() {
   app.route(API_BASE, shareRoutes)
   app.route(API_BASE, notificationRoutes)
   // Public share page (HTML): no key, limited per client IP like the other public paths.
-  app.use('/share/*', rateLimit())
   app.route('/', sharePageRoutes)
 
   app.notFound(handleNotFound)

@@ -6,10 +6,15 @@ export interface Env {
   DB: D1Database
   KEYS: KVNamespace
   REPORTS: R2Bucket
+  /** Static assets (wrangler.toml [assets]): the API reference UI bundle. */
+  ASSETS?: Fetcher
   RATE_LIMITER: DurableObjectNamespace<import('./durable/rate-limiter').RateLimiter>
   /** Bearer token for /admin/v1/* (secret). */
   ADMIN_TOKEN?: string
+  /** 'development' | 'test' | 'production'. Outside development and test, PUBLIC_BASE_URL is required for links. */
   ENVIRONMENT?: string
+  /** Public origin for shareUrl/reportUrl, e.g. https://api.example.com (not taken from the Host header). */
+  PUBLIC_BASE_URL?: string
   /** Optional live geocoder (Nominatim-compatible search endpoint); offline bundled geocoding otherwise. */
   GEOCODER_URL?: string
   /** API key for GEOCODER_URL, sent as `Authorization: Bearer` and as `key=` (secret). */
@@ -46,6 +51,8 @@ export interface AppVariables {
   rateLimit?: RateLimitResult
   /** Set by auth when the key is missing or invalid; turned into a 401 after the IP limit is counted. */
   authFailure?: string
+  /** The Idempotency-Key claim this request holds (src/middleware/idempotency.ts). */
+  idempotencyClaim?: { userId: string; key: string; completed?: boolean }
 }
 
 export type AppEnv = { Bindings: Env; Variables: AppVariables }

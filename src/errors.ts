@@ -1,6 +1,6 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 
-/** Every error code the API can return, with its HTTP status (DESIGN §2). */
+/** Every error code the API can return, with its HTTP status (docs/decisions.md §2). */
 export const ERROR_STATUS = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,

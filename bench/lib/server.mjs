@@ -19,10 +19,11 @@ function freePort() {
   })
 }
 
-export async function startServer() {
-  const state = mkdtempSync(join(tmpdir(), 'spa-bench-'))
-  const adminToken = randomBytes(18).toString('base64url')
-  const port = await freePort()
+/** `state`/`port`/`adminToken` given: reuse them (a restart of the same server); the state is then kept on stop. */
+export async function startServer(options = {}) {
+  const state = options.state ?? mkdtempSync(join(tmpdir(), 'spa-bench-'))
+  const adminToken = options.adminToken ?? randomBytes(18).toString('base64url')
+  const port = options.port ?? (await freePort())
   const migrate = spawnSync(wrangler, ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], { env: { ...process.env, CI: 'true' }, encoding: 'utf8' })
   if (migrate.status !== 0) throw new Error(`migrations failed: ${migrate.stderr}`)
   const child = spawn(
@@ -38,12 +39,14 @@ export async function startServer() {
     if (i > 120) throw new Error('wrangler dev did not start')
     await new Promise((r) => setTimeout(r, 500))
   }
-  const stop = () => {
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  const stop = async () => {
     child.kill('SIGTERM')
-    rmSync(state, { recursive: true, force: true })
+    if (!options.state) rmSync(state, { recursive: true, force: true })
+    await exited
   }
-  process.on('exit', stop)
-  return { base, adminToken, stop }
+  process.on('exit', () => child.kill('SIGTERM'))
+  return { base, port, state, adminToken, stop }
 }
 
 export async function createKeys(server, plan, count) {

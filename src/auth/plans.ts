@@ -1,5 +1,5 @@
 /**
- * The plan table (DESIGN §3): every limit and feature gate of each plan, in one place. The users.plan
+ * The plan table (docs/decisions.md §3): every limit and feature gate of each plan, in one place. The users.plan
  * column, the rate limiter, the AI allowance, the feature gates (middleware/plan-gate.ts), GET /me and
  * the tests all read it. The plan belongs to the user.
  */

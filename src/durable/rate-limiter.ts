@@ -6,6 +6,15 @@ export interface RateLimitRequest {
   perMinute: number
   /** Monthly quota of the owner of this object; omitted for anonymous callers. */
   monthlyQuota?: number
+  /**
+   * Monthly-quota units this request costs (default 1), for batch operations that do the work of
+   * several requests. It counts once in the per-minute window and `units` times against the quota.
+   * When `units` exceeds the quota left, the request is refused up front (QUOTA_EXCEEDED, nothing
+   * charged) and `quota.remaining` tells the caller how many units it may still spend.
+   */
+  units?: number
+  /** Report the windows without counting (CORS preflights: answered by the browser, not a request). */
+  observe?: boolean
   now: number
 }
 
@@ -28,33 +37,43 @@ export interface ExtraUnitsResult {
   reset: number
 }
 
+interface MinuteWindow {
+  window: number
+  count: number
+}
+
 const monthOf = (now: number) => new Date(now).toISOString().slice(0, 7)
 const startOfNextMonth = (now: number) => {
   const d = new Date(now)
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1)
 }
+const minuteKey = (windowKey: string) => `minute:${windowKey}`
+const monthKey = (now: number) => `month:${monthOf(now)}`
 
 /**
  * One instance per user (or per anonymous client IP). A Durable Object processes its requests one
  * at a time, so counts are exact under concurrency: unlike KV counters, it never over-admits.
  * Per-minute windows are per API key (spec §8); the monthly quota is the user's, shared by all
  * of the user's keys, so extra keys do not multiply the quota.
+ *
+ * Both counters live in the object's storage, not only in memory, so a restart, deploy or eviction
+ * mid-minute does not hand out a fresh window. The storage API keeps its own in-memory cache, so
+ * a check is one cached read of both counters and, when admitted, one write of both.
  */
 export class RateLimiter extends DurableObject {
-  private minuteWindows = new Map<string, { window: number; count: number }>()
-
   /** Counts one request if both windows have room; rejected requests are not counted. */
   async consume(req: RateLimitRequest): Promise<RateLimitResult> {
+    const units = req.units ?? 1
     const window = Math.floor(req.now / 60_000)
     const reset = (window + 1) * 60
-    const current = this.minuteWindows.get(req.windowKey)
+    const stored = await this.ctx.storage.get([minuteKey(req.windowKey), monthKey(req.now)])
+    const current = stored.get(minuteKey(req.windowKey)) as MinuteWindow | undefined
     const count = current && current.window === window ? current.count : 0
 
     let quota: RateLimitResult['quota']
     let used = 0
-    const monthKey = `month:${monthOf(req.now)}`
     if (req.monthlyQuota !== undefined) {
-      used = (await this.ctx.storage.get<number>(monthKey)) ?? 0
+      used = (stored.get(monthKey(req.now)) as number | undefined) ?? 0
       quota = {
         limit: req.monthlyQuota,
         used,
@@ -68,44 +87,44 @@ export class RateLimiter extends DurableObject {
     if (count >= req.perMinute) {
       return { ...base, allowed: false, reason: 'RATE_LIMITED', remaining: 0, quota }
     }
-    if (quota && used >= quota.limit) {
+    if (quota && units > quota.remaining) {
       return { ...base, allowed: false, reason: 'QUOTA_EXCEEDED', remaining: req.perMinute - count, quota }
     }
 
-    this.minuteWindows.set(req.windowKey, { window, count: count + 1 })
+    if (req.observe) return { ...base, allowed: true, remaining: req.perMinute - count, quota }
+    const writes: Record<string, unknown> = { [minuteKey(req.windowKey)]: { window, count: count + 1 } satisfies MinuteWindow }
     if (quota) {
-      // Output gates hold the response until this write is durable, so a count is never lost.
-      await this.ctx.storage.put(monthKey, used + 1)
-      quota = { ...quota, used: used + 1, remaining: Math.max(0, quota.limit - used - 1) }
+      writes[monthKey(req.now)] = used + units
+      quota = { ...quota, used: used + units, remaining: Math.max(0, quota.limit - used - units) }
     }
+    // Output gates hold the response until this write is durable, so a count is never lost.
+    await this.ctx.storage.put(writes)
     return { ...base, allowed: true, remaining: req.perMinute - count - 1, quota }
   }
 
   /**
-   * Extra monthly quota units for a request the middleware has already counted once (batch: one
-   * unit per location; nearby: one per 100 grid points). All or nothing: when `units` do not fit in
-   * what is left, nothing is charged and the unit the middleware counted for this request is given
-   * back, so a refused request costs nothing. The per-minute window is not touched.
-   * Merge note: issue 13 adds a `units` count to the per-request check; once it lands, re-point
-   * consumeQuotaUnits() in src/middleware/rate-limit.ts at it and drop this method.
+   * Extra monthly-quota units for a request the metering middleware has already counted once, when
+   * only the route knows the cost after validating the body (batch: one unit per location; nearby:
+   * one per 100 grid points). All or nothing: when `units` do not fit in what is left, nothing is
+   * charged and the unit metered for this request is given back, so a refused request costs nothing.
+   * The per-minute window is not touched: the request counts once there.
    */
   async consumeExtraUnits(req: { units: number; monthlyQuota: number; now: number }): Promise<ExtraUnitsResult> {
-    const monthKey = `month:${monthOf(req.now)}`
-    const used = (await this.ctx.storage.get<number>(monthKey)) ?? 0
+    const key = monthKey(req.now)
+    const used = (await this.ctx.storage.get<number>(key)) ?? 0
     const remaining = Math.max(0, req.monthlyQuota - used)
     const reset = Math.floor(startOfNextMonth(req.now) / 1000)
     if (req.units > remaining) {
       const refunded = Math.max(0, used - 1)
-      await this.ctx.storage.put(monthKey, refunded)
+      await this.ctx.storage.put(key, refunded)
       return { allowed: false, limit: req.monthlyQuota, remaining: Math.max(0, req.monthlyQuota - refunded), reset }
     }
-    await this.ctx.storage.put(monthKey, used + req.units)
+    await this.ctx.storage.put(key, used + req.units)
     return { allowed: true, limit: req.monthlyQuota, remaining: remaining - req.units, reset }
   }
 
   /** This month's usage without counting a request (for /me and admin views). */
   async usage(now: number): Promise<{ month: string; used: number }> {
-    const month = monthOf(now)
-    return { month, used: (await this.ctx.storage.get<number>(`month:${month}`)) ?? 0 }
+    return { month: monthOf(now), used: (await this.ctx.storage.get<number>(monthKey(now))) ?? 0 }
   }
 }

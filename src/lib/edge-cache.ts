@@ -3,7 +3,7 @@ import type { AppEnv } from '../env'
 import { sha256Hex } from './crypto'
 
 /**
- * Edge cache for public catalogue reads (DESIGN §7). Route handlers call it, so auth and rate limiting
+ * Edge cache for public catalogue reads (docs/decisions.md §7). Route handlers call it, so auth and rate limiting
  * have already run: a cached entry never bypasses them. The cache stores only the JSON body and its
  * ETag under a synthetic URL; every response is built fresh, so per-request headers (X-Request-Id,
  * X-RateLimit-*, X-Quota-*) are never stored or served to another caller.

@@ -64,17 +64,66 @@ export function jsonBody<T extends z.ZodType>(schema: T, description?: string) {
   return { required: true, description, content: { 'application/json': { schema } } }
 }
 
-/** Validation failures become 400 BAD_REQUEST with one detail per zod issue. */
+/**
+ * Validation failures become 400 BAD_REQUEST with one detail per zod issue, each message in the API's
+ * voice ("name is required", "lat must be a number"); a schema's own message is kept as written.
+ */
 export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result) => {
   if (result.success) return
-  const details = result.error.issues.map((issue) => ({
-    path: issue.path.map(String).join('.') || (result.target === 'json' ? 'body' : result.target),
-    message: issue.message,
-  }))
-  const where = result.target === 'json' ? 'body' : result.target
-  const first = details[0]
-  throw new ApiError('BAD_REQUEST', `Invalid request ${where}: ${first.path}: ${first.message}`, { details })
+  const details = result.error.issues.map((issue) => {
+    const path = issue.path.map(String).join('.') || (result.target === 'json' ? 'body' : result.target)
+    return { path, message: issueMessage(path, issue) }
+  })
+  const more = details.length > 1 ? ` (and ${details.length - 1} more; see details)` : ''
+  throw new ApiError('BAD_REQUEST', `${details[0].message}${more}`, { details })
 }
+
+const TYPE_NAMES: Record<string, string> = { string: 'a string', number: 'a number', int: 'an integer', boolean: 'true or false', object: 'an object', array: 'an array', date: 'a date' }
+
+/** zod's default messages start like this; anything else was written by us in a schema. */
+const DEFAULT_MESSAGE = /^(Invalid|Too (small|big)|Unrecognized key|Expected|Number must|String must)/
+
+type Issue = z.core.$ZodIssue
+function issueMessage(path: string, issue: Issue): string {
+  if (!DEFAULT_MESSAGE.test(issue.message)) return issue.message
+  switch (issue.code) {
+    case 'invalid_type':
+      if (/received undefined/.test(issue.message)) return `${path} is required`
+      return `${path} must be ${TYPE_NAMES[issue.expected] ?? issue.expected}`
+    case 'too_small':
+    case 'too_big': {
+      const bound = Number(issue.code === 'too_small' ? issue.minimum : issue.maximum)
+      const word = issue.code === 'too_small' ? 'at least' : 'at most'
+      if (issue.origin === 'string') return issue.code === 'too_small' && bound === 1 ? `${path} must not be empty` : `${path} must be ${word} ${bound} characters`
+      if (issue.origin === 'array' || issue.origin === 'set') return `${path} must have ${word} ${bound} items`
+      return `${path} must be ${word} ${bound}`
+    }
+    case 'invalid_format':
+      return `${path} must be a valid ${issue.format === 'regex' ? 'value' : issue.format}`
+    case 'invalid_value':
+      return `${path} must be one of: ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`
+    case 'unrecognized_keys':
+      return `Unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => (path === 'body' ? k : `${path}.${k}`)).join(', ')}`
+    case 'not_multiple_of':
+      return `${path} must be a multiple of ${issue.divisor}`
+    default:
+      return `${path} is not valid`
+  }
+}
+
+/**
+ * C0/C1 control characters (NUL, ESC…) and bidirectional embeddings, overrides and isolates
+ * (U+202A–U+202E, U+2066–U+2069), which can hide or reorder text shown to other people. Multi-line
+ * fields keep tab and line breaks.
+ */
+const UNSAFE_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/
+const UNSAFE_SINGLE_LINE = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/
+
+/** A string field stored and shown to others: rejects control and bidi-override characters (400). */
+export const displayText = (field: string, schema: z.ZodString, options: { multiline?: boolean } = {}) =>
+  schema.refine((value) => !(options.multiline ? UNSAFE_CHARACTERS : UNSAFE_SINGLE_LINE).test(value), {
+    error: `${field} must not contain control characters${options.multiline ? ' (other than tab and line breaks)' : ''} or bidirectional-override characters`,
+  })
 
 /** Every route file builds its router with this so validation errors share one shape. */
 export const createRouter = () => new OpenAPIHono<AppEnv>({ defaultHook: validationHook })

@@ -11,7 +11,7 @@ export const KEY_CACHE_PREFIX = 'apikey:v2:'
 const KEY_CACHE_TTL_SECONDS = 3600
 
 export interface AuthOptions {
-  /** Path prefixes that need no key (they are still limited per IP unless listed in `unlimited`). */
+  /** Path prefixes that need no key (they are still limited per client IP). */
   publicPrefixes?: string[]
 }
 
@@ -60,7 +60,10 @@ export const auth = (options: AuthOptions = {}): MiddlewareHandler<AppEnv> => {
   return async (c, next) => {
     if (publicPrefixes.some((p) => c.req.path.startsWith(p))) return next()
     const key = extractKey((name) => c.req.header(name))
-    if (!key) {
+    const authorization = c.req.header('authorization')?.trim()
+    if (!key && authorization) {
+      c.set('authFailure', /^sk_/i.test(authorization) ? 'Authorization header is missing the Bearer scheme: send `Authorization: Bearer sk_...` (or `x-api-key: sk_...`)' : 'Authorization header must use the Bearer scheme: `Authorization: Bearer sk_...` (or send `x-api-key: sk_...`)')
+    } else if (!key) {
       c.set('authFailure', 'Missing API key: send it as `x-api-key: sk_...` or `Authorization: Bearer sk_...`')
     } else if (!isWellFormedApiKey(key)) {
       c.set('authFailure', 'Invalid API key')

@@ -30,13 +30,17 @@ export const handleError: ErrorHandler<AppEnv> = (err, c) => {
   return errorResponse(c, new ApiError('INTERNAL', 'An internal error occurred. Quote the requestId if you contact support.'))
 }
 
+/** Paths are echoed for orientation only, cut short so a message stays within the schema's bounds. */
+const MAX_ECHOED_PATH = 200
+const shortPath = (path: string) => (path.length > MAX_ECHOED_PATH ? `${path.slice(0, MAX_ECHOED_PATH)}…` : path)
+
 export const handleNotFound: NotFoundHandler<AppEnv> = (c) =>
-  errorResponse(c, new ApiError('NOT_FOUND', `No route for ${c.req.method} ${c.req.path}`))
+  errorResponse(c, new ApiError('NOT_FOUND', `No route for ${c.req.method} ${shortPath(c.req.path)}`))
 
 export const methodNotAllowedResponse = (c: Context<AppEnv>, methods: string[]) =>
   errorResponse(
     c,
-    new ApiError('METHOD_NOT_ALLOWED', `${c.req.method} is not allowed on ${c.req.path}; allowed: ${methods.join(', ')}`, {
+    new ApiError('METHOD_NOT_ALLOWED', `${c.req.method} is not allowed on ${shortPath(c.req.path)}; allowed: ${methods.join(', ')}`, {
       headers: { Allow: methods.join(', ') },
     }),
   )

@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key support for POST routes (DESIGN §2).
+ * Idempotency-Key support for POST routes (docs/decisions.md §2).
  *
  * Use: add `idempotency()` to a route that runs behind auth, e.g.
  *     createRoute({ method: 'post', path: '/orders', middleware: [idempotency()] as const, ... })
@@ -19,6 +19,12 @@
  *   D1) before its handler runs; the others wait up to `waitMs` for the stored response and replay it,
  *   or get 409 with Retry-After when it is still running. So a handler never runs twice for one key.
  * - A claim whose worker died is taken over after LOCK_SECONDS.
+ *
+ * Crash safety: a route whose handler writes in a D1 batch adds `completionStatement(c, …)` to that
+ * batch, so the record turns 'done' (with the status and the id of what was created) in the same
+ * transaction as the write. If the worker dies after that commit, before the response body is stored,
+ * a retry replays via the route's `replayCreated` (the created resource rendered afresh) instead of
+ * running the handler a second time. Routes without it keep the lock-and-take-over behaviour.
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
@@ -37,13 +43,21 @@ export interface IdempotencyOptions {
   ttlSeconds?: number
   /** How long a duplicate waits for a concurrent first request before answering 409 (default 5 s). */
   waitMs?: number
+  /** Renders the response for a record completed in the handler's batch but without a stored body. */
+  replayCreated?: (c: Context<AppEnv>, resourceId: string, status: ContentfulStatusCode) => Promise<Response>
 }
+
+/** Tables a handler can name as holding what it created (the completion only counts if the row exists). */
+export type CreatedIn = 'orders' | 'quotes'
+
+type Claim = NonNullable<AppEnv['Variables']['idempotencyClaim']>
 
 interface StoredRecord {
   request_hash: string
   state: 'pending' | 'done'
   response_status: number | null
   response_body: string | null
+  resource_id: string | null
 }
 
 export const idempotency = (options: IdempotencyOptions = {}): MiddlewareHandler<AppEnv> => {
@@ -64,14 +78,14 @@ export const idempotency = (options: IdempotencyOptions = {}): MiddlewareHandler
 
     for (;;) {
       const { claimed, record } = await claim(db, userId, key, hash, ttlMs)
-      if (claimed) return runAndStore(c, next, db, userId, key)
+      if (claimed) return runAndStore(c, next, db, { userId, key })
       // Someone holds the key: it may have finished (replay), still be running (wait) or just released it.
       let current: StoredRecord | null = record
       while (current) {
         if (current.request_hash !== hash) {
           throw new ApiError('CONFLICT', 'This Idempotency-Key was already used with a different request; use a new key for a new request')
         }
-        if (current.state === 'done') return replay(c, current)
+        if (current.state === 'done') return replay(c, current, options)
         if (Date.now() - started > waitMs) {
           throw new ApiError('CONFLICT', 'A request with this Idempotency-Key is still in progress; retry shortly', { headers: { 'Retry-After': '1' } })
         }
@@ -83,30 +97,57 @@ export const idempotency = (options: IdempotencyOptions = {}): MiddlewareHandler
   }
 }
 
-async function runAndStore(c: Context<AppEnv>, next: () => Promise<void>, db: D1Database, userId: string, key: string) {
+/**
+ * For the handler's own write batch: marks this request's claim done, naming the row it created, in
+ * the same transaction. Counts only if that row exists after the batch's earlier statements. Undefined
+ * when the request carries no Idempotency-Key.
+ */
+export function completionStatement(c: Context<AppEnv>, d1: D1Database, status: number, table: CreatedIn, resourceId: string): D1PreparedStatement | undefined {
+  const claim = c.get('idempotencyClaim')
+  if (!claim) return undefined
+  claim.completed = true // meaningful once the handler succeeded, i.e. its batch committed
+  return d1
+    .prepare(
+      `UPDATE idempotency_records SET state = 'done', response_status = ?, resource_id = ?
+        WHERE user_id = ? AND key = ? AND EXISTS (SELECT 1 FROM ${table} WHERE id = ?)`,
+    )
+    .bind(status, resourceId, claim.userId, claim.key, resourceId)
+}
+
+async function runAndStore(c: Context<AppEnv>, next: () => Promise<void>, db: D1Database, claim: Claim) {
+  c.set('idempotencyClaim', claim)
   try {
     await next()
   } catch (error) {
-    await release(db, userId, key)
+    // Releases only a still-pending claim: a record completed in the handler's batch stays done.
+    await release(db, claim.userId, claim.key)
     throw error
   }
   const status = c.res.status
-  if (status >= 200 && status < 300) {
-    const body = await c.res.clone().text()
-    await db
-      .prepare("UPDATE idempotency_records SET state = 'done', response_status = ?, response_body = ? WHERE user_id = ? AND key = ?")
-      .bind(status, body, userId, key)
-      .run()
-  } else {
-    await release(db, userId, key)
+  if (status < 200 || status >= 300) {
+    await release(db, claim.userId, claim.key)
+    return
   }
+  const body = await c.res.clone().text()
+  const store = async () =>
+    db
+      .prepare("UPDATE idempotency_records SET state = 'done', response_status = ?, response_body = ? WHERE user_id = ? AND key = ?")
+      .bind(status, body, claim.userId, claim.key)
+      .run()
+  // Once the handler's batch completed the record, storing the body only makes replays byte-exact:
+  // losing it costs a re-render on replay, so it must not turn a committed request into an error.
+  if (claim.completed) await store().catch((error) => console.error(JSON.stringify({ level: 'warn', event: 'idempotency-body-not-stored', error: String(error) })))
+  else await store()
 }
 
-function replay(c: Context<AppEnv>, record: StoredRecord) {
-  return c.body(record.response_body ?? '', (record.response_status ?? 200) as ContentfulStatusCode, {
-    'Content-Type': 'application/json',
-    [REPLAYED_HEADER]: 'true',
-  })
+async function replay(c: Context<AppEnv>, record: StoredRecord, options: IdempotencyOptions) {
+  const status = (record.response_status ?? 200) as ContentfulStatusCode
+  const response =
+    record.response_body === null && record.resource_id && options.replayCreated
+      ? await options.replayCreated(c, record.resource_id, status)
+      : c.body(record.response_body ?? '', status, { 'Content-Type': 'application/json' })
+  response.headers.set(REPLAYED_HEADER, 'true')
+  return response
 }
 
 /** One batch = one transaction: drop expired/abandoned rows, try to insert the claim, read the winner. */
@@ -123,13 +164,13 @@ async function claim(db: D1Database, userId: string, key: string, hash: string, 
          VALUES (?, ?, ?, 'pending', ?, ?, ?) ON CONFLICT (user_id, key) DO NOTHING RETURNING user_id`,
       )
       .bind(userId, key, hash, new Date(now.getTime() + LOCK_SECONDS * 1000).toISOString(), new Date(now.getTime() + ttlMs).toISOString(), nowIso),
-    db.prepare('SELECT request_hash, state, response_status, response_body FROM idempotency_records WHERE user_id = ? AND key = ?').bind(userId, key),
+    db.prepare('SELECT request_hash, state, response_status, response_body, resource_id FROM idempotency_records WHERE user_id = ? AND key = ?').bind(userId, key),
   ])
   return { claimed: inserted.results.length === 1, record: (existing.results[0] as StoredRecord | undefined) ?? null }
 }
 
 const read = (db: D1Database, userId: string, key: string) =>
-  db.prepare('SELECT request_hash, state, response_status, response_body FROM idempotency_records WHERE user_id = ? AND key = ?').bind(userId, key).first<StoredRecord>()
+  db.prepare('SELECT request_hash, state, response_status, response_body, resource_id FROM idempotency_records WHERE user_id = ? AND key = ?').bind(userId, key).first<StoredRecord>()
 
 const release = (db: D1Database, userId: string, key: string) =>
   db.prepare("DELETE FROM idempotency_records WHERE user_id = ? AND key = ? AND state = 'pending'").bind(userId, key).run()

@@ -1,12 +1,14 @@
 import type { Context, MiddlewareHandler } from 'hono'
-import type { AppEnv } from '../env'
+import type { AppEnv, Principal } from '../env'
 import { ApiError } from '../errors'
 import { ANONYMOUS_REQUESTS_PER_MINUTE, PLAN_LIMITS } from '../auth/plans'
 import type { RateLimitResult } from '../durable/rate-limiter'
-import type { Principal } from '../env'
+import { rateLimiterFor } from '../lib/rate-limiter'
 
 export interface RateLimitOptions {
   anonymousPerMinute?: number
+  /** Paths answered without counting or headers: liveness probes must not depend on the limiter. */
+  unmetered?: string[]
   /** Injected clock, for tests. */
   now?: () => number
 }
@@ -22,40 +24,34 @@ function setHeaders(c: Context<AppEnv>, r: RateLimitResult) {
 }
 
 /**
- * Per-minute window per API key plus the user's monthly quota, counted exactly in a Durable
- * Object per user. Callers without a valid key are counted per client IP, then get their 401.
+ * Counts every request, whatever answers it (a route, a 404/405/413/415, a CORS preflight, the admin
+ * API): per API key plus the user's monthly quota for callers with a valid key, per client IP for
+ * everyone else. Counts are exact, kept in a Durable Object per user or IP. Runs first and stamps
+ * the limit headers on the final response; `enforceRateLimit` (after CORS, so a 429 is readable by
+ * browsers) turns an exhausted window into the 429. Needs the principal resolved by `auth` first.
  */
-export const rateLimit = (options: RateLimitOptions = {}): MiddlewareHandler<AppEnv> => {
+export const meterRequests = (options: RateLimitOptions = {}): MiddlewareHandler<AppEnv> => {
   const anonymousPerMinute = options.anonymousPerMinute ?? ANONYMOUS_REQUESTS_PER_MINUTE
+  const unmetered = new Set(options.unmetered ?? [])
   const now = options.now ?? Date.now
   return async (c, next) => {
+    if (unmetered.has(c.req.path)) return next()
     const principal = c.get('principal')
-    const at = now()
+    const observe = c.req.method === 'OPTIONS'
     let result: RateLimitResult
     if (principal) {
       const limits = PLAN_LIMITS[principal.plan]
-      const stub = c.env.RATE_LIMITER.get(c.env.RATE_LIMITER.idFromName(`user:${principal.userId}`))
-      result = await stub.consume({ windowKey: principal.keyId, perMinute: limits.requestsPerMinute, monthlyQuota: limits.monthlyQuota, now: at })
+      const stub = rateLimiterFor(c.env, principal.userId)
+      result = await stub.consume({ windowKey: principal.keyId, perMinute: limits.requestsPerMinute, monthlyQuota: limits.monthlyQuota, observe, now: now() })
     } else {
       // Cloudflare sets CF-Connecting-IP itself and overwrites any value a client sends.
       const ip = c.req.header('cf-connecting-ip') ?? 'unknown'
       const stub = c.env.RATE_LIMITER.get(c.env.RATE_LIMITER.idFromName(`ip:${ip}`))
-      result = await stub.consume({ windowKey: 'anonymous', perMinute: anonymousPerMinute, now: at })
+      result = await stub.consume({ windowKey: 'anonymous', perMinute: anonymousPerMinute, observe, now: now() })
     }
     c.set('rateLimit', result)
-    setHeaders(c, result)
-
-    if (!result.allowed) {
-      const quotaHit = result.reason === 'QUOTA_EXCEEDED' && result.quota
-      const resetAt = quotaHit ? result.quota!.reset : result.reset
-      const retryAfter = String(Math.max(1, resetAt - Math.floor(at / 1000)))
-      throw quotaHit
-        ? new ApiError('QUOTA_EXCEEDED', `Monthly quota of ${result.quota!.limit} requests used up; it resets on the 1st (UTC)`, { headers: { 'Retry-After': retryAfter } })
-        : new ApiError('RATE_LIMITED', `Rate limit of ${result.limit} requests per minute exceeded`, { headers: { 'Retry-After': retryAfter } })
-    }
-    const failure = c.get('authFailure')
-    if (failure) throw new ApiError('UNAUTHORIZED', failure)
     await next()
+    setHeaders(c, result)
   }
 }
 
@@ -65,12 +61,11 @@ export const rateLimit = (options: RateLimitOptions = {}): MiddlewareHandler<App
  * request once in the per-minute window and once in the quota; this adds `totalUnits - 1`. A request
  * that does not fit in what is left is refused up front with 429 QUOTA_EXCEEDED, stating the count
  * needed, and is not charged at all.
- * Merge note: issue 13 moves the per-request check to a `units` count; re-point this at it then.
  */
 export async function consumeQuotaUnits(c: Context<AppEnv>, principal: Principal, totalUnits: number, what: string): Promise<void> {
   if (totalUnits <= 1) return
   const limits = PLAN_LIMITS[principal.plan]
-  const stub = c.env.RATE_LIMITER.get(c.env.RATE_LIMITER.idFromName(`user:${principal.userId}`))
+  const stub = rateLimiterFor(c.env, principal.userId)
   const now = Date.now()
   const result = await stub.consumeExtraUnits({ units: totalUnits - 1, monthlyQuota: limits.monthlyQuota, now })
   c.header('X-Quota-Limit', String(result.limit))
@@ -82,4 +77,26 @@ export async function consumeQuotaUnits(c: Context<AppEnv>, principal: Principal
       headers: { 'Retry-After': retryAfter, 'X-Quota-Limit': String(result.limit), 'X-Quota-Remaining': String(result.remaining) },
     })
   }
+}
+
+/** 429 when the request's window or quota is used up (rejected requests were not counted). */
+export const enforceRateLimit = (): MiddlewareHandler<AppEnv> => async (c, next) => {
+  const result = c.get('rateLimit')
+  if (result && !result.allowed) {
+    const at = Math.floor(Date.now() / 1000)
+    const quotaHit = result.reason === 'QUOTA_EXCEEDED' && result.quota
+    const resetAt = quotaHit ? result.quota!.reset : result.reset
+    const retryAfter = String(Math.max(1, resetAt - at))
+    throw quotaHit
+      ? new ApiError('QUOTA_EXCEEDED', `Monthly quota of ${result.quota!.limit} requests used up; it resets on the 1st (UTC)`, { headers: { 'Retry-After': retryAfter } })
+      : new ApiError('RATE_LIMITED', `Rate limit of ${result.limit} requests per minute exceeded`, { headers: { 'Retry-After': retryAfter } })
+  }
+  await next()
+}
+
+/** 401 for /api calls without a valid key, sent after the attempt was counted against the IP. */
+export const requireApiKey = (): MiddlewareHandler<AppEnv> => async (c, next) => {
+  const failure = c.get('authFailure')
+  if (failure) throw new ApiError('UNAUTHORIZED', failure)
+  await next()
 }

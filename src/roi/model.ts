@@ -1,4 +1,4 @@
-// ROI model (DESIGN §8): daily impressions → monthly media value → payback and annual ROI.
+// ROI model (docs/decisions.md §8): daily impressions → monthly media value → payback and annual ROI.
 // Pure: no I/O, no clock. Every constant below is documented with its source in docs/roi-methodology.md.
 
 /** Version of this model; printed in reports and in `assumptions`. */

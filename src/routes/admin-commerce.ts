@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { createRouter, errorResponses, jsonBody, jsonResponse, text, Uuid } from '../lib/openapi'
+import { createRouter, displayText, errorResponses, jsonBody, jsonResponse, text, Uuid } from '../lib/openapi'
 import { parseId, UuidParam } from '../lib/ids'
 import { ORDER_STATUSES, QUOTE_STATUSES } from '../db/schema/commerce'
 import { badRequest } from '../errors'
@@ -7,7 +7,7 @@ import { advanceOrder, answerQuote, listAllOrders, listAllQuotes, STAFF_LIST_LIM
 import { dollarsToCents } from '../services/commerce/money'
 import { OrderSchema, QuoteSchema } from './commerce-schemas'
 
-// Staff actions on orders and quotes (DESIGN §7); the state changes are in services/commerce/staff.ts.
+// Staff actions on orders and quotes (docs/decisions.md §7); the state changes are in services/commerce/staff.ts.
 
 const adminSecurity = [{ AdminToken: [] }]
 const StaffOrderSchema = OrderSchema.extend({ userId: Uuid }).openapi('AdminOrder')
@@ -26,7 +26,7 @@ const advanceRoute = createRoute({
     body: jsonBody(
       z.object({
         status: z.enum(ORDER_STATUSES).optional().openapi({ description: 'Target status; defaults to the next one. Must be exactly the next one.' }),
-        trackingNumber: z.string().trim().min(1).max(100).optional(),
+        trackingNumber: displayText('trackingNumber', z.string().trim().min(1).max(100)).optional(),
       }),
     ),
   },
@@ -46,7 +46,7 @@ const answerRoute = createRoute({
     body: jsonBody(
       z.object({
         price: z.union([z.number().positive().max(10_000_000), z.string().max(16)]).openapi({ description: 'Dollars, at most two decimals: 1249.5 or "1249.50"' }),
-        message: z.string().trim().min(1).max(5000),
+        message: displayText('message', z.string().trim().min(1).max(5000), { multiline: true }),
       }),
     ),
   },

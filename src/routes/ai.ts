@@ -1,4 +1,4 @@
-// POST /api/v1/ai/query, /ai/weights, /ai/recommend (spec §4.2, §7; DESIGN §8). Inputs are validated
+// POST /api/v1/ai/query, /ai/weights, /ai/recommend (spec §4.2, §7; docs/decisions.md §8). Inputs are validated
 // here; provider choice, prompts and answer checks live in services/ai.
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
@@ -60,7 +60,7 @@ const QueryResponseSchema = z
       .max(50)
       .openapi({ description: 'Model suggestions left out: not found in Canada, or beyond the limit of 3' }),
     explanation: z.string().max(1000),
-    suggestedWeights: WeightProfileSchema.optional().openapi({ description: 'Renormalised to sum 1.0; present only when the business implies priorities' }),
+    suggestedWeights: WeightProfileSchema.nullable().openapi({ description: 'Renormalised to sum 1.0; null unless the business implies priorities' }),
     notes: z.array(z.string().max(500)).max(60),
     meta: MetaSchema,
   })

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { int, text, Timestamp, Uuid } from '../lib/openapi'
+import { displayText, int, text, Timestamp, Uuid } from '../lib/openapi'
 import { ORDER_STATUSES, QUOTE_STATUSES } from '../db/schema/commerce'
 import { MAX_QUANTITY } from '../services/commerce/cart'
 
@@ -27,7 +27,7 @@ export const LocationContextSchema = z
   .object({
     lat: z.number().min(-90).max(90).optional(),
     lng: z.number().min(-180).max(180).optional(),
-    address: z.string().trim().min(1).max(500).optional(),
+    address: displayText('address', z.string().trim().min(1).max(500)).optional(),
     score: z.number().min(0).max(100).optional(),
   })
   .strict()
@@ -70,7 +70,7 @@ export const OrderSchema = z
     id: Uuid,
     status: z.enum(ORDER_STATUSES),
     total: Money,
-    trackingNumber: text(100).optional().openapi({ description: 'Present once shipped' }),
+    trackingNumber: text(100).nullable().openapi({ description: 'Null until the order ships' }),
     items: z.array(OrderItemSchema).max(1000),
     createdAt: Timestamp,
     updatedAt: Timestamp,

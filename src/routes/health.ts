@@ -1,9 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { createRouter } from '../lib/openapi'
 
+export const HEALTH_PATH = '/healthz'
+
 const healthz = createRoute({
   method: 'get',
-  path: '/healthz',
+  path: HEALTH_PATH,
   tags: ['Meta'],
   summary: 'Liveness probe (no key, not rate limited)',
   security: [],

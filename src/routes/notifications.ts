@@ -1,6 +1,6 @@
-// Notifications (spec §4.6 GET /notifications, DESIGN §6): the 50 newest, newest first; beyond the
+// Notifications (spec §4.6 GET /notifications, docs/decisions.md §6): the 50 newest, newest first; beyond the
 // spec, PATCH /notifications/:id {read:true} and POST /notifications/read-all.
-import { createRoute } from '@hono/zod-openapi'
+import { createRoute, z } from '@hono/zod-openapi'
 import { createRouter, errorResponses, jsonBody, jsonResponse } from '../lib/openapi'
 import { parseId, UuidParam } from '../lib/ids'
 import { principalOf } from '../middleware/plan-gate'
@@ -26,8 +26,9 @@ const markReadRoute = createRoute({
 const readAllRoute = createRoute({
   method: 'post', path: '/notifications/read-all', tags, operationId: 'markAllNotificationsRead',
   summary: 'Mark all your notifications read',
-  description: 'Returns how many notifications were unread before the call.',
-  responses: { 200: jsonResponse(ReadAllSchema, 'How many were unread'), ...errorResponses() },
+  description: 'Returns how many notifications were unread before the call. No body is needed; a body, if sent, must be a JSON object.',
+  request: { body: { required: false, content: { 'application/json': { schema: z.object({}).openapi('ReadAllRequest') } } } },
+  responses: { 200: jsonResponse(ReadAllSchema, 'How many were unread'), ...errorResponses(400) },
 })
 
 export const notificationRoutes = createRouter()

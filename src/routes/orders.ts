@@ -3,7 +3,7 @@ import { createRouter, errorResponses, jsonResponse, MAX_LIST_ITEMS } from '../l
 import { parseId, UuidParam } from '../lib/ids'
 import { notFound } from '../errors'
 import { principalOf } from '../middleware/plan-gate'
-import { idempotency } from '../middleware/idempotency'
+import { completionStatement, idempotency } from '../middleware/idempotency'
 import { checkout, getOrder, listOrders } from '../services/commerce/orders'
 import { OrderSchema } from './commerce-schemas'
 
@@ -24,8 +24,11 @@ const checkoutRoute = createRoute({
   summary: 'Check out: turn the whole cart into an order atomically (prices frozen, cart emptied)',
   operationId: 'checkout',
   description: 'No body is needed. Send an `Idempotency-Key` so a retried checkout never creates a second order.',
-  middleware: [idempotency()] as const,
-  request: { headers: z.object({ 'idempotency-key': z.string().max(255).optional() }) },
+  middleware: [idempotency({ replayCreated: async (c, orderId, status) => c.json(await ownOrder(c.env.DB, orderId, principalOf(c).userId), status) })] as const,
+  request: {
+    headers: z.object({ 'idempotency-key': z.string().max(255).optional() }),
+    body: { required: false, content: { 'application/json': { schema: z.object({}).openapi('CheckoutRequest') } } },
+  },
   responses: {
     201: jsonResponse(OrderSchema, 'The new order'),
     ...errorResponses(400, 409),
@@ -54,7 +57,7 @@ export const orderRoutes = createRouter()
   .openapi(listRoute, async (c) => c.json(await listOrders(c.env.DB, principalOf(c).userId), 200))
   .openapi(checkoutRoute, async (c) => {
     const userId = principalOf(c).userId
-    const orderId = await checkout(c.env.DB, userId)
+    const orderId = await checkout(c.env.DB, userId, (id) => completionStatement(c, c.env.DB, 201, 'orders', id))
     return c.json(await ownOrder(c.env.DB, orderId, userId), 201)
   })
   .openapi(getRoute, async (c) => c.json(await ownOrder(c.env.DB, parseId(c.req.valid('param').id, 'Order'), principalOf(c).userId), 200))

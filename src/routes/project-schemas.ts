@@ -1,7 +1,7 @@
 // Zod/OpenAPI schemas of projects, saved locations, share links and notifications (spec §2.3, §2.4,
 // §2.9, §2.10). The same schemas validate requests and generate the OpenAPI document.
 import { z } from '@hono/zod-openapi'
-import { text, Timestamp, Uuid, int } from '../lib/openapi'
+import { displayText, text, Timestamp, Uuid, int } from '../lib/openapi'
 import { ScoreResultSchema, GRADES, FACTOR_KEYS, DataSourceSchema } from '../scoring'
 import { CANADA_BOUNDS } from '../services/scoring'
 import { NOTIFICATION_TYPES } from '../db/schema/notifications'
@@ -13,9 +13,9 @@ import { idParam } from '../lib/ids'
 /** Project and location text bounds: names, and free text (descriptions, notes). */
 const NAME_MAX = 200
 const TEXT_MAX = 2000
-const name = z.string({ error: `name is required (1–${NAME_MAX} characters)` }).trim().min(1, { error: `name must be 1–${NAME_MAX} characters` }).max(NAME_MAX, { error: `name must be 1–${NAME_MAX} characters` })
-const description = z.string().max(TEXT_MAX, { error: `description must be at most ${TEXT_MAX.toLocaleString('en')} characters` })
-const notes = z.string().max(TEXT_MAX, { error: `notes must be at most ${TEXT_MAX.toLocaleString('en')} characters` })
+const name = displayText('name', z.string({ error: `name is required (1–${NAME_MAX} characters)` }).trim().min(1, { error: `name must be 1–${NAME_MAX} characters` }).max(NAME_MAX, { error: `name must be 1–${NAME_MAX} characters` }))
+const description = displayText('description', z.string().max(TEXT_MAX, { error: `description must be at most ${TEXT_MAX.toLocaleString('en')} characters` }), { multiline: true })
+const notes = displayText('notes', z.string().max(TEXT_MAX, { error: `notes must be at most ${TEXT_MAX.toLocaleString('en')} characters` }), { multiline: true })
 const lat = z.number().min(CANADA_BOUNDS.minLat).max(CANADA_BOUNDS.maxLat)
 const lng = z.number().min(CANADA_BOUNDS.minLng).max(CANADA_BOUNDS.maxLng)
 const score = z.number().min(0).max(100)
@@ -61,7 +61,7 @@ export const ProjectDetailSchema = z
 
 export const AddLocationSchema = z
   .object({
-    address: z.string().trim().min(1).max(300).optional().openapi({ example: '100 Queen St W, Toronto, ON M5H 2N2', description: 'Use this OR lat/lng (both: coordinates locate, address is kept for display)' }),
+    address: displayText('address', z.string().trim().min(1).max(300)).optional().openapi({ example: '100 Queen St W, Toronto, ON M5H 2N2', description: 'Use this OR lat/lng (both: coordinates locate, address is kept for display)' }),
     lat: lat.optional().openapi({ example: 43.6534 }),
     lng: lng.optional().openapi({ example: -79.3839 }),
     notes: notes.optional(),

@@ -1,5 +1,5 @@
 // POST /api/v1/reports/score (Pro+), GET /api/v1/reports (the caller's reports, fresh links) and the
-// public signed download GET /api/v1/reports/files/{reportId}.pdf (DESIGN §8; no API key: the
+// public signed download GET /api/v1/reports/files/{reportId}.pdf (docs/decisions.md §8; no API key: the
 // signature is the credential). The work is in services/reports.
 import { createRoute, z } from '@hono/zod-openapi'
 import { createRouter, errorResponses, int, jsonBody, jsonResponse, standardHeaders, Timestamp, Uuid } from '../lib/openapi'
@@ -8,6 +8,7 @@ import { principalOf, requireFeature } from '../middleware/plan-gate'
 import { idempotency } from '../middleware/idempotency'
 import { CANADA_BOUNDS } from '../services/scoring'
 import { checkReportUrl, createScoreReport, findReport, listReports, reportFileName, signingSecret } from '../services/reports'
+import { publicOrigin } from '../lib/public-origin'
 
 const planGate = requireFeature('reports')
 
@@ -97,18 +98,17 @@ const downloadRoute = createRoute({
 })
 
 const FILE_NAME = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.pdf$/i
-const originOf = (url: string) => new URL(url).origin
 
 export const reportRoutes = createRouter()
   .openapi(createReportRoute, async (c) => {
     const principal = principalOf(c)
     const body = c.req.valid('json')
-    const report = await createScoreReport(c.env, principal.userId, { address: body.address, lat: body.lat, lng: body.lng }, { origin: originOf(c.req.url) })
+    const report = await createScoreReport(c.env, principal.userId, { address: body.address, lat: body.lat, lng: body.lng }, { origin: publicOrigin(c) })
     return c.json({ reportUrl: report.reportUrl, expiresAt: report.expiresAt, reportId: report.reportId }, 201)
   })
   .openapi(listReportsRoute, async (c) => {
     const principal = principalOf(c)
-    return c.json({ reports: await listReports(c.env, principal.userId, { origin: originOf(c.req.url) }) }, 200)
+    return c.json({ reports: await listReports(c.env, principal.userId, { origin: publicOrigin(c) }) }, 200)
   })
   .openapi(downloadRoute, async (c) => {
     const { file } = c.req.valid('param')

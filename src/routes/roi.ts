@@ -1,4 +1,4 @@
-// POST /api/v1/roi (spec §4.6, DESIGN §8). The model is the pure module src/roi; a location, when given,
+// POST /api/v1/roi (spec §4.6, docs/decisions.md §8). The model is the pure module src/roi; a location, when given,
 // is scored first so its traffic and pedestrian estimates drive the impressions.
 import { createRoute, z } from '@hono/zod-openapi'
 import { createRouter, errorResponses, int, jsonBody, jsonResponse } from '../lib/openapi'
@@ -43,7 +43,7 @@ export const RoiEstimateSchema = z
         daysPerMonth: int(28, 31),
         impressionsFrom: z.enum(['overallScore', 'location']),
         valueFrom: z.enum(['cpm', 'monthlyRevenue']),
-        location: z.object({ address: z.string().max(400), lat: z.number(), lng: z.number(), overallScore: z.number() }).optional(),
+        location: z.object({ address: z.string().max(400), lat: z.number(), lng: z.number(), overallScore: z.number() }).nullable().openapi({ description: 'The location that drove the impressions; null when none was given' }),
         notes: z.array(z.string().max(400)).max(10),
       })
       .openapi({ description: 'The constants and inputs behind the estimate (docs/roi-methodology.md)' }),
@@ -75,5 +75,5 @@ export const roiRoutes = createRouter().openapi(roiRoute, async (c) => {
   const notes = located && Math.abs(located.overallScore - body.overallScore) >= 5
     ? [...estimate.assumptions.notes, `The location scores ${located.overallScore}, not the overallScore ${body.overallScore} you gave; its traffic and pedestrian estimates were used.`]
     : estimate.assumptions.notes
-  return c.json({ ...estimate, assumptions: { ...estimate.assumptions, notes, ...(location && { location }) } }, 200)
+  return c.json({ ...estimate, assumptions: { ...estimate.assumptions, notes, location: location || null } }, 200)
 })

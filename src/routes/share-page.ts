@@ -1,4 +1,4 @@
-// GET /share/:link: the public HTML page behind a shareUrl (DESIGN §6). No API key; limited per
+// GET /share/:link: the public HTML page behind a shareUrl (docs/decisions.md §6). No API key; limited per
 // client IP (app.ts). Unknown link → 404, expired or revoked → 410: an HTML page for browsers
 // (Accept: text/html), the JSON error envelope for other clients.
 import { createRoute, z } from '@hono/zod-openapi'

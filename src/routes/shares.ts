@@ -1,4 +1,4 @@
-// Share links (spec §4.3 POST /projects/:id/share, DESIGN §6): a random 32-byte token whose SHA-256
+// Share links (spec §4.3 POST /projects/:id/share, docs/decisions.md §6): a random 32-byte token whose SHA-256
 // alone is stored. Beyond the spec: list and revoke links. Public: GET /shared/:token (JSON; no key,
 // limited per IP). The HTML page for the same token is in routes/share-page.ts.
 import { createRoute, z } from '@hono/zod-openapi'
@@ -8,6 +8,7 @@ import { principalOf } from '../middleware/plan-gate'
 import { createShare, DEFAULT_SHARE_DAYS, listShares, MAX_SHARE_DAYS, lookupShare, revokeShare, unavailableShare } from '../services/shares'
 import { sharedProjectView } from '../services/share-view'
 import { CreateShareSchema, ProjectIdParam, ShareLinkMetaSchema, ShareLinkSchema, ShareParams, SharedProjectSchema } from './project-schemas'
+import { publicOrigin } from '../lib/public-origin'
 
 const tags = ['Projects']
 
@@ -48,10 +49,10 @@ const sharedRoute = createRoute({
 
 export const shareRoutes = createRouter()
   .openapi(createShareRoute, async (c) => {
+    const origin = publicOrigin(c) // before any write: a misconfigured server creates nothing
     const projectId = parseId(c.req.valid('param').id, 'Project')
     const body = (c.req.valid('json') ?? {}) as { expiresInDays?: number }
     const link = await createShare(c.env.DB, principalOf(c).userId, projectId, body.expiresInDays)
-    const origin = new URL(c.req.url).origin
     return c.json({ id: link.id, shareUrl: `${origin}/share/${link.token}`, jsonUrl: `${origin}/api/v1/shared/${link.token}`, expiresAt: link.expiresAt }, 201)
   })
   .openapi(listSharesRoute, async (c) => c.json(await listShares(c.env.DB, principalOf(c).userId, parseId(c.req.valid('param').id, 'Project')), 200))

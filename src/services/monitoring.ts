@@ -1,4 +1,4 @@
-// Cron job (DESIGN §6): re-scores monitored locations in batches. A change of ≥ 5 points or of grade
+// Cron job (docs/decisions.md §6): re-scores monitored locations in batches. A change of ≥ 5 points or of grade
 // writes a scoreChange notification; a location whose cached result came from an older bundled data
 // version gets its owner one dataUpdate notification per data version. Idempotent: each notification
 // carries a dedupeKey and is inserted only if none with that key exists, and each location update is

@@ -1,4 +1,4 @@
-// Prospect discovery (DESIGN §8, Enterprise): businesses from the POI store near a centre, each
+// Prospect discovery (docs/decisions.md §8, Enterprise): businesses from the POI store near a centre, each
 // scored at its own location with the default weights.
 import { and, between, inArray, sql } from 'drizzle-orm'
 import type { Env } from '../env'
@@ -12,6 +12,8 @@ export const MAX_PROSPECTS = 100
 /** Rows read from the bounding box, nearest first, before the exact distance filter. */
 const CANDIDATE_ROWS = 400
 const KM_PER_DEGREE_LAT = 111.32
+/** Without a centre, this many POIs of the store (of the requested type) are scored to find the best. */
+export const STORE_SCAN_LIMIT = 1000
 
 export interface Prospect {
   id: string
@@ -20,7 +22,8 @@ export interface Prospect {
   type: string
   lat: number
   lng: number
-  distanceKm: number
+  /** Null when the search had no centre (best of the whole store). */
+  distanceKm: number | null
   nearbyScore: number
   grade: Grade
   source: string
@@ -44,6 +47,7 @@ export function businessTypeVariants(input: string): string[] {
 }
 
 export interface ProspectQuery { centre: { lat: number; lng: number }; radiusKm: number; businessType?: string }
+type PoiRow = typeof pois.$inferSelect
 
 /** Nearest matching POIs within the radius (≤ MAX_PROSPECTS), with exact distances. */
 export async function nearbyPois(env: Pick<Env, 'DB'>, q: ProspectQuery) {
@@ -67,8 +71,16 @@ export async function nearbyPois(env: Pick<Env, 'DB'>, q: ProspectQuery) {
     .slice(0, MAX_PROSPECTS)
 }
 
-export async function findProspects(env: Env, q: ProspectQuery): Promise<Prospect[]> {
-  const candidates = await nearbyPois(env, q)
+/** Without a centre: the store's POIs (of the type, if given), up to STORE_SCAN_LIMIT, in id order. */
+async function storePois(env: Pick<Env, 'DB'>, businessType?: string): Promise<Array<PoiRow & { distanceKm: number | null }>> {
+  const query = getDb(env.DB).select().from(pois)
+  const rows = await (businessType ? query.where(inArray(pois.type, businessTypeVariants(businessType))) : query).orderBy(pois.id).limit(STORE_SCAN_LIMIT)
+  return rows.map((row) => ({ ...row, distanceKm: null }))
+}
+
+/** Prospects near a centre, or with no centre the best-scored of the store; best first, ≤ MAX_PROSPECTS. */
+export async function findProspects(env: Env, q: Omit<ProspectQuery, 'centre' | 'radiusKm'> & Partial<Pick<ProspectQuery, 'centre' | 'radiusKm'>>): Promise<Prospect[]> {
+  const candidates: Array<PoiRow & { distanceKm: number | null }> = q.centre ? await nearbyPois(env, { ...q, centre: q.centre, radiusKm: q.radiusKm! }) : await storePois(env, q.businessType)
   // The engine is pure and fast; scoring ≤ 100 points concurrently costs a few milliseconds.
   const scored = await Promise.all(
     candidates.map(async (poi) => {
@@ -84,7 +96,8 @@ export async function findProspects(env: Env, q: ProspectQuery): Promise<Prospec
     .filter((s) => s !== undefined)
     .map(({ poi, result }) => ({
       id: poi.id, name: poi.name, address: poi.address || result.address, type: poi.type, lat: poi.lat, lng: poi.lng,
-      distanceKm: Math.round(poi.distanceKm * 100) / 100, nearbyScore: result.overallScore, grade: result.grade, source: poi.source,
+      distanceKm: poi.distanceKm === null ? null : Math.round(poi.distanceKm * 100) / 100, nearbyScore: result.overallScore, grade: result.grade, source: poi.source,
     }))
-    .sort((a, b) => b.nearbyScore - a.nearbyScore || a.distanceKm - b.distanceKm)
+    .sort((a, b) => b.nearbyScore - a.nearbyScore || (a.distanceKm ?? 0) - (b.distanceKm ?? 0))
+    .slice(0, MAX_PROSPECTS)
 }

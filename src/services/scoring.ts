@@ -7,7 +7,7 @@ import { geocoderFor, type Geocoder } from './geocoder'
 
 export interface LocationInput { address?: string; lat?: number; lng?: number }
 
-/** Canada's bounding box (DESIGN §5 / issue 3). */
+/** Canada's bounding box (docs/decisions.md §5 / issue 3). */
 export const CANADA_BOUNDS = { minLat: 41, maxLat: 84, minLng: -142, maxLng: -52 } as const
 
 export function isInCanadaBounds(lat: number, lng: number): boolean {

@@ -16,7 +16,7 @@ describe('orders: checkout', () => {
     expect(res.status).toBe(201)
     const order = res.json
     expect(order).toMatchObject({ status: 'ordered', total: '8472.00' })
-    expect(order.trackingNumber).toBeUndefined()
+    expect(order.trackingNumber).toBeNull()
     expect(order.items).toEqual([
       expect.objectContaining({ productName: 'Front-lit LED channel letters', sizeLabel: '12 in letters, up to 8 ft run', unitPrice: '4200.00', quantity: 2, lineTotal: '8400.00', productVariantId: CHANNEL_12IN }),
       expect.objectContaining({ productName: 'Coroplast yard sign', unitPrice: '24.00', quantity: 3, lineTotal: '72.00', locationContext: { address: '1 Main St, Moncton, NB' } }),

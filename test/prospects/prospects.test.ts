@@ -40,6 +40,28 @@ describe('POST /api/v1/prospects', () => {
     expect(prospects.map((p: { name: string }) => p.name)).not.toContain('Maplewood Family Dental') // Brampton, 30 km away
   })
 
+  it('{} (every field is optional) → 200: the best-scored prospects of the whole store, best first', async () => {
+    const res = await search({})
+    expect(res.status).toBe(200)
+    expect(res.json.center).toBeNull()
+    expect(res.json.radiusKm).toBeNull()
+    const prospects = res.json.prospects
+    expect(prospects.length).toBeGreaterThanOrEqual(10)
+    expect(prospects.length).toBeLessThanOrEqual(res.json.limit)
+    for (const p of prospects) expect(p.distanceKm).toBeNull()
+    for (let i = 1; i < prospects.length; i++) expect(prospects[i - 1].nearbyScore).toBeGreaterThanOrEqual(prospects[i].nearbyScore)
+    // The whole store: businesses far apart (Toronto core and Brampton) both qualify.
+    const names = prospects.map((p: { name: string }) => p.name)
+    expect(names).toContain('Maplewood Family Dental')
+  })
+
+  it('businessType alone searches the whole store for that type', async () => {
+    const res = await search({ businessType: 'restaurant' })
+    expect(res.status).toBe(200)
+    expect(res.json.prospects.length).toBeGreaterThan(0)
+    for (const p of res.json.prospects) expect(p.type).toBe('restaurant')
+  })
+
   it('nearbyScore is the overall score at the prospect\'s location (default weights)', async () => {
     const res = await search({ ...QUEEN_SPADINA, radiusKm: 1 })
     const p = res.json.prospects[0]
@@ -96,8 +118,8 @@ describe('POST /api/v1/prospects', () => {
       expect(expectError(await search({ city: 'Atlantis Nowhereville' }), 400, 'BAD_REQUEST').details?.[0].path).toBe('city')
     })
 
-    it('no centre, half a pair, radius out of range → 400', async () => {
-      for (const body of [{}, { lat: 43.6 }, { ...QUEEN_SPADINA, radiusKm: 0 }, { ...QUEEN_SPADINA, radiusKm: 51 }, { ...QUEEN_SPADINA, radiusKm: '5' }, { lat: 10, lng: 10 }]) {
+    it('half a pair, radius out of range → 400', async () => {
+      for (const body of [{ lat: 43.6 }, { ...QUEEN_SPADINA, radiusKm: 0 }, { ...QUEEN_SPADINA, radiusKm: 51 }, { ...QUEEN_SPADINA, radiusKm: '5' }, { lat: 10, lng: 10 }]) {
         expectError(await search(body), 400, 'BAD_REQUEST')
       }
     })

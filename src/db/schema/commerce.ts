@@ -1,7 +1,7 @@
 import { sqliteTable, text, integer, real, index, uniqueIndex, primaryKey } from 'drizzle-orm/sqlite-core'
 import { users } from './users'
 
-// Commerce (DESIGN §7). Money is CAD in integer cents everywhere; the API formats it.
+// Commerce (docs/decisions.md §7). Money is CAD in integer cents everywhere; the API formats it.
 
 export const products = sqliteTable(
   'products',
@@ -134,6 +134,8 @@ export const idempotencyRecords = sqliteTable(
     state: text('state', { enum: ['pending', 'done'] }).notNull(),
     responseStatus: integer('response_status'),
     responseBody: text('response_body'),
+    /** What the request created, written in the same D1 batch that creates it (replay after a crash). */
+    resourceId: text('resource_id'),
     /** A pending claim older than this is abandoned (worker died) and may be taken over. */
     lockedUntil: text('locked_until').notNull(),
     expiresAt: text('expires_at').notNull(),

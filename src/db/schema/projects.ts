@@ -13,7 +13,7 @@ export const projects = sqliteTable(
     name: text('name').notNull(),
     description: text('description'),
     createdAt: text('created_at').notNull(),
-    /** Touched by every change to the project or its locations: the list is ordered by it (DESIGN §6). */
+    /** Touched by every change to the project or its locations: the list is ordered by it (docs/decisions.md §6). */
     updatedAt: text('updated_at').notNull(),
   },
   (t) => [index('projects_user_updated_idx').on(t.userId, t.updatedAt)],

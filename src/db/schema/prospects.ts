@@ -1,7 +1,7 @@
 import { sqliteTable, text, real, index, uniqueIndex } from 'drizzle-orm/sqlite-core'
 
 /**
- * Points of interest (businesses) for prospect discovery (DESIGN §8), filled by `npm run import:pois`.
+ * Points of interest (businesses) for prospect discovery (docs/decisions.md §8), filled by `npm run import:pois`.
  * Bounding-box queries use the (lat, lng) index: SQLite narrows by the latitude band from the index
  * and checks longitude on the index entries, so no table rows outside the band are read.
  * `type` is a lower-case OSM-style value (restaurant, cafe, bakery, hardware…).

@@ -2,7 +2,7 @@ import { sqliteTable, text, integer, real, index } from 'drizzle-orm/sqlite-core
 import { users } from './users'
 
 /**
- * One row per generated PDF (DESIGN §8). The file itself is in R2 at `objectKey`
+ * One row per generated PDF (docs/decisions.md §8). The file itself is in R2 at `objectKey`
  * (`reports/<userId>/<id>.pdf`); the row maps a signed URL's report id to it and lets the owner list
  * their reports.
  */

@@ -37,7 +37,8 @@ export interface QueryResult {
   geocodedLocations: GeocodedLocation[]
   droppedAddresses: DroppedAddress[]
   explanation: string
-  suggestedWeights?: WeightProfile
+  /** Null when the question implies no priorities (or the model's profile was unusable). */
+  suggestedWeights: WeightProfile | null
   notes: string[]
   meta: AiMeta
 }
@@ -79,7 +80,7 @@ export async function answerQuery(provider: AiProvider, query: string, geocoder:
     geocodedLocations: kept,
     droppedAddresses: dropped,
     explanation: answer.explanation,
-    ...(suggestedWeights && { suggestedWeights }),
+    suggestedWeights: suggestedWeights ?? null,
     notes,
     meta: metaOf(provider, QUERY_PROMPT_VERSION),
   }

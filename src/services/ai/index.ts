@@ -1,4 +1,4 @@
-// Chooses the AI provider from config (DESIGN §8, spec §7).
+// Chooses the AI provider from config (docs/decisions.md §8, spec §7).
 import type { Env } from '../../env'
 import { ApiError } from '../../errors'
 import { createOpenAiProvider, DEFAULT_AI_BASE_URL, DEFAULT_AI_MODEL } from './openai'

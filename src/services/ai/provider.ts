@@ -1,4 +1,4 @@
-// One interface for every AI provider (DESIGN §8), and helpers the implementations share.
+// One interface for every AI provider (docs/decisions.md §8), and helpers the implementations share.
 // Implementations: ./openai.ts (OpenAI-compatible HTTP API), ./workers-ai.ts (Workers AI binding).
 import type { Env } from '../../env'
 import { ApiError } from '../../errors'

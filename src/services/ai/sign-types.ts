@@ -4,7 +4,7 @@ import { asc, eq, min } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { products } from '../../db/schema'
 
-/** Used when the catalogue is empty or unreadable; matches the seeded categories (DESIGN §7). */
+/** Used when the catalogue is empty or unreadable; matches the seeded categories (docs/decisions.md §7). */
 export const FALLBACK_SIGN_TYPES = [
   'channel-letters', 'pylon', 'monument', 'lightbox', 'blade', 'led-message-centre', 'sidewalk',
   'banners', 'window-graphics', 'vehicle-graphics', 'wayfinding', 'dimensional-letters', 'yard-signs', 'neon',

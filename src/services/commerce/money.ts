@@ -1,4 +1,4 @@
-/** CAD money helpers. Storage is integer cents; the API shows prices as "1249.00" strings (DESIGN §7). */
+/** CAD money helpers. Storage is integer cents; the API shows prices as "1249.00" strings (docs/decisions.md §7). */
 
 /** 124900 → "1249.00". */
 export function formatCents(cents: number): string {

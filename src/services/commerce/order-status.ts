@@ -2,7 +2,7 @@ import type { OrderStatus, QuoteStatus } from '../../db/schema/commerce'
 import { ORDER_STATUSES } from '../../db/schema/commerce'
 
 /**
- * Order lifecycle (DESIGN §7): ordered → in_production → shipped → installed, one step at a time,
+ * Order lifecycle (docs/decisions.md §7): ordered → in_production → shipped → installed, one step at a time,
  * forward only; `shipped` needs a tracking number. Pure, so the rules are unit-tested directly.
  */
 export type TransitionCheck = { ok: true } | { ok: false; reason: string }

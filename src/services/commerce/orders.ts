@@ -13,13 +13,19 @@ const CART_JOIN = 'cart_items ci JOIN product_variants v ON v.id = ci.variant_id
  * Checkout as one D1 batch (one transaction): create the order from the cart as it is at that instant,
  * copy the lines with their current prices, empty the cart. Every statement reads the same cart, so
  * a concurrent cart change lands wholly before or wholly after: the total always equals the lines.
- * The order is only created when the cart is non-empty and every item is still sellable.
+ * The order is only created when the cart is non-empty and every item is still sellable; when it is
+ * not, the reason comes from the same snapshot (a cart add racing the checkout cannot turn "empty"
+ * into "unavailable"). `alsoInBatch` adds statements to the transaction (the idempotency completion).
  */
-export async function checkout(d1: D1Database, userId: string): Promise<string> {
+export async function checkout(d1: D1Database, userId: string, alsoInBatch: (orderId: string) => D1PreparedStatement | undefined = () => undefined): Promise<string> {
   const orderId = crypto.randomUUID()
   const now = new Date().toISOString()
   const orderExists = 'EXISTS (SELECT 1 FROM orders WHERE id = ?1)'
-  await d1.batch([
+  const extra = alsoInBatch(orderId)
+  const [snapshot, createdOrder] = await d1.batch([
+    d1
+      .prepare(`SELECT COUNT(*) AS items, COALESCE(SUM(CASE WHEN v.active = 1 AND p.active = 1 THEN 0 ELSE 1 END), 0) AS unavailable FROM ${CART_JOIN} WHERE ci.user_id = ?`)
+      .bind(userId),
     d1
       .prepare(
         `INSERT INTO orders (id, user_id, status, total_cents, created_at, updated_at)
@@ -37,14 +43,11 @@ export async function checkout(d1: D1Database, userId: string): Promise<string> 
       )
       .bind(orderId, userId),
     d1.prepare(`DELETE FROM cart_items WHERE user_id = ?2 AND ${orderExists}`).bind(orderId, userId),
+    ...(extra ? [extra] : []),
   ])
-  const created = await d1.prepare('SELECT 1 AS ok FROM orders WHERE id = ?').bind(orderId).first()
-  if (created) return orderId
-  const cart = await d1
-    .prepare(`SELECT COUNT(*) AS n FROM ${CART_JOIN} WHERE ci.user_id = ?`)
-    .bind(userId)
-    .first<{ n: number }>()
-  if (!cart || cart.n === 0) throw badRequest('Cart is empty: add items with POST /api/v1/cart before checking out')
+  if (createdOrder.meta.changes === 1) return orderId
+  const cart = snapshot.results[0] as { items: number; unavailable: number }
+  if (cart.items === 0) throw badRequest('Cart is empty: add items with POST /api/v1/cart before checking out')
   throw new ApiError('CONFLICT', 'Your cart holds items that are no longer available (available: false in GET /cart); remove them and retry')
 }
 
@@ -74,7 +77,7 @@ function toOrderView(order: OrderRow, items: ItemRow[]) {
     id: order.id,
     status: order.status,
     total: formatCents(order.total_cents),
-    ...(order.tracking_number ? { trackingNumber: order.tracking_number } : {}),
+    trackingNumber: order.tracking_number,
     items: items.map((i) => ({
       id: i.id,
       productId: i.product_id,

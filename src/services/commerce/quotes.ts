@@ -1,4 +1,4 @@
-// Custom quote requests (DESIGN §7): the customer's side. Staff answers are in ./staff.ts.
+// Custom quote requests (docs/decisions.md §7): the customer's side. Staff answers are in ./staff.ts.
 import { and, desc, eq } from 'drizzle-orm'
 import { getDb, schema } from '../../db/client'
 import { conflict, notFound } from '../../errors'
@@ -34,24 +34,19 @@ export interface NewQuote {
   locationLng?: number
 }
 
-export async function createQuote(d1: D1Database, userId: string, q: NewQuote) {
+/** `alsoInBatch` adds statements to the insert's transaction (the idempotency completion). */
+export async function createQuote(d1: D1Database, userId: string, q: NewQuote, alsoInBatch: (quoteId: string) => D1PreparedStatement | undefined = () => undefined) {
+  const id = crypto.randomUUID()
   const now = new Date().toISOString()
-  const [row] = await getDb(d1)
-    .insert(schema.quotes)
-    .values({
-      id: crypto.randomUUID(),
-      userId,
-      status: 'pending',
-      signType: q.signType,
-      sizeEstimate: q.sizeEstimate ?? null,
-      requirements: q.requirements,
-      locationAddress: q.locationAddress ?? null,
-      locationLat: q.locationLat ?? null,
-      locationLng: q.locationLng ?? null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning()
+  const row: QuoteRow = {
+    id, userId, status: 'pending', signType: q.signType, sizeEstimate: q.sizeEstimate ?? null, requirements: q.requirements,
+    locationAddress: q.locationAddress ?? null, locationLat: q.locationLat ?? null, locationLng: q.locationLng ?? null,
+    priceCents: null, staffMessage: null, quotedAt: null, respondedAt: null, createdAt: now, updatedAt: now,
+  }
+  // The idempotency completion is a raw D1 statement, so the insert joins it as one too (same batch, one transaction).
+  const insert = getDb(d1).insert(schema.quotes).values(row).toSQL()
+  const extra = alsoInBatch(id)
+  await d1.batch([d1.prepare(insert.sql).bind(...insert.params), ...(extra ? [extra] : [])])
   return toQuoteView(row)
 }
 

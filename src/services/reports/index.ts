@@ -1,4 +1,4 @@
-// PDF score reports: score → ROI snapshot → render → R2 + D1 row → signed URL (DESIGN §8).
+// PDF score reports: score → ROI snapshot → render → R2 + D1 row → signed URL (docs/decisions.md §8).
 import { and, desc, eq } from 'drizzle-orm'
 import type { Env } from '../../env'
 import { getDb } from '../../db/client'

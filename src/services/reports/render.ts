@@ -1,4 +1,4 @@
-// The PDF score report (DESIGN §8): a pure function of the score result, the ROI snapshot and the
+// The PDF score report (docs/decisions.md §8): a pure function of the score result, the ROI snapshot and the
 // generation time. US Letter, one page, standard fonts only (no font files in the worker bundle), so
 // every string goes through toWinAnsi. Deterministic: the same input gives the same bytes.
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib'

@@ -1,4 +1,4 @@
-// Signed report URLs (DESIGN §8): HMAC-SHA256 over "<reportId>.<expiresUnix>" with REPORT_SIGNING_SECRET.
+// Signed report URLs (docs/decisions.md §8): HMAC-SHA256 over "<reportId>.<expiresUnix>" with REPORT_SIGNING_SECRET.
 // The URL carries only the report id, the expiry and the signature: no user id, no key.
 import { ApiError } from '../../errors'
 import { base64UrlDecode, base64UrlEncode } from '../../lib/crypto'

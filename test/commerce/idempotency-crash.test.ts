@@ -1,0 +1,79 @@
+import { describe, it, expect } from 'vitest'
+import { env } from 'cloudflare:workers'
+import { createApp } from '../../src/app'
+import { call, createKey } from '../helpers/api'
+import { YARD_SIGN_SINGLE } from './fixtures'
+import { faultyD1 } from '../helpers/d1-faults'
+
+const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext
+const app = createApp()
+
+/** The worker "dies" right after the handler's write committed: storing the response fails. */
+const dyingAfterCommit = faultyD1({
+  beforeStatement(sql) {
+    if (/UPDATE idempotency_records SET state = 'done', response_status = \?, response_body/.test(sql)) throw new Error('worker killed')
+  },
+})
+
+async function postWith(db: D1Database, path: string, key: string, idem: string, body?: unknown) {
+  const headers = new Headers({ 'x-api-key': key, 'idempotency-key': idem, 'cf-connecting-ip': '192.0.2.13' })
+  if (body !== undefined) headers.set('content-type', 'application/json')
+  const res = await app.fetch(new Request(`http://api.test${path}`, { method: 'POST', headers, body: body === undefined ? undefined : JSON.stringify(body) }), { ...env, DB: db }, ctx)
+  return { status: res.status, headers: res.headers, json: (await res.json()) as any }
+}
+
+/** What a retry sees once the 30 s lock of an abandoned claim has passed. */
+const lockExpired = (userId: string) =>
+  env.DB.prepare("UPDATE idempotency_records SET locked_until = '2000-01-01T00:00:00.000Z' WHERE user_id = ?").bind(userId).run()
+const count = async (table: 'orders' | 'quotes', userId: string) =>
+  (await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE user_id = ?`).bind(userId).first<{ n: number }>())!.n
+
+describe('idempotency survives a crash between the commit and storing the response', () => {
+  it('checkout: the retry replays the original 201 and exactly one order exists', async () => {
+    const { key, userId } = await createKey()
+    expect((await call('/api/v1/cart', { key, body: { productVariantId: YARD_SIGN_SINGLE, quantity: 3 } })).status).toBe(201)
+    await postWith(dyingAfterCommit, '/api/v1/orders', key, 'checkout-crash')
+    await lockExpired(userId)
+    const retry = await postWith(env.DB, '/api/v1/orders', key, 'checkout-crash')
+    expect(retry.status).toBe(201)
+    expect(retry.headers.get('idempotent-replayed')).toBe('true')
+    expect(retry.json.total).toBe('72.00')
+    expect(retry.json.items).toHaveLength(1)
+    expect(await count('orders', userId)).toBe(1)
+    expect((await call(`/api/v1/orders/${retry.json.id}`, { key })).status).toBe(200)
+  })
+
+  it('quote request: the retry replays the original 201 and exactly one quote exists', async () => {
+    const { key, userId } = await createKey()
+    const body = { signType: 'Pylon', requirements: '20 ft, double-sided' }
+    await postWith(dyingAfterCommit, '/api/v1/quotes', key, 'quote-crash', body)
+    await lockExpired(userId)
+    const retry = await postWith(env.DB, '/api/v1/quotes', key, 'quote-crash', body)
+    expect(retry.status).toBe(201)
+    expect(retry.headers.get('idempotent-replayed')).toBe('true')
+    expect(retry.json).toMatchObject({ signType: 'Pylon', status: 'pending' })
+    expect(await count('quotes', userId)).toBe(1)
+  })
+})
+
+describe('checkout racing a cart add', () => {
+  it('reports the cart as it was when the checkout ran, not as the racing add left it', async () => {
+    const { key, userId } = await createKey()
+    // The add lands after the checkout's transaction, before the checkout answers.
+    const racingAdd = faultyD1({
+      afterBatch: async (sqls) => {
+        if (!sqls.some((sql) => sql.includes('INSERT INTO orders'))) return
+        await env.DB.prepare(
+          "INSERT INTO cart_items (id, user_id, variant_id, quantity, created_at, updated_at) VALUES (?, ?, ?, 1, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z') ON CONFLICT DO NOTHING",
+        )
+          .bind(crypto.randomUUID(), userId, YARD_SIGN_SINGLE)
+          .run()
+      },
+    })
+    const res = await postWith(racingAdd, '/api/v1/orders', key, 'race-1')
+    expect(res.status).toBe(400)
+    expect(res.json.error.message).toMatch(/Cart is empty/)
+    const retry = await postWith(env.DB, '/api/v1/orders', key, 'race-2')
+    expect(retry.status).toBe(201)
+  })
+})
