@@ -51,7 +51,8 @@ export const meterRequests = (options: RateLimitOptions = {}): MiddlewareHandler
     }
     c.set('rateLimit', result)
     await next()
-    setHeaders(c, result)
+    // A route may have charged extra quota units (consumeQuotaUnits): stamp the final count.
+    setHeaders(c, c.get('rateLimit') ?? result)
   }
 }
 
@@ -68,8 +69,9 @@ export async function consumeQuotaUnits(c: Context<AppEnv>, principal: Principal
   const stub = rateLimiterFor(c.env, principal.userId)
   const now = Date.now()
   const result = await stub.consumeExtraUnits({ units: totalUnits - 1, monthlyQuota: limits.monthlyQuota, now })
-  c.header('X-Quota-Limit', String(result.limit))
-  c.header('X-Quota-Remaining', String(result.remaining))
+  // meterRequests stamps the quota headers on the final response from this value.
+  const metered = c.get('rateLimit')
+  if (metered?.quota) c.set('rateLimit', { ...metered, quota: { ...metered.quota, used: result.limit - result.remaining, remaining: result.remaining } })
   if (!result.allowed) {
     const retryAfter = String(Math.max(1, result.reset - Math.floor(now / 1000)))
     throw new ApiError('QUOTA_EXCEEDED', `${what} needs ${totalUnits} quota units; ${result.remaining} remain this month (it resets on the 1st, UTC)`, {

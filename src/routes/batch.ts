@@ -25,13 +25,13 @@ const BatchRequestSchema = z.object({
 
 const BatchRowSchema = z.object({
   index: int(0, BATCH.maxLocations - 1).openapi({ example: 0, description: 'Position in the input (0-based; CSV: the data row, header excluded)' }),
-  id: z.string().max(BATCH.maxIdLength).optional().openapi({ example: 'store-17' }),
+  id: z.string().max(BATCH.maxIdLength).nullable().openapi({ example: 'store-17', description: 'The id given with the location; null when none was given' }),
   input: z.string().max(2_000).openapi({ example: '50 Rideau St, Ottawa, ON K1N 9J7', description: 'The location as given: the address, else "lat, lng"' }),
-  result: ScoreResultSchema.optional().openapi({ description: 'The score result; absent when the row failed' }),
+  result: ScoreResultSchema.nullable().openapi({ description: 'The score result; null when the row failed' }),
   error: z.object({
     code: z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]).openapi({ example: 'BAD_REQUEST' }),
     message: z.string().max(2_000).openapi({ example: 'could not geocode "nowhere at all": give a postal code, or a city and province, or lat/lng' }),
-  }).optional().openapi({ description: 'Why this row could not be scored; the other rows are unaffected' }),
+  }).nullable().openapi({ description: 'Why this row could not be scored (null when it was scored); the other rows are unaffected' }),
 }).openapi('BatchRow')
 
 const BatchResponseSchema = z.object({

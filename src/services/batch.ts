@@ -26,11 +26,13 @@ export interface BatchLocation {
 
 export interface BatchRow {
   index: number
-  id?: string
+  /** The caller's id for the row; null when none was given (the API's null-not-absent rule). */
+  id: string | null
   /** The location as given: the address, else "lat, lng". */
   input: string
-  result?: ScoreResult
-  error?: { code: ErrorCode; message: string }
+  /** Exactly one of result and error is set; the other is null. */
+  result: ScoreResult | null
+  error: { code: ErrorCode; message: string } | null
 }
 
 /** The location as given, for the output row (an over-long address is cut: it fails anyway). */
@@ -38,14 +40,14 @@ export const inputText = (l: BatchLocation) =>
   (l.address?.trim() || (l.lat !== undefined || l.lng !== undefined ? `${l.lat ?? ''}, ${l.lng ?? ''}` : '')).slice(0, 2_000)
 
 async function scoreRow(env: Parameters<typeof scoreLocation>[0], location: BatchLocation, index: number, weights: WeightProfile): Promise<BatchRow> {
-  const row = { index, ...(location.id !== undefined && { id: location.id }), input: inputText(location) }
+  const row = { index, id: location.id ?? null, input: inputText(location) }
   try {
     if (location.invalid) throw new ApiError('BAD_REQUEST', location.invalid)
     if (location.address && location.address.length > BATCH.maxAddressLength) throw new ApiError('BAD_REQUEST', `address is longer than ${BATCH.maxAddressLength} characters`)
-    return { ...row, result: await scoreLocation(env, { address: location.address, lat: location.lat, lng: location.lng }, weights) }
+    return { ...row, result: await scoreLocation(env, { address: location.address, lat: location.lat, lng: location.lng }, weights), error: null }
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
-    return { ...row, error: { code: error.code, message: error.message } }
+    return { ...row, result: null, error: { code: error.code, message: error.message } }
   }
 }
 

@@ -36,11 +36,11 @@ describe('POST /api/v1/score/batch', () => {
     expect(res.status).toBe(200)
     expect(res.json).toMatchObject({ count: 7, succeeded: 3, failed: 4, quotaUnits: 7 })
     expect(res.json.results.map((r: any) => r.index)).toEqual([0, 1, 2, 3, 4, 5, 6])
-    expect(res.json.results.map((r: any) => r.id)).toEqual(['a', '7', 'c', undefined, 'e', undefined, 'g'])
+    expect(res.json.results.map((r: any) => r.id)).toEqual(['a', '7', 'c', null, 'e', null, 'g'])
     const [a, b, c, d, e, f, g] = res.json.results
-    for (const ok of [a, b, g]) expect(ok.error).toBeUndefined()
+    for (const ok of [a, b, g]) expect(ok.error).toBeNull()
     for (const bad of [c, d, e, f]) {
-      expect(bad.result).toBeUndefined()
+      expect(bad.result).toBeNull()
       expect(bad.error.code).toBe('BAD_REQUEST')
       expect(bad.error.message.length).toBeGreaterThan(5)
     }
