@@ -20,7 +20,7 @@ export function isInCanadaBounds(lat: number, lng: number): boolean {
  * `path` prefixes error detail paths (e.g. "locations.2" for compare).
  */
 export async function scoreLocation(
-  env: Pick<Env, 'GEOCODER_URL' | 'GEOCODER_API_KEY' | 'KEYS'>,
+  env: Partial<Pick<Env, 'DB'>> & Pick<Env, 'GEOCODER_URL' | 'GEOCODER_API_KEY' | 'KEYS'>,
   input: LocationInput,
   weights: WeightProfile = DEFAULT_WEIGHTS,
   options: { geocoder?: Geocoder; path?: string } = {},
@@ -51,7 +51,7 @@ export async function scoreLocation(
     const parsed = address ? parseAddress(address) : undefined
     const street = parsed?.street
     return buildScoreResult({
-      lat, lng, precision: 'coordinates',
+      lat, lng, precision: 'coordinates', accuracyM: 0,
       address: address ?? `${lat.toFixed(5)}, ${lng.toFixed(5)}`,
       ...(street?.name && { street: { name: street.name, ...(street.type && { type: street.type }) } }),
     }, weights)
@@ -65,6 +65,6 @@ export async function scoreLocation(
       details: [{ path: options.path ?? 'address', message: `could not geocode "${address}"` }],
     })
   }
-  return buildScoreResult({ lat: geocoded.lat, lng: geocoded.lng, address: geocoded.address, precision: geocoded.precision, street: geocoded.street,
+  return buildScoreResult({ lat: geocoded.lat, lng: geocoded.lng, address: geocoded.address, precision: geocoded.precision, accuracyM: geocoded.accuracyM, street: geocoded.street,
     ruralRoute: geocoded.ruralRoute, ruralPostalCode: geocoded.ruralPostalCode }, weights)
 }

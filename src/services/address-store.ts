@@ -1,0 +1,33 @@
+// The D1 address store behind civic geocoding (table address_points, loaded by
+// `npm run import:addresses`). One indexed query per lookup: the points of the named street(s) in
+// the city written (index name_key, city_key, number) and near the place or postal area (index
+// name_key, lat_e5), as a UNION so each half uses its own index.
+import type { AddressLookup, AddressPoint } from '../geo/address-lookup'
+import { nearBoxE5 } from '../geo/address-lookup'
+
+/** More points than this for one street name in one area is not a street but a data problem. */
+const MAX_POINTS = 6000
+const COLUMNS = 'name_key, type_key, dir, city_key, number, suffix, lat_e5, lng_e5'
+
+export type AddressPointsSource = (lookup: AddressLookup) => Promise<AddressPoint[]>
+
+export function d1AddressPoints(db: D1Database): AddressPointsSource {
+  return async (lookup) => {
+    const parts: string[] = []
+    const params: (string | number)[] = []
+    for (const nameKey of new Set(lookup.streets.map((s) => s.nameKey))) {
+      if (lookup.cityKey) {
+        parts.push(`SELECT ${COLUMNS} FROM address_points WHERE name_key = ? AND city_key = ?`)
+        params.push(nameKey, lookup.cityKey)
+      }
+      if (lookup.near) {
+        const [minLat, maxLat, minLng, maxLng] = nearBoxE5(lookup.near)
+        parts.push(`SELECT ${COLUMNS} FROM address_points WHERE name_key = ? AND lat_e5 BETWEEN ? AND ? AND lng_e5 BETWEEN ? AND ?`)
+        params.push(nameKey, minLat, maxLat, minLng, maxLng)
+      }
+    }
+    if (!parts.length) return []
+    const rows = await db.prepare(`${parts.join(' UNION ')} LIMIT ${MAX_POINTS}`).bind(...params).raw<[string, string, string, string, number, string, number, number]>()
+    return rows.map(([nameKey, typeKey, dir, cityKey, number, suffix, latE5, lngE5]) => ({ nameKey, typeKey, dir, cityKey, number, suffix, lat: latE5 / 1e5, lng: lngE5 / 1e5 }))
+  }
+}
