@@ -34,7 +34,7 @@ const parseMs = performance.now() - started
 
 const skippedText = Object.entries(parsed.skipped).map(([reason, n]) => `${n} ${reason}`).join(', ') || 'none'
 console.log(`${file} (${parsed.format} format): ${parsed.rows} rows → ${parsed.records.length} civic addresses (skipped: ${skippedText})`)
-console.log(`  ${merged} duplicates merged (same address from overlapping providers within ${lib.DUPLICATE_RADIUS_M} m) → ${records.length} points for source "${name}" (${meta.licence})`)
+console.log(`  ${merged} duplicates merged (units of one civic address, overlapping providers within ${lib.DUPLICATE_RADIUS_M} m) → ${records.length} points for source "${name}" (${meta.licence})`)
 
 const tmp = mkdtempSync(join(tmpdir(), 'addresses-'))
 const sqlPath = option('--sql') ?? join(tmp, 'addresses.sql')

@@ -49,6 +49,7 @@ export function parseAddressFile(text: string): ParsedAddressFile {
   const skipped: Record<string, number> = {}
   const skip = (reason: string) => { skipped[reason] = (skipped[reason] ?? 0) + 1 }
   const records: AddressRecord[] = []
+  const keyOf = new Map<string, StreetKey | undefined>()
   let rows = 0
   for (let i = 1; i < lines.length; i++) {
     if (!lines[i]) continue
@@ -69,7 +70,8 @@ export function parseAddressFile(text: string): ParsedAddressFile {
     const lat = Number(get(format === 'oda' ? 'latitude' : 'lat'))
     const lng = Number(get(format === 'oda' ? 'longitude' : 'lng'))
     const civic = parseCivicNumber(numberText)
-    const key = street ? streetKeyOfText(street) : undefined
+    if (street && !keyOf.has(street)) keyOf.set(street, streetKeyOfText(street))
+    const key = street ? keyOf.get(street) : undefined
     if (!civic) { skip('no civic number'); continue }
     if (!key) { skip('no street'); continue }
     if (!city) { skip('no city'); continue }

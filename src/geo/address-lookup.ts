@@ -28,8 +28,11 @@ export interface AddressLookup {
   display: { street: string; place: string }
 }
 
-/** Interpolate only between same-side neighbours at most this far apart; never extrapolate. */
-export const MAX_INTERPOLATION_SPAN_M = 1000
+/** Interpolate only between same-side neighbours at most this far apart (rural numbers run ~1 per 10 m). */
+export const MAX_INTERPOLATION_SPAN_M = 2000
+/** Past the last known civic number of a side: at most this many numbers further, and this many metres. */
+export const MAX_EXTRAPOLATION_NUMBERS = 20
+export const MAX_EXTRAPOLATION_M = 100
 const ADDRESS_POINT_ACCURACY_M = 10
 const MIN_NEAR_RADIUS_KM = 3
 
@@ -183,24 +186,45 @@ function centre(points: AddressPoint[], precision: 'address', floorM: number): L
   return { lat: round6(lat), lng: round6(lng), precision, accuracyM: Math.round(Math.max(floorM, spread)) }
 }
 
-/** Between the nearest lower and higher civic numbers of the same parity, when they are close enough. */
+/**
+ * Between the nearest lower and higher civic numbers of the same parity when they are at most
+ * MAX_INTERPOLATION_SPAN_M apart; past the last known number of that side only within
+ * MAX_EXTRAPOLATION_NUMBERS and MAX_EXTRAPOLATION_M (a new lot at the end of a street), never further.
+ */
 function interpolate(street: AddressPoint[], n: number): Located | undefined {
+  const side = street.filter((p) => p.number % 2 === n % 2)
   let lo: AddressPoint | undefined
   let hi: AddressPoint | undefined
-  for (const p of street) {
-    if (p.number % 2 !== n % 2) continue
+  for (const p of side) {
     if (p.number < n && (!lo || p.number > lo.number)) lo = p
     if (p.number > n && (!hi || p.number < hi.number)) hi = p
   }
-  if (!lo || !hi) return undefined
-  const spanM = distanceKm(lo.lat, lo.lng, hi.lat, hi.lng) * 1000
-  if (spanM > MAX_INTERPOLATION_SPAN_M) return undefined
-  const t = (n - lo.number) / (hi.number - lo.number)
+  if (lo && hi) {
+    const spanM = metres(lo, hi)
+    if (spanM > MAX_INTERPOLATION_SPAN_M) return undefined
+    const t = (n - lo.number) / (hi.number - lo.number)
+    return {
+      lat: round6(lo.lat + t * (hi.lat - lo.lat)), lng: round6(lo.lng + t * (hi.lng - lo.lng)), precision: 'interpolated',
+      accuracyM: Math.round(Math.max(15, spanM * Math.min(t, 1 - t))),
+    }
+  }
+  const last = lo ?? hi
+  if (!last || Math.abs(n - last.number) > MAX_EXTRAPOLATION_NUMBERS) return undefined
+  // Continue the line from the next known number on that side through the last one.
+  const inward = side.filter((p) => p !== last && (lo ? p.number < last.number : p.number > last.number))
+    .reduce<AddressPoint | undefined>((a, p) => (!a || Math.abs(p.number - last.number) < Math.abs(a.number - last.number) ? p : a), undefined)
+  if (!inward || metres(inward, last) === 0) return { lat: last.lat, lng: last.lng, precision: 'interpolated', accuracyM: MAX_EXTRAPOLATION_M }
+  const perNumber = metres(inward, last) / Math.abs(last.number - inward.number)
+  const stepM = perNumber * Math.abs(n - last.number)
+  if (stepM > MAX_EXTRAPOLATION_M) return undefined
+  const k = stepM / metres(inward, last)
   return {
-    lat: round6(lo.lat + t * (hi.lat - lo.lat)), lng: round6(lo.lng + t * (hi.lng - lo.lng)), precision: 'interpolated',
-    accuracyM: Math.round(Math.max(15, spanM * Math.min(t, 1 - t))),
+    lat: round6(last.lat + k * (last.lat - inward.lat)), lng: round6(last.lng + k * (last.lng - inward.lng)), precision: 'interpolated',
+    accuracyM: Math.round(Math.max(25, stepM)),
   }
 }
+
+const metres = (a: { lat: number; lng: number }, b: { lat: number; lng: number }) => distanceKm(a.lat, a.lng, b.lat, b.lng) * 1000
 
 /** The street's point nearest the anchor; the radius is the street's extent from there. */
 function streetPoint(street: AddressPoint[], anchor: AddressLookup['anchor']): Located {
