@@ -11,7 +11,7 @@ CREATE TABLE `address_points` (
 	`lng_e5` integer NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX `address_points_name_city_idx` ON `address_points` (`name_key`,`city_key`,`number`);--> statement-breakpoint
+CREATE INDEX `address_points_city_name_idx` ON `address_points` (`city_key`,`name_key`,`number`);--> statement-breakpoint
 CREATE INDEX `address_points_name_lat_idx` ON `address_points` (`name_key`,`lat_e5`);--> statement-breakpoint
 CREATE INDEX `address_points_source_idx` ON `address_points` (`source_id`);--> statement-breakpoint
 CREATE TABLE `address_sources` (

@@ -1,10 +1,11 @@
 // The address store in memory, with the same answer as the D1 query (src/services/address-store.ts):
 // points of the street name in the city written, plus those inside the near box. For the
 // validation script and node tests, which run the geocoder without D1.
-import { nearBoxE5, type AddressLookup, type AddressPoint } from '../../src/geo/address-lookup'
+import { nearBoxE5, type AddressLookup, type AddressPoint, type StoreAnswer } from '../../src/geo/address-lookup'
 import type { AddressRecord } from './address-import'
 
-export function memoryAddressPoints(records: AddressRecord[]): (lookup: AddressLookup) => AddressPoint[] {
+export function memoryAddressPoints(records: AddressRecord[]): (lookup: AddressLookup) => StoreAnswer {
+  const cities = new Set(records.map((r) => r.cityKey))
   const byName = new Map<string, AddressRecord[]>()
   for (const r of records) {
     const list = byName.get(r.nameKey)
@@ -21,6 +22,6 @@ export function memoryAddressPoints(records: AddressRecord[]): (lookup: AddressL
         if (inCity || inBox) out.push({ nameKey: r.nameKey, typeKey: r.typeKey, dir: r.dir, cityKey: r.cityKey, number: r.number, suffix: r.suffix, lat: r.latE5 / 1e5, lng: r.lngE5 / 1e5 })
       }
     }
-    return out
+    return { points: out, cityInStore: lookup.cityKey !== undefined && cities.has(lookup.cityKey) }
   }
 }

@@ -12,6 +12,9 @@ import { distanceKm, normalizeName } from './text'
 
 export interface AddressPoint extends StreetKey { cityKey: string; number: number; suffix: string; lat: number; lng: number }
 
+/** What the store answered: the named streets' points, and whether it has any address of the city written. */
+export interface StoreAnswer { points: AddressPoint[]; cityInStore: boolean }
+
 export interface AddressLookup {
   /** One street (civic or street-only) or two (an intersection). */
   streets: (StreetKey & { display: ParsedStreet })[]
@@ -110,8 +113,8 @@ const RANK: Record<string, number> = { address: 0, interpolated: 1, street: 2 }
  * The best result the points allow, or `lookup.area` (postal area / city) when they name no
  * compatible street there. `geometrySources` add road centrelines to intersection lookups.
  */
-export function resolveAddressLookup(lookup: AddressLookup, points: AddressPoint[], geometrySources: StreetGeometrySource[] = []): GeocodeResult | null {
-  const perStreet = lookup.streets.map((street) => pointsOfStreet(lookup, street, points))
+export function resolveAddressLookup(lookup: AddressLookup, store: StoreAnswer, geometrySources: StreetGeometrySource[] = []): GeocodeResult | null {
+  const perStreet = lookup.streets.map((street) => pointsOfStreet(lookup, street, store))
   let located: Located | undefined
   if (lookup.streets.length === 2) {
     const geometry = perStreet.map((pts, i) => [
@@ -141,11 +144,15 @@ export function resolveAddressLookup(lookup: AddressLookup, points: AddressPoint
   }
 }
 
-/** Points of a compatible street in the city written, else near the place or postal area. */
-function pointsOfStreet(lookup: AddressLookup, street: StreetKey, points: AddressPoint[]): AddressPoint[] {
-  const same = points.filter((p) => streetsCompatible(street, p))
+/**
+ * Points of a compatible street in the city written. Near the place or postal area only when the
+ * store has no address of that city (a community filed under its township, or no city written):
+ * a street missing from a city the store knows is not taken from the neighbouring one.
+ */
+function pointsOfStreet(lookup: AddressLookup, street: StreetKey, store: StoreAnswer): AddressPoint[] {
+  const same = store.points.filter((p) => streetsCompatible(street, p))
   const inCity = lookup.cityKey ? same.filter((p) => p.cityKey === lookup.cityKey) : []
-  if (inCity.length) return inCity
+  if (inCity.length || (lookup.cityKey && store.cityInStore)) return inCity
   const near = lookup.near
   return near ? same.filter((p) => distanceKm(p.lat, p.lng, near.lat, near.lng) <= near.radiusKm) : []
 }

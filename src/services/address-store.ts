@@ -1,7 +1,8 @@
 // The D1 address store behind civic geocoding (table address_points, loaded by
 // `npm run import:addresses`). One indexed query per lookup: the points of the named street(s) in
-// the city written (index name_key, city_key, number) and near the place or postal area (index
-// name_key, lat_e5), as a UNION so each half uses its own index.
+// the city written (index city_key, name_key, number) and near the place or postal area (index
+// name_key, lat_e5), as a UNION so each part uses its own index, plus one row saying whether the
+// city is in the store at all.
 import type { AddressLookup, AddressPoint } from '../geo/address-lookup'
 import { nearBoxE5 } from '../geo/address-lookup'
 
@@ -9,12 +10,20 @@ import { nearBoxE5 } from '../geo/address-lookup'
 const MAX_POINTS = 6000
 const COLUMNS = 'name_key, type_key, dir, city_key, number, suffix, lat_e5, lng_e5'
 
-export type AddressPointsSource = (lookup: AddressLookup) => Promise<AddressPoint[]>
+/** The street's points, and whether the store holds any address of the city written. */
+export interface AddressPointsAnswer { points: AddressPoint[]; cityInStore: boolean }
+export type AddressPointsSource = (lookup: AddressLookup) => Promise<AddressPointsAnswer> | AddressPointsAnswer
+/** Marker row: one address of the city exists (a street missing there must not be taken from a neighbour). */
+const CITY_MARKER = '~city'
 
 export function d1AddressPoints(db: D1Database): AddressPointsSource {
   return async (lookup) => {
     const parts: string[] = []
     const params: (string | number)[] = []
+    if (lookup.cityKey) {
+      parts.push(`SELECT * FROM (SELECT '${CITY_MARKER}', '', '', city_key, 0, '', 0, 0 FROM address_points WHERE city_key = ? LIMIT 1)`)
+      params.push(lookup.cityKey)
+    }
     for (const nameKey of new Set(lookup.streets.map((s) => s.nameKey))) {
       if (lookup.cityKey) {
         parts.push(`SELECT ${COLUMNS} FROM address_points WHERE name_key = ? AND city_key = ?`)
@@ -26,8 +35,10 @@ export function d1AddressPoints(db: D1Database): AddressPointsSource {
         params.push(nameKey, minLat, maxLat, minLng, maxLng)
       }
     }
-    if (!parts.length) return []
+    if (!parts.length) return { points: [], cityInStore: false }
     const rows = await db.prepare(`${parts.join(' UNION ')} LIMIT ${MAX_POINTS}`).bind(...params).raw<[string, string, string, string, number, string, number, number]>()
-    return rows.map(([nameKey, typeKey, dir, cityKey, number, suffix, latE5, lngE5]) => ({ nameKey, typeKey, dir, cityKey, number, suffix, lat: latE5 / 1e5, lng: lngE5 / 1e5 }))
+    const points = rows.filter((r) => r[0] !== CITY_MARKER)
+      .map(([nameKey, typeKey, dir, cityKey, number, suffix, latE5, lngE5]) => ({ nameKey, typeKey, dir, cityKey, number, suffix, lat: latE5 / 1e5, lng: lngE5 / 1e5 }))
+    return { points, cityInStore: points.length < rows.length }
   }
 }

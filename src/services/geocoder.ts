@@ -8,7 +8,7 @@ import type { Env } from '../env'
 import { geocodeOffline, isInUnitedStates, parseAddress, type GeocodeResult } from '../geo'
 import { planAddressLookup, resolveAddressLookup } from '../geo/address-lookup'
 import type { StreetGeometrySource } from '../geo/street-geometry'
-import { d1AddressPoints, type AddressPointsSource } from './address-store'
+import { d1AddressPoints, type AddressPointsAnswer, type AddressPointsSource } from './address-store'
 
 export type { GeocodeResult }
 
@@ -101,9 +101,9 @@ export function createAddressGeocoder(options: AddressChainOptions): Geocoder {
       const lookup = planAddressLookup(address)
       let local: GeocodeResult | null
       if (lookup && options.points) {
-        let points: Awaited<ReturnType<AddressPointsSource>> = []
-        try { points = await options.points(lookup) } catch { /* store unavailable: area-level result */ }
-        local = resolveAddressLookup(lookup, points, options.geometrySources)
+        let answer: AddressPointsAnswer = { points: [], cityInStore: false }
+        try { answer = await options.points(lookup) } catch { /* store unavailable: area-level result */ }
+        local = resolveAddressLookup(lookup, answer, options.geometrySources)
       } else local = geocodeOffline(address)
       if (local && STORE_FIRST.has(local.precision)) return local
       return (options.live && (await options.live.geocode(address))) || local

@@ -18,7 +18,7 @@ export const addressSources = sqliteTable('address_sources', {
 
 /**
  * Civic address points, kept compact: normalised keys (src/geo/street-key.ts) and coordinates as
- * integers of 1e-5 degree (≈ 1 m). Lookups are by street name and then city or a latitude band
+ * integers of 1e-5 degree (≈ 1 m). Lookups are by city and street name, or street name and a latitude band
  * (the two indexes; see src/services/address-store.ts), deletes by source.
  */
 export const addressPoints = sqliteTable(
@@ -41,7 +41,7 @@ export const addressPoints = sqliteTable(
     lngE5: integer('lng_e5').notNull(),
   },
   (t) => [
-    index('address_points_name_city_idx').on(t.nameKey, t.cityKey, t.number),
+    index('address_points_city_name_idx').on(t.cityKey, t.nameKey, t.number),
     index('address_points_name_lat_idx').on(t.nameKey, t.latE5),
     index('address_points_source_idx').on(t.sourceId),
   ],
