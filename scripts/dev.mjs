@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm run dev`: local secrets → local D1 migrations → wrangler dev on :8787 → demo users and keys, printed.
+// `npm run dev`: local secrets → local D1 migrations → address sample (Uptown Waterloo) → wrangler dev on
+// :8787 → demo users and keys, printed.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { ensureDevVars } from './lib/dev-vars.mjs'
@@ -9,12 +10,19 @@ const BASE = `http://localhost:${PORT}`
 const KEYS_FILE = '.dev-keys.json'
 const DEMO_PLANS = ['free', 'pro', 'scale', 'enterprise']
 const wranglerBin = 'node_modules/.bin/wrangler'
+const ADDRESS_SAMPLE = 'scripts/data/addresses-waterloo-uptown.csv'
 
 const vars = ensureDevVars(['ADMIN_TOKEN', 'REPORT_SIGNING_SECRET'])
 
 console.log('› applying D1 migrations to the local database')
 const migrate = spawnSync(wranglerBin, ['d1', 'migrations', 'apply', 'DB', '--local'], { stdio: 'inherit', env: { ...process.env, CI: 'true' } })
 if (migrate.status !== 0) process.exit(migrate.status ?? 1)
+
+// A few thousand civic addresses so address-precision geocoding works at once (docs/geocoding.md).
+// Idempotent: the source is replaced on every start.
+console.log('› loading the development address sample (Uptown Waterloo, ON) into the local address store')
+const sample = spawnSync(process.execPath, ['scripts/import-addresses.mjs', ADDRESS_SAMPLE, '--local', '--source', 'dev-sample-waterloo-uptown'], { stdio: 'inherit' })
+if (sample.status !== 0) console.error('✖ address sample not loaded: geocoding falls back to postal areas and cities')
 
 const dev = spawn(wranglerBin, ['dev', '--port', String(PORT), ...process.argv.slice(2)], { stdio: 'inherit' })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => dev.kill(signal))
@@ -62,7 +70,8 @@ try {
   const width = Math.max(...DEMO_PLANS.map((p) => p.length))
   console.log('\n┌ Demo API keys (local only; saved in .dev-keys.json)')
   for (const plan of DEMO_PLANS) console.log(`│ ${plan.padEnd(width)}  ${keys[plan]}`)
-  console.log(`└ Try: curl -H "x-api-key: ${keys.pro}" ${BASE}/api/v1/me`)
+  console.log(`│ Try: curl -H "x-api-key: ${keys.pro}" ${BASE}/api/v1/me`)
+  console.log(`└ Address precision (sample area: Uptown Waterloo): curl -H "x-api-key: ${keys.pro}" -H 'content-type: application/json' -d '{"address":"75 King St S, Waterloo, ON"}' ${BASE}/api/v1/score`)
   console.log(`  Docs: ${BASE}/docs   Admin CLI: npm run admin -- keys list\n`)
 } catch (error) {
   console.error(`✖ ${error.message}`)
