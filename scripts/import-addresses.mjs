@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run import:addresses -- <file.csv> [--local|--remote] [--source NAME] [--licence TEXT] [--sql out.sql] [--dry-run]
+// npm run import:addresses -- <file.csv> [--local|--remote] [--source NAME] [--licence TEXT] [--sql out.sql] [--dry-run] [--persist-to DIR]
 //
 // Loads civic address points into the D1 address store used by geocoding (docs/geocoding.md):
 // Statistics Canada ODA files (22 columns), `street_no,street,city,lat,lng` files, or `address,lat,lng`
@@ -14,7 +14,7 @@ import { loadTs, repoRoot } from './lib/load-ts.mjs'
 
 const args = process.argv.slice(2)
 const option = (name) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : undefined }
-const valued = new Set(['--source', '--licence', '--sql'])
+const valued = new Set(['--source', '--licence', '--sql', '--persist-to'])
 const file = args.find((a, i) => !a.startsWith('--') && !valued.has(args[i - 1]))
 if (!file || (args.includes('--local') && args.includes('--remote'))) {
   console.error('usage: npm run import:addresses -- <file.csv> [--local|--remote] [--source NAME] [--licence TEXT] [--sql out.sql] [--dry-run]')
@@ -44,7 +44,7 @@ if (args.includes('--dry-run') || !records.length) {
   process.exit(records.length ? 0 : 1)
 }
 const target = args.includes('--remote') ? '--remote' : '--local'
-const run = spawnSync(join(repoRoot, 'node_modules/.bin/wrangler'), ['d1', 'execute', 'DB', target, '--file', sqlPath, '--yes'], {
+const run = spawnSync(join(repoRoot, 'node_modules/.bin/wrangler'), ['d1', 'execute', 'DB', target, '--file', sqlPath, '--yes', ...(option('--persist-to') ? ['--persist-to', option('--persist-to')] : [])], {
   cwd: repoRoot, encoding: 'utf8', env: { ...process.env, CI: 'true' }, maxBuffer: 64 * 1024 * 1024,
 })
 if (!option('--sql')) rmSync(tmp, { recursive: true, force: true })

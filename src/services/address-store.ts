@@ -9,6 +9,11 @@ import { nearBoxE5 } from '../geo/address-lookup'
 /** More points than this for one street name in one area is not a street but a data problem. */
 const MAX_POINTS = 6000
 const COLUMNS = 'name_key, type_key, dir, city_key, number, suffix, lat_e5, lng_e5'
+/**
+ * A civic lookup needs the numbers around the one asked (exact, neighbours, the street's end), not the
+ * whole street: the nearest numbers only, which keeps the rows read by the worker few on long streets.
+ */
+export const CIVIC_NEIGHBOURS = 120
 
 /** The street's points, and whether the store holds any address of the city written. */
 export interface AddressPointsAnswer { points: AddressPoint[]; cityInStore: boolean }
@@ -24,15 +29,17 @@ export function d1AddressPoints(db: D1Database): AddressPointsSource {
       parts.push(`SELECT * FROM (SELECT '${CITY_MARKER}', '', '', city_key, 0, '', 0, 0 FROM address_points WHERE city_key = ? LIMIT 1)`)
       params.push(lookup.cityKey)
     }
+    const civic = lookup.streets.length === 1 ? lookup.civic : undefined
+    const select = (where: string, values: (string | number)[]) => {
+      if (!civic) { parts.push(`SELECT ${COLUMNS} FROM address_points WHERE ${where}`); params.push(...values); return }
+      parts.push(`SELECT * FROM (SELECT ${COLUMNS} FROM address_points WHERE ${where} ORDER BY abs(number - ?) LIMIT ${CIVIC_NEIGHBOURS})`)
+      params.push(...values, civic.number)
+    }
     for (const nameKey of new Set(lookup.streets.map((s) => s.nameKey))) {
-      if (lookup.cityKey) {
-        parts.push(`SELECT ${COLUMNS} FROM address_points WHERE name_key = ? AND city_key = ?`)
-        params.push(nameKey, lookup.cityKey)
-      }
+      if (lookup.cityKey) select('city_key = ? AND name_key = ?', [lookup.cityKey, nameKey])
       if (lookup.near) {
         const [minLat, maxLat, minLng, maxLng] = nearBoxE5(lookup.near)
-        parts.push(`SELECT ${COLUMNS} FROM address_points WHERE name_key = ? AND lat_e5 BETWEEN ? AND ? AND lng_e5 BETWEEN ? AND ?`)
-        params.push(nameKey, minLat, maxLat, minLng, maxLng)
+        select('name_key = ? AND lat_e5 BETWEEN ? AND ? AND lng_e5 BETWEEN ? AND ?', [nameKey, minLat, maxLat, minLng, maxLng])
       }
     }
     if (!parts.length) return { points: [], cityInStore: false }

@@ -124,11 +124,26 @@ export async function geocodeCacheKey(address: string): Promise<string> {
   return `${GEOCODE_CACHE_PREFIX}sha256:${[...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')}`
 }
 
-/** Caches successful results in KV for 30 days; cache failures never fail a geocode. */
-export function withKvCache(inner: Geocoder, kv: KVNamespace, ttlSeconds: number | ((result: GeocodeResult) => number) = GEOCODE_CACHE_TTL_SECONDS): Geocoder {
+/** Writes the cache after the response (ctx.waitUntil) instead of before it; absent: awaited. */
+export type Defer = (promise: Promise<unknown>) => void
+
+// Recent results in isolate memory in front of KV: a repeated address costs no KV read.
+const RECENT_MAX = 2000
+const RECENT_TTL_MS = 10 * 60_000
+const recent = new Map<string, { result: GeocodeResult; until: number }>()
+
+function remember(key: string, result: GeocodeResult, ttlSeconds: number) {
+  if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value!)
+  recent.set(key, { result, until: Date.now() + Math.min(RECENT_TTL_MS, ttlSeconds * 1000) })
+}
+
+/** Caches successful results in KV (and briefly in memory); cache failures never fail a geocode. */
+export function withKvCache(inner: Geocoder, kv: KVNamespace, ttlSeconds: number | ((result: GeocodeResult) => number) = GEOCODE_CACHE_TTL_SECONDS, defer?: Defer): Geocoder {
   return {
     async geocode(address) {
       const key = await geocodeCacheKey(address)
+      const memo = recent.get(key)
+      if (memo && memo.until > Date.now()) return memo.result
       try {
         const hit = await kv.get<GeocodeResult>(key, 'json')
         if (hit) return hit
@@ -136,7 +151,10 @@ export function withKvCache(inner: Geocoder, kv: KVNamespace, ttlSeconds: number
       const result = await inner.geocode(address)
       if (result) {
         const expirationTtl = typeof ttlSeconds === 'number' ? ttlSeconds : ttlSeconds(result)
-        try { await kv.put(key, JSON.stringify(result), { expirationTtl }) } catch { /* best effort */ }
+        remember(key, result, expirationTtl)
+        const put = kv.put(key, JSON.stringify(result), { expirationTtl }).catch(() => { /* best effort */ })
+        if (defer) defer(put)
+        else await put
       }
       return result
     },
@@ -147,10 +165,10 @@ export function withKvCache(inner: Geocoder, kv: KVNamespace, ttlSeconds: number
  * The geocoder configured for this environment: the chain above (address store when DB is bound,
  * live when GEOCODER_URL is set) behind the KV cache; the bundled offline geocoder when neither is.
  */
-export function geocoderFor(env: Partial<Pick<Env, 'DB'>> & Pick<Env, 'GEOCODER_URL' | 'GEOCODER_API_KEY' | 'KEYS'>, fetchImpl?: typeof fetch): Geocoder {
+export function geocoderFor(env: Partial<Pick<Env, 'DB'>> & Pick<Env, 'GEOCODER_URL' | 'GEOCODER_API_KEY' | 'KEYS'>, fetchImpl?: typeof fetch, defer?: Defer): Geocoder {
   if (!env.GEOCODER_URL && !env.DB) return offlineGeocoder
   const live = env.GEOCODER_URL ? createHttpGeocoder({ url: env.GEOCODER_URL, apiKey: env.GEOCODER_API_KEY, fetch: fetchImpl, fallback: noGeocoder }) : undefined
   const chain = createAddressGeocoder({ points: env.DB ? d1AddressPoints(env.DB) : undefined, live })
   // Live answers are precision `coordinates`; everything else comes from our own data.
-  return env.KEYS ? withKvCache(chain, env.KEYS, (r) => (r.precision === 'coordinates' ? GEOCODE_CACHE_TTL_SECONDS : LOCAL_GEOCODE_CACHE_TTL_SECONDS)) : chain
+  return env.KEYS ? withKvCache(chain, env.KEYS, (r) => (r.precision === 'coordinates' ? GEOCODE_CACHE_TTL_SECONDS : LOCAL_GEOCODE_CACHE_TTL_SECONDS), defer) : chain
 }

@@ -3,7 +3,7 @@ import type { Env } from '../env'
 import { ApiError } from '../errors'
 import { isInUnitedStates, parseAddress } from '../geo'
 import { buildScoreResult, DEFAULT_WEIGHTS, type ScoreResult, type WeightProfile } from '../scoring'
-import { geocoderFor, type Geocoder } from './geocoder'
+import { geocoderFor, type Defer, type Geocoder } from './geocoder'
 
 export interface LocationInput { address?: string; lat?: number; lng?: number }
 
@@ -23,7 +23,7 @@ export async function scoreLocation(
   env: Partial<Pick<Env, 'DB'>> & Pick<Env, 'GEOCODER_URL' | 'GEOCODER_API_KEY' | 'KEYS'>,
   input: LocationInput,
   weights: WeightProfile = DEFAULT_WEIGHTS,
-  options: { geocoder?: Geocoder; path?: string } = {},
+  options: { geocoder?: Geocoder; path?: string; defer?: Defer } = {},
 ): Promise<ScoreResult> {
   const at = (field: string) => (options.path ? `${options.path}.${field}` : field)
   const address = typeof input.address === 'string' && input.address.trim() ? input.address.trim() : undefined
@@ -59,7 +59,7 @@ export async function scoreLocation(
   if (!address) {
     throw new ApiError('BAD_REQUEST', 'address or lat/lng is required', { details: [{ path: options.path ?? 'address', message: 'give an address, or lat and lng' }] })
   }
-  const geocoded = await (options.geocoder ?? geocoderFor(env)).geocode(address)
+  const geocoded = await (options.geocoder ?? geocoderFor(env, undefined, options.defer)).geocode(address)
   if (!geocoded) {
     throw new ApiError('BAD_REQUEST', `could not geocode "${address}": give a postal code, or a city and province, or lat/lng`, {
       details: [{ path: options.path ?? 'address', message: `could not geocode "${address}"` }],
