@@ -47,7 +47,8 @@ const INTERSECTION_FORMS = [
 
 export function parseIntersection(text: string): { a: string; b: string; rest: string } | undefined {
   const [head, ...tail] = text.replace(/\s+/g, ' ').trim().split(',')
-  if (!head || /^\s*#?\d/.test(head)) return undefined
+  // A civic number or a unit first ("Unit 5 / 100 Main St") is an address, not two streets.
+  if (!head || /^\s*#?\d/.test(head) || /^\s*(?:unit|suite|ste|apt|app|appt|bureau|local)\b/i.test(head)) return undefined
   for (const form of INTERSECTION_FORMS) {
     const m = head.trim().match(form)
     if (!m) continue
