@@ -39,6 +39,7 @@ export const ScoreResultSchema = z.object({
       + '`intersection` (where two named streets meet), `postal_code` (the postal area, FSA), `city` (the place). See docs/geocoding.md.',
   }),
   accuracyM: z.number().int().min(0).max(1_000_000).openapi({
+    format: 'int32',
     description: 'Radius in metres within which the located point most likely is: 0 for coordinates as given, about 10 for an address point, '
       + 'the neighbours\' spread for an interpolation, the street\'s extent, the postal area\'s or the city\'s radius.',
     example: 10,
