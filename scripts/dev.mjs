@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm run dev`: local secrets → local D1 migrations → demo prospects (sample POIs) → wrangler dev on
-// :$PORT (default 8787) → demo users and keys, printed. Extra arguments go to `wrangler dev`.
+// `npm run dev`: local secrets → local D1 migrations → demo prospects (sample POIs) → address sample
+// (Uptown Waterloo) → wrangler dev on :$PORT (default 8787) → demo users and keys, printed. Extra
+// arguments go to `wrangler dev`.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { ensureDevVars } from './lib/dev-vars.mjs'
@@ -11,6 +12,7 @@ const KEYS_FILE = '.dev-keys.json'
 const DEMO_PLANS = ['free', 'pro', 'scale', 'enterprise']
 const wranglerBin = 'node_modules/.bin/wrangler'
 const DEMO_POIS = 'scripts/data/sample-pois.geojson'
+const ADDRESS_SAMPLE = 'scripts/data/addresses-waterloo-uptown.csv'
 
 const vars = ensureDevVars(['ADMIN_TOKEN', 'REPORT_SIGNING_SECRET'])
 
@@ -23,6 +25,12 @@ if (migrate.status !== 0) process.exit(migrate.status ?? 1)
 console.log('› loading demo prospects (scripts/data/sample-pois.geojson: SAMPLE DATA, fictional businesses)')
 const pois = spawnSync(process.execPath, ['scripts/import-pois.mjs', DEMO_POIS], { stdio: ['ignore', 'ignore', 'inherit'] })
 if (pois.status !== 0) console.error('✖ demo prospects not loaded (see above); POST /prospects starts empty')
+
+// A few thousand civic addresses so address-precision geocoding works at once (docs/geocoding.md).
+// Idempotent: the source is replaced on every start.
+console.log('› loading the development address sample (Uptown Waterloo, ON) into the local address store')
+const sample = spawnSync(process.execPath, ['scripts/import-addresses.mjs', ADDRESS_SAMPLE, '--local', '--source', 'dev-sample-waterloo-uptown'], { stdio: 'inherit' })
+if (sample.status !== 0) console.error('✖ address sample not loaded: geocoding falls back to postal areas and cities')
 
 const dev = spawn(wranglerBin, ['dev', '--port', String(PORT), ...process.argv.slice(2)], { stdio: 'inherit' })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => dev.kill(signal))
@@ -70,7 +78,8 @@ try {
   const width = Math.max(...DEMO_PLANS.map((p) => p.length))
   console.log('\n┌ Demo API keys (local only; saved in .dev-keys.json)')
   for (const plan of DEMO_PLANS) console.log(`│ ${plan.padEnd(width)}  ${keys[plan]}`)
-  console.log(`└ Try: curl -H "x-api-key: ${keys.pro}" ${BASE}/api/v1/me`)
+  console.log(`│ Try: curl -H "x-api-key: ${keys.pro}" ${BASE}/api/v1/me`)
+  console.log(`└ Address precision (sample area: Uptown Waterloo): curl -H "x-api-key: ${keys.pro}" -H 'content-type: application/json' -d '{"address":"75 King St S, Waterloo, ON"}' ${BASE}/api/v1/score`)
   console.log(`  Docs: ${BASE}/docs   Admin CLI: npm run admin -- keys list\n`)
 } catch (error) {
   console.error(`✖ ${error.message}`)

@@ -166,6 +166,11 @@ function startsWithLeadingType(segment: string): boolean {
   return FRENCH_LEADING.has(first) || first === 'highway' || first === 'hwy'
 }
 
+/** A street written alone ("King St N", "rue Sainte-Catherine O", "BRIDGE ST"): name, type, direction. */
+export function parseStreetText(text: string): ParsedStreet | undefined {
+  return streetOf(text.replace(/\s+/g, ' ').trim().split(' ').filter(Boolean))
+}
+
 /** Name/type/direction from the street tokens (civic number already removed). */
 function streetOf(input: string[]): ParsedStreet | undefined {
   const tokens = [...input]

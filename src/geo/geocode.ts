@@ -2,7 +2,7 @@
 // GeoNames place. Never guesses below that precision; an unresolvable address returns null.
 import { formatStreet, parseAddress, type ParsedStreet } from './address'
 import type { ProvinceCode } from './provinces'
-import { geoStore, type Place } from './store'
+import { geoStore, PLACE_MEAN_DENSITY, type Fsa, type Place } from './store'
 import { distanceKm, normalizeName } from './text'
 
 /**
@@ -18,6 +18,12 @@ export interface GeocodeResult {
   lat: number
   lng: number
   precision: GeocodePrecision
+  /**
+   * Honest radius in metres around lat/lng within which the place most likely is: ~10 for an
+   * address point, the neighbours' spread for an interpolation, the street's extent, the postal
+   * area's or the city's radius; 0 for coordinates given by the caller.
+   */
+  accuracyM: number
   /** Display address: the street as written, the resolved city, province and postal code. */
   address: string
   street?: { name: string; type?: string }
@@ -30,8 +36,6 @@ export interface GeocodeResult {
    */
   ruralRoute?: boolean
   ruralPostalCode?: boolean
-  /** `postal_code` results: the postal area's extent, the radius holding ~80 % of its people (docs/fsa-audit.md). */
-  radiusM?: number
 }
 
 export function isKnownPlaceName(normalizedName: string): boolean {
@@ -74,20 +78,30 @@ export function geocodeOffline(text: string): GeocodeResult | null {
     const province = fsa.province as ProvinceCode
     const city = place && place.province === province ? place.name : parsed.city
     return {
-      lat: fsa.lat, lng: fsa.lng, precision: 'postal_code',
+      lat: fsa.lat, lng: fsa.lng, precision: 'postal_code', accuracyM: fsaRadiusM(fsa),
       address: join(streetText, city, `${province} ${parsed.postalCode ?? fsa.code}`),
-      ...(street && { street }), ...(city && { city }), province, postalCode: parsed.postalCode ?? fsa.code, ...rural, radiusM: fsa.radiusM,
+      ...(street && { street }), ...(city && { city }), province, postalCode: parsed.postalCode ?? fsa.code, ...rural,
     }
   }
   if (place) {
     const province = place.province as ProvinceCode
     return {
-      lat: place.lat, lng: place.lng, precision: 'city',
+      lat: place.lat, lng: place.lng, precision: 'city', accuracyM: placeRadiusM(place),
       address: join(streetText, place.name, parentCity, parsed.postalCode ? `${province} ${parsed.postalCode}` : province),
       ...(street && { street }), city: place.name, province, ...(parsed.postalCode && { postalCode: parsed.postalCode }), ...rural,
     }
   }
   return null
+}
+
+/** Radius of a postal area: the distance holding ~80 % of its people (docs/fsa-audit.md). */
+export function fsaRadiusM(fsa: Fsa): number {
+  return Math.round(fsa.radiusM)
+}
+
+/** Radius of the disc holding the place's population at PLACE_MEAN_DENSITY (store.ts), at least 1 km. */
+export function placeRadiusM(place: Place): number {
+  return Math.max(1000, Math.round(Math.sqrt(Math.max(place.population, 1) / (Math.PI * PLACE_MEAN_DENSITY)) * 1000 / 100) * 100)
 }
 
 function toStreet(street: ParsedStreet): { name: string; type?: string } {

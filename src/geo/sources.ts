@@ -30,6 +30,11 @@ export const DATA_SOURCES: Readonly<Record<string, DataSource>> = {
     name: 'Rapid-transit stations (TTC, STM, REM, exo, TransLink, Calgary Transit, ETS, OC Transpo, GRT, GO)', licence: 'Facts compiled from operator maps; OpenStreetMap ODbL',
     url: 'https://www.openstreetmap.org/', vintage: '2025 networks',
   },
+  // Civic address points in the D1 address store (npm run import:addresses; docs/geocoding.md).
+  addresses: {
+    name: 'Statistics Canada Open Database of Addresses (civic address points used for geocoding). Contains information licensed under the Open Government Licence – Canada.',
+    licence: 'Open Government Licence – Canada', url: 'https://www.statcan.gc.ca/en/lode/databases/oda', vintage: 'ODA v1 (2021), as loaded by the operator',
+  },
 }
 
 /** Bumped whenever the bundled data changes; goes into every score result. */

@@ -5,6 +5,7 @@ import { createRouter, errorResponses, jsonBody, jsonResponse } from '../lib/ope
 import { ApiError } from '../errors'
 import { ScoreResultSchema, WeightProfileSchema, DEFAULT_WEIGHTS, type ScoreResult } from '../scoring'
 import { CANADA_BOUNDS, scoreLocation, type LocationInput } from '../services/scoring'
+import type { Defer } from '../services/geocoder'
 
 export const latitude = z.number().min(CANADA_BOUNDS.minLat, { error: `lat must be between ${CANADA_BOUNDS.minLat} and ${CANADA_BOUNDS.maxLat} (Canada)` })
   .max(CANADA_BOUNDS.maxLat, { error: `lat must be between ${CANADA_BOUNDS.minLat} and ${CANADA_BOUNDS.maxLat} (Canada)` })
@@ -68,18 +69,26 @@ const compareRoute = createRoute({
   responses: { 200: jsonResponse(CompareResponseSchema, 'Results, best first, and the winner'), ...errorResponses(400) },
 })
 
+/** Cache writes after the response when the runtime gives an execution context. */
+function deferTo(c: { executionCtx: ExecutionContext }): Defer | undefined {
+  try {
+    const ctx = c.executionCtx
+    return (promise) => ctx.waitUntil(promise)
+  } catch { return undefined }
+}
+
 const toInput = (l: { address?: string; lat?: number; lng?: number }): LocationInput => ({ address: l.address, lat: l.lat, lng: l.lng })
 
 export const scoreRoutes = createRouter()
   .openapi(scoreRoute, async (c) => {
     const body = c.req.valid('json')
-    const result = await scoreLocation(c.env, toInput(body), body.weights ?? DEFAULT_WEIGHTS)
+    const result = await scoreLocation(c.env, toInput(body), body.weights ?? DEFAULT_WEIGHTS, { defer: deferTo(c) })
     return c.json(result, 200)
   })
   .openapi(compareRoute, async (c) => {
     const { locations, weights } = c.req.valid('json')
     const settled = await Promise.allSettled(
-      locations.map((l, i) => scoreLocation(c.env, toInput(l), weights ?? DEFAULT_WEIGHTS, { path: `locations.${i}` })),
+      locations.map((l, i) => scoreLocation(c.env, toInput(l), weights ?? DEFAULT_WEIGHTS, { path: `locations.${i}`, defer: deferTo(c) })),
     )
     const failures = settled.flatMap((s, i) => (s.status === 'rejected' ? [{ i, error: s.reason as unknown }] : []))
     if (failures.length) {

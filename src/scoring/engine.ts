@@ -19,6 +19,8 @@ export interface ScoreResult {
   factorScores: FactorScores
   dataSources: Record<string, DataSource>
   precision: GeocodePrecision
+  /** Radius in metres within which the located point most likely is (0: coordinates as given). */
+  accuracyM: number
   methodologyVersion: string
   dataVersion: string
 }
@@ -41,6 +43,7 @@ export interface LocatedInput {
   lng: number
   address: string
   precision: GeocodePrecision
+  accuracyM?: number
   street?: { name: string; type?: string }
   ruralRoute?: boolean
   ruralPostalCode?: boolean
@@ -61,6 +64,7 @@ export function buildScoreResult(input: LocatedInput, weights: WeightProfile = D
     factorScores,
     dataSources: { ...DATA_SOURCES },
     precision: input.precision,
+    accuracyM: input.accuracyM ?? 0,
     methodologyVersion: METHODOLOGY_VERSION,
     dataVersion: DATA_VERSION,
   }

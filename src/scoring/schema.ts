@@ -33,7 +33,17 @@ export const ScoreResultSchema = z.object({
     poiDensity: FactorScoreSchema, pedestrian: FactorScoreSchema, transit: FactorScoreSchema,
   }),
   dataSources: z.record(z.string(), DataSourceSchema),
-  precision: z.enum(GEOCODE_PRECISIONS).openapi({ description: 'How exactly the input was located' }),
+  precision: z.enum(GEOCODE_PRECISIONS).openapi({
+    description: 'How exactly the input was located, most exact first: `coordinates` (given by the caller), `address` (a civic address point), '
+      + '`interpolated` (between the nearest civic numbers on the same side of the street), `street` (a point of the named street), '
+      + '`intersection` (where two named streets meet), `postal_code` (the postal area, FSA), `city` (the place). See docs/geocoding.md.',
+  }),
+  accuracyM: z.number().int().min(0).max(1_000_000).openapi({
+    format: 'int32',
+    description: 'Radius in metres within which the located point most likely is: 0 for coordinates as given, about 10 for an address point, '
+      + 'the neighbours\' spread for an interpolation, the street\'s extent, the postal area\'s or the city\'s radius.',
+    example: 10,
+  }),
   methodologyVersion: z.string().regex(/^\d+\.\d+\.\d+$/).max(20),
   dataVersion: z.string().max(200),
 }).openapi('ScoreResult')

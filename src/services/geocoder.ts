@@ -1,8 +1,14 @@
-// Geocoding providers behind one interface. Offline (bundled data, default), an optional live
-// Nominatim-compatible HTTP provider chosen by env config that falls back to offline on any
-// failure, and a KV cache for the live provider (the offline one is faster than a KV read).
+// Geocoding providers behind one interface, chained (docs/geocoding.md):
+//   1. address store (D1): exact civic number → interpolated → intersection
+//   2. live Nominatim-compatible geocoder, when GEOCODER_URL is set
+//   3. address store: the street alone
+//   4. bundled data: postal area (FSA) → city; nothing found → the route answers 400
+// Results are cached in KV (one D1 query, or one live call, per distinct address and TTL).
 import type { Env } from '../env'
 import { geocodeOffline, isInUnitedStates, parseAddress, type GeocodeResult } from '../geo'
+import { planAddressLookup, resolveAddressLookup } from '../geo/address-lookup'
+import type { StreetGeometrySource } from '../geo/street-geometry'
+import { d1AddressPoints, type AddressPointsAnswer, type AddressPointsSource } from './address-store'
 
 export type { GeocodeResult }
 
@@ -55,7 +61,7 @@ export function createHttpGeocoder(options: HttpGeocoderOptions): Geocoder {
         const parsed = parseAddress(address)
         const offline = geocodeOffline(address)
         return {
-          lat, lng, precision: 'coordinates',
+          lat, lng, precision: 'coordinates', accuracyM: radiusOfBox(first.boundingbox),
           address: offline?.address ?? (typeof first.display_name === 'string' ? first.display_name : address),
           ...(parsed.street?.name && { street: { name: parsed.street.name, ...(parsed.street.type && { type: parsed.street.type }) } }),
           ...(offline?.city && { city: offline.city }), ...(offline?.province && { province: offline.province }),
@@ -68,8 +74,47 @@ export function createHttpGeocoder(options: HttpGeocoderOptions): Geocoder {
   }
 }
 
+/** Nominatim's boundingbox [south, north, west, east] → half its diagonal in metres (50 m when absent). */
+function radiusOfBox(box: unknown): number {
+  const [s, n, w, e] = Array.isArray(box) ? box.map(Number) : []
+  if (![s, n, w, e].every(Number.isFinite)) return 50
+  const dy = (n - s) * 110_540
+  const dx = (e - w) * 111_320 * Math.cos((((n + s) / 2) * Math.PI) / 180)
+  return Math.max(10, Math.round(Math.hypot(dx, dy) / 2))
+}
+
+const noGeocoder: Geocoder = { geocode: async () => null }
+/** Precisions the address store answers before a live geocoder is asked. */
+const STORE_FIRST = new Set(['address', 'interpolated', 'intersection'])
+
+export interface AddressChainOptions {
+  points?: AddressPointsSource
+  live?: Geocoder
+  /** Road networks for intersections (src/geo/street-geometry.ts roadNetworkGeometry). */
+  geometrySources?: StreetGeometrySource[]
+}
+
+/** The geocoding chain at the top of this file. A failing address store degrades to the next step. */
+export function createAddressGeocoder(options: AddressChainOptions): Geocoder {
+  return {
+    async geocode(address) {
+      const lookup = planAddressLookup(address)
+      let local: GeocodeResult | null
+      if (lookup && options.points) {
+        let answer: AddressPointsAnswer = { points: [], cityInStore: false }
+        try { answer = await options.points(lookup) } catch { /* store unavailable: area-level result */ }
+        local = resolveAddressLookup(lookup, answer, options.geometrySources)
+      } else local = geocodeOffline(address)
+      if (local && STORE_FIRST.has(local.precision)) return local
+      return (options.live && (await options.live.geocode(address))) || local
+    },
+  }
+}
+
 export const GEOCODE_CACHE_PREFIX = 'geocode:'
 export const GEOCODE_CACHE_TTL_SECONDS = 30 * 24 * 3600
+/** Results from our own data: short enough that a re-import of addresses shows within a day. */
+export const LOCAL_GEOCODE_CACHE_TTL_SECONDS = 24 * 3600
 
 /** Cache key: normalised address; hashed when long (KV keys are limited to 512 bytes). */
 export async function geocodeCacheKey(address: string): Promise<string> {
@@ -79,28 +124,51 @@ export async function geocodeCacheKey(address: string): Promise<string> {
   return `${GEOCODE_CACHE_PREFIX}sha256:${[...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')}`
 }
 
-/** Caches successful results in KV for 30 days; cache failures never fail a geocode. */
-export function withKvCache(inner: Geocoder, kv: KVNamespace, ttlSeconds = GEOCODE_CACHE_TTL_SECONDS): Geocoder {
+/** Writes the cache after the response (ctx.waitUntil) instead of before it; absent: awaited. */
+export type Defer = (promise: Promise<unknown>) => void
+
+// Recent results in isolate memory in front of KV: a repeated address costs no KV read.
+const RECENT_MAX = 2000
+const RECENT_TTL_MS = 10 * 60_000
+const recent = new Map<string, { result: GeocodeResult; until: number }>()
+
+function remember(key: string, result: GeocodeResult, ttlSeconds: number) {
+  if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value!)
+  recent.set(key, { result, until: Date.now() + Math.min(RECENT_TTL_MS, ttlSeconds * 1000) })
+}
+
+/** Caches successful results in KV (and briefly in memory); cache failures never fail a geocode. */
+export function withKvCache(inner: Geocoder, kv: KVNamespace, ttlSeconds: number | ((result: GeocodeResult) => number) = GEOCODE_CACHE_TTL_SECONDS, defer?: Defer): Geocoder {
   return {
     async geocode(address) {
       const key = await geocodeCacheKey(address)
+      const memo = recent.get(key)
+      if (memo && memo.until > Date.now()) return memo.result
       try {
         const hit = await kv.get<GeocodeResult>(key, 'json')
         if (hit) return hit
       } catch { /* cache unavailable: geocode directly */ }
       const result = await inner.geocode(address)
       if (result) {
-        try { await kv.put(key, JSON.stringify(result), { expirationTtl: ttlSeconds }) } catch { /* best effort */ }
+        const expirationTtl = typeof ttlSeconds === 'number' ? ttlSeconds : ttlSeconds(result)
+        remember(key, result, expirationTtl)
+        const put = kv.put(key, JSON.stringify(result), { expirationTtl }).catch(() => { /* best effort */ })
+        if (defer) defer(put)
+        else await put
       }
       return result
     },
   }
 }
 
-/** The geocoder configured for this environment: live + KV cache when GEOCODER_URL is set, else offline. */
-export function geocoderFor(env: Pick<Env, 'GEOCODER_URL' | 'GEOCODER_API_KEY' | 'KEYS'>, fetchImpl?: typeof fetch): Geocoder {
-  if (!env.GEOCODER_URL) return offlineGeocoder
-  const live = createHttpGeocoder({ url: env.GEOCODER_URL, apiKey: env.GEOCODER_API_KEY, fetch: fetchImpl })
-  return env.KEYS ? withKvCache(live, env.KEYS) : live
+/**
+ * The geocoder configured for this environment: the chain above (address store when DB is bound,
+ * live when GEOCODER_URL is set) behind the KV cache; the bundled offline geocoder when neither is.
+ */
+export function geocoderFor(env: Partial<Pick<Env, 'DB'>> & Pick<Env, 'GEOCODER_URL' | 'GEOCODER_API_KEY' | 'KEYS'>, fetchImpl?: typeof fetch, defer?: Defer): Geocoder {
+  if (!env.GEOCODER_URL && !env.DB) return offlineGeocoder
+  const live = env.GEOCODER_URL ? createHttpGeocoder({ url: env.GEOCODER_URL, apiKey: env.GEOCODER_API_KEY, fetch: fetchImpl, fallback: noGeocoder }) : undefined
+  const chain = createAddressGeocoder({ points: env.DB ? d1AddressPoints(env.DB) : undefined, live })
+  // Live answers are precision `coordinates`; everything else comes from our own data.
+  return env.KEYS ? withKvCache(chain, env.KEYS, (r) => (r.precision === 'coordinates' ? GEOCODE_CACHE_TTL_SECONDS : LOCAL_GEOCODE_CACHE_TTL_SECONDS), defer) : chain
 }
-

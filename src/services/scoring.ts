@@ -3,7 +3,7 @@ import type { Env } from '../env'
 import { ApiError } from '../errors'
 import { isInUnitedStates, parseAddress } from '../geo'
 import { buildScoreResult, DEFAULT_WEIGHTS, type ScoreResult, type WeightProfile } from '../scoring'
-import { geocoderFor, type Geocoder } from './geocoder'
+import { geocoderFor, type Defer, type Geocoder } from './geocoder'
 
 export interface LocationInput { address?: string; lat?: number; lng?: number }
 
@@ -20,10 +20,10 @@ export function isInCanadaBounds(lat: number, lng: number): boolean {
  * `path` prefixes error detail paths (e.g. "locations.2" for compare).
  */
 export async function scoreLocation(
-  env: Pick<Env, 'GEOCODER_URL' | 'GEOCODER_API_KEY' | 'KEYS'>,
+  env: Partial<Pick<Env, 'DB'>> & Pick<Env, 'GEOCODER_URL' | 'GEOCODER_API_KEY' | 'KEYS'>,
   input: LocationInput,
   weights: WeightProfile = DEFAULT_WEIGHTS,
-  options: { geocoder?: Geocoder; path?: string } = {},
+  options: { geocoder?: Geocoder; path?: string; defer?: Defer } = {},
 ): Promise<ScoreResult> {
   const at = (field: string) => (options.path ? `${options.path}.${field}` : field)
   const address = typeof input.address === 'string' && input.address.trim() ? input.address.trim() : undefined
@@ -51,7 +51,7 @@ export async function scoreLocation(
     const parsed = address ? parseAddress(address) : undefined
     const street = parsed?.street
     return buildScoreResult({
-      lat, lng, precision: 'coordinates',
+      lat, lng, precision: 'coordinates', accuracyM: 0,
       address: address ?? `${lat.toFixed(5)}, ${lng.toFixed(5)}`,
       ...(street?.name && { street: { name: street.name, ...(street.type && { type: street.type }) } }),
     }, weights)
@@ -59,12 +59,12 @@ export async function scoreLocation(
   if (!address) {
     throw new ApiError('BAD_REQUEST', 'address or lat/lng is required', { details: [{ path: options.path ?? 'address', message: 'give an address, or lat and lng' }] })
   }
-  const geocoded = await (options.geocoder ?? geocoderFor(env)).geocode(address)
+  const geocoded = await (options.geocoder ?? geocoderFor(env, undefined, options.defer)).geocode(address)
   if (!geocoded) {
     throw new ApiError('BAD_REQUEST', `could not geocode "${address}": give a postal code, or a city and province, or lat/lng`, {
       details: [{ path: options.path ?? 'address', message: `could not geocode "${address}"` }],
     })
   }
-  return buildScoreResult({ lat: geocoded.lat, lng: geocoded.lng, address: geocoded.address, precision: geocoded.precision, street: geocoded.street,
+  return buildScoreResult({ lat: geocoded.lat, lng: geocoded.lng, address: geocoded.address, precision: geocoded.precision, accuracyM: geocoded.accuracyM, street: geocoded.street,
     ruralRoute: geocoded.ruralRoute, ruralPostalCode: geocoded.ruralPostalCode }, weights)
 }

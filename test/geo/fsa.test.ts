@@ -50,9 +50,9 @@ describe('FSA radius', () => {
   it('an urban FSA downtown is small, a rural FSA covers a region', () => {
     const downtown = postal('100 Queen St W, Toronto, ON M5H 2N2')
     const rural = postal('12345 Range Road 232, AB T0B 4J0')
-    expect(downtown.radiusM).toBeGreaterThan(0)
-    expect(downtown.radiusM).toBeLessThan(2000)
-    expect(rural.radiusM).toBeGreaterThanOrEqual(10_000)
+    expect(downtown.accuracyM).toBeGreaterThan(0)
+    expect(downtown.accuracyM).toBeLessThan(2000)
+    expect(rural.accuracyM).toBeGreaterThanOrEqual(10_000)
   })
 
   it('every FSA has a position in Canada and a positive radius, rural ones at least 10 km', () => {

@@ -40,6 +40,7 @@ describe('live HTTP geocoder (mocked fetch)', () => {
 
   it('geocoderFor picks offline without GEOCODER_URL', () => {
     expect(geocoderFor({ KEYS: env.KEYS })).toBe(offlineGeocoder)
+    expect(geocoderFor({ KEYS: env.KEYS, DB: env.DB })).not.toBe(offlineGeocoder)
     expect(geocoderFor({ KEYS: env.KEYS, GEOCODER_URL: 'https://geo.example/search' })).not.toBe(offlineGeocoder)
   })
 })
@@ -78,7 +79,7 @@ describe('scoreLocation', () => {
   })
 
   it('uses an injected geocoder (e.g. the live one) and keeps coordinates when both are given', async () => {
-    const geocoder: Geocoder = { geocode: async () => ({ lat: 45.5, lng: -73.57, precision: 'coordinates', address: 'stub' }) }
+    const geocoder: Geocoder = { geocode: async () => ({ lat: 45.5, lng: -73.57, precision: 'coordinates', accuracyM: 30, address: 'stub' }) }
     expect((await scoreLocation(env, { address: 'anything' }, undefined, { geocoder })).address).toBe('stub')
     const both = await scoreLocation(env, { address: '977 rue Sainte-Catherine O, Montréal', lat: 45.5, lng: -73.57 })
     expect(both.address).toBe('977 rue Sainte-Catherine O, Montréal')

@@ -1,0 +1,249 @@
+// Civic geocoding from address points: what to ask the address store for (planAddressLookup) and
+// what its answer means (resolveAddressLookup). Pure: the points come from D1 (src/services/
+// address-store.ts) or from memory (the validation script). Order of the chain: exact civic number
+// → interpolation between same-side neighbours → the street → an intersection → the postal area or
+// city of geocodeOffline.
+import { formatStreet, parseAddress, parseStreetText, type ParsedStreet } from './address'
+import { fsaRadiusM, geocodeOffline, findPlace, isKnownPlaceName, placeRadiusM, type GeocodeResult } from './geocode'
+import { crossingOf, type StreetGeometry, type StreetGeometrySource } from './street-geometry'
+import { parseCivicNumber, streetKeyOf, streetsCompatible, type StreetKey } from './street-key'
+import { geoStore } from './store'
+import { distanceKm, normalizeName } from './text'
+
+export interface AddressPoint extends StreetKey { cityKey: string; number: number; suffix: string; lat: number; lng: number }
+
+/** What the store answered: the named streets' points, and whether it has any address of the city written. */
+export interface StoreAnswer { points: AddressPoint[]; cityInStore: boolean }
+
+export interface AddressLookup {
+  /** One street (civic or street-only) or two (an intersection). */
+  streets: (StreetKey & { display: ParsedStreet })[]
+  civic?: { number: number; suffix: string }
+  /** normalizeName(city as written): matches the store's municipality. */
+  cityKey?: string
+  /** Points here also count when the city was written as a community ("Elmira") the store files under its township. */
+  near?: { lat: number; lng: number; radiusKm: number }
+  /** Street-only results take the street's point nearest this: the postal area, else the city. */
+  anchor?: { lat: number; lng: number }
+  /** The postal-area or city result: the fallback, and the display fields of every result. */
+  area: GeocodeResult | null
+  /** Display address parts: the street as written and the resolved place ("Waterloo, ON"). */
+  display: { street: string; place: string }
+}
+
+/** Interpolate only between same-side neighbours at most this far apart (rural numbers run ~1 per 10 m). */
+export const MAX_INTERPOLATION_SPAN_M = 2000
+/** Past the last known civic number of a side: at most this many numbers further, and this many metres. */
+export const MAX_EXTRAPOLATION_NUMBERS = 20
+export const MAX_EXTRAPOLATION_M = 100
+const ADDRESS_POINT_ACCURACY_M = 10
+const MIN_NEAR_RADIUS_KM = 3
+
+// "Yonge & Dundas", "King St and Bay St", "Queen / Spadina", "King at Bay", "Main x 1st", "coin Peel et Sainte-Catherine".
+const INTERSECTION_FORMS = [
+  /^coin\s+(?:(?:de\s+la|du|des|de)\s+)?(.+?)\s+et\s+(?:(?:de\s+la|du|des|de)\s+)?(.+)$/i,
+  /^(.+?)\s*&\s*(.+)$/, /^(.+?)\s+and\s+(.+)$/i, /^(.+?)\s*\/\s*(.+)$/, /^(.+?)\s+at\s+(.+)$/i, /^(.+?)\s+x\s+(.+)$/i,
+]
+
+export function parseIntersection(text: string): { a: string; b: string; rest: string } | undefined {
+  const [head, ...tail] = text.replace(/\s+/g, ' ').trim().split(',')
+  // A civic number or a unit first ("Unit 5 / 100 Main St") is an address, not two streets.
+  if (!head || /^\s*#?\d/.test(head) || /^\s*(?:unit|suite|ste|apt|app|appt|bureau|local)\b/i.test(head)) return undefined
+  for (const form of INTERSECTION_FORMS) {
+    const m = head.trim().match(form)
+    if (!m) continue
+    let b = m[2].trim()
+    let rest = tail.join(',').trim()
+    if (!rest) {
+      // No comma before the city: "Yonge and Dundas Toronto".
+      const words = b.split(' ')
+      for (let k = Math.min(3, words.length - 1); k >= 1; k--) {
+        if (isKnownPlaceName(normalizeName(words.slice(-k).join(' ')))) { rest = words.slice(-k).join(' '); b = words.slice(0, -k).join(' '); break }
+      }
+    }
+    if (m[1].trim() && b) return { a: m[1].trim(), b, rest }
+  }
+  return undefined
+}
+
+/** What to look up in the address store for this text; undefined when it names no street. */
+export function planAddressLookup(text: string): AddressLookup | undefined {
+  if (typeof text !== 'string' || !text.trim()) return undefined
+  const crossing = parseIntersection(text)
+  if (crossing) {
+    const place = parseAddress(crossing.rest || '', isKnownPlaceName)
+    const streets = [crossing.a, crossing.b].map((s) => parseStreetText(s)).filter((s): s is ParsedStreet => !!s?.name)
+    if (streets.length !== 2 || (!place.city && !place.fsa)) return undefined
+    return locate(streets, undefined, place.city, place.province, place.fsa, crossing.rest, streets.map(formatStreet).join(' & '))
+  }
+  const parsed = parseAddress(text, isKnownPlaceName)
+  if (!parsed.street?.name || (!parsed.city && !parsed.fsa) || parsed.poBox) return undefined
+  const civic = parseCivicNumber(parsed.civicNumber)
+  const streetText = [parsed.unit && parsed.civicNumber ? `${parsed.unit}-${parsed.civicNumber}` : parsed.civicNumber, formatStreet(parsed.street)].filter(Boolean).join(' ')
+  return locate([parsed.street], civic, parsed.city, parsed.province, parsed.fsa, text, streetText)
+}
+
+function locate(streets: ParsedStreet[], civic: AddressLookup['civic'], city: string | undefined, province: string | undefined, fsaCode: string | undefined, areaText: string, streetText: string): AddressLookup {
+  const area = geocodeOffline(areaText)
+  const place = city ? findPlace(city, province) : undefined
+  const fsa = fsaCode ? geoStore().fsaByCode.get(fsaCode) : undefined
+  const near = place
+    ? { lat: place.lat, lng: place.lng, radiusKm: Math.max(MIN_NEAR_RADIUS_KM, placeRadiusM(place) / 1000) }
+    : fsa ? { lat: fsa.lat, lng: fsa.lng, radiusKm: Math.max(MIN_NEAR_RADIUS_KM, fsaRadiusM(fsa) / 1000) } : undefined
+  const anchor = fsa && !fsa.rural ? { lat: fsa.lat, lng: fsa.lng } : near
+  // geocodeOffline's display address starts with the street when it parsed one.
+  const placeText = area ? (area.street ? area.address.replace(/^[^,]*,\s*/, '') : area.address) : [city, province].filter(Boolean).join(', ')
+  return {
+    streets: streets.map((s) => ({ ...streetKeyOf(s), display: s })),
+    ...(civic && { civic }), ...(city && { cityKey: normalizeName(city) }), ...(near && { near }), ...(anchor && { anchor }),
+    area, display: { street: streetText, place: placeText },
+  }
+}
+
+/** Bounding box of `near` in the store's 1e-5-degree integers: [minLat, maxLat, minLng, maxLng]. */
+export function nearBoxE5(near: NonNullable<AddressLookup['near']>): [number, number, number, number] {
+  const dLat = near.radiusKm / 111.2
+  const dLng = near.radiusKm / (111.2 * Math.cos((near.lat * Math.PI) / 180))
+  return [Math.floor((near.lat - dLat) * 1e5), Math.ceil((near.lat + dLat) * 1e5), Math.floor((near.lng - dLng) * 1e5), Math.ceil((near.lng + dLng) * 1e5)]
+}
+
+type Located = Pick<GeocodeResult, 'lat' | 'lng' | 'precision' | 'accuracyM'>
+const RANK: Record<string, number> = { address: 0, interpolated: 1, street: 2 }
+
+/**
+ * The best result the points allow, or `lookup.area` (postal area / city) when they name no
+ * compatible street there. `geometrySources` add road centrelines to intersection lookups.
+ */
+export function resolveAddressLookup(lookup: AddressLookup, store: StoreAnswer, geometrySources: StreetGeometrySource[] = []): GeocodeResult | null {
+  const perStreet = lookup.streets.map((street) => pointsOfStreet(lookup, street, store))
+  let located: Located | undefined
+  if (lookup.streets.length === 2) {
+    const geometry = perStreet.map((pts, i) => [
+      ...groups(pts).map((g, j): StreetGeometry => ({ id: `points:${j}`, kind: 'points', coords: g.map((p) => [p.lng, p.lat]) })),
+      ...(lookup.near ? geometrySources.flatMap((s) => s.streetsNamed(lookup.streets[i].nameKey, lookup.near!)) : []),
+    ])
+    const crossing = crossingOf(geometry[0], geometry[1])
+    if (crossing) located = { ...crossing, precision: 'intersection' }
+  } else {
+    const candidates = groups(perStreet[0]).map((g) => ({ g, result: onStreet(g, lookup), exactness: exactness(lookup.streets[0], g[0]) }))
+    candidates.sort((x, y) => RANK[x.result.precision] - RANK[y.result.precision] || y.exactness - x.exactness || distanceToAnchor(x.result) - distanceToAnchor(y.result))
+    located = candidates[0]?.result
+  }
+  if (!located) return lookup.area
+  const base = lookup.area
+  return {
+    ...(base ?? { address: '' }),
+    address: [lookup.display.street, lookup.display.place].filter(Boolean).join(', '),
+    ...located,
+    ...(lookup.streets.length === 1
+      ? { street: toStreet(lookup.streets[0].display) }
+      : { street: { name: lookup.streets.map((s) => formatStreet(s.display)).join(' & ') } }),
+  } as GeocodeResult
+
+  function distanceToAnchor(p: Located) {
+    return lookup.anchor ? distanceKm(p.lat, p.lng, lookup.anchor.lat, lookup.anchor.lng) : 0
+  }
+}
+
+/**
+ * Points of a compatible street in the city written. Near the place or postal area only when the
+ * store has no address of that city (a community filed under its township, or no city written):
+ * a street missing from a city the store knows is not taken from the neighbouring one.
+ */
+function pointsOfStreet(lookup: AddressLookup, street: StreetKey, store: StoreAnswer): AddressPoint[] {
+  const same = store.points.filter((p) => streetsCompatible(street, p))
+  const inCity = lookup.cityKey ? same.filter((p) => p.cityKey === lookup.cityKey) : []
+  if (inCity.length || (lookup.cityKey && store.cityInStore)) return inCity
+  const near = lookup.near
+  return near ? same.filter((p) => distanceKm(p.lat, p.lng, near.lat, near.lng) <= near.radiusKm) : []
+}
+
+/** One group per distinct stored street (type, direction, municipality). */
+function groups(points: AddressPoint[]): AddressPoint[][] {
+  const byKey = new Map<string, AddressPoint[]>()
+  for (const p of points) {
+    const key = `${p.typeKey}|${p.dir}|${p.cityKey}`
+    const list = byKey.get(key)
+    if (list) list.push(p)
+    else byKey.set(key, [p])
+  }
+  return [...byKey.values()]
+}
+
+function exactness(wanted: StreetKey, stored: StreetKey): number {
+  return Number(wanted.typeKey === stored.typeKey) + Number(wanted.dir === stored.dir)
+}
+
+function onStreet(street: AddressPoint[], lookup: AddressLookup): Located {
+  const civic = lookup.civic
+  if (civic) {
+    const same = street.filter((p) => p.number === civic.number)
+    const exact = same.filter((p) => p.suffix === civic.suffix)
+    const hit = exact.length ? exact : same
+    if (hit.length) return centre(hit, 'address', ADDRESS_POINT_ACCURACY_M)
+    const between = interpolate(street, civic.number)
+    if (between) return between
+  }
+  return streetPoint(street, lookup.anchor)
+}
+
+function centre(points: AddressPoint[], precision: 'address', floorM: number): Located {
+  const lat = points.reduce((s, p) => s + p.lat, 0) / points.length
+  const lng = points.reduce((s, p) => s + p.lng, 0) / points.length
+  const spread = Math.max(...points.map((p) => distanceKm(lat, lng, p.lat, p.lng) * 1000))
+  return { lat: round6(lat), lng: round6(lng), precision, accuracyM: Math.round(Math.max(floorM, spread)) }
+}
+
+/**
+ * Between the nearest lower and higher civic numbers of the same parity when they are at most
+ * MAX_INTERPOLATION_SPAN_M apart; past the last known number of that side only within
+ * MAX_EXTRAPOLATION_NUMBERS and MAX_EXTRAPOLATION_M (a new lot at the end of a street), never further.
+ */
+function interpolate(street: AddressPoint[], n: number): Located | undefined {
+  const side = street.filter((p) => p.number % 2 === n % 2)
+  let lo: AddressPoint | undefined
+  let hi: AddressPoint | undefined
+  for (const p of side) {
+    if (p.number < n && (!lo || p.number > lo.number)) lo = p
+    if (p.number > n && (!hi || p.number < hi.number)) hi = p
+  }
+  if (lo && hi) {
+    const spanM = metres(lo, hi)
+    if (spanM > MAX_INTERPOLATION_SPAN_M) return undefined
+    const t = (n - lo.number) / (hi.number - lo.number)
+    return {
+      lat: round6(lo.lat + t * (hi.lat - lo.lat)), lng: round6(lo.lng + t * (hi.lng - lo.lng)), precision: 'interpolated',
+      accuracyM: Math.round(Math.max(15, spanM * Math.min(t, 1 - t))),
+    }
+  }
+  const last = lo ?? hi
+  if (!last || Math.abs(n - last.number) > MAX_EXTRAPOLATION_NUMBERS) return undefined
+  // Continue the line from the next known number on that side through the last one.
+  const inward = side.filter((p) => p !== last && (lo ? p.number < last.number : p.number > last.number))
+    .reduce<AddressPoint | undefined>((a, p) => (!a || Math.abs(p.number - last.number) < Math.abs(a.number - last.number) ? p : a), undefined)
+  if (!inward || metres(inward, last) === 0) return { lat: last.lat, lng: last.lng, precision: 'interpolated', accuracyM: MAX_EXTRAPOLATION_M }
+  const perNumber = metres(inward, last) / Math.abs(last.number - inward.number)
+  const stepM = perNumber * Math.abs(n - last.number)
+  if (stepM > MAX_EXTRAPOLATION_M) return undefined
+  const k = stepM / metres(inward, last)
+  return {
+    lat: round6(last.lat + k * (last.lat - inward.lat)), lng: round6(last.lng + k * (last.lng - inward.lng)), precision: 'interpolated',
+    accuracyM: Math.round(Math.max(25, stepM)),
+  }
+}
+
+const metres = (a: { lat: number; lng: number }, b: { lat: number; lng: number }) => distanceKm(a.lat, a.lng, b.lat, b.lng) * 1000
+
+/** The street's point nearest the anchor; the radius is the street's extent from there. */
+function streetPoint(street: AddressPoint[], anchor: AddressLookup['anchor']): Located {
+  const dist = (p: AddressPoint, q: { lat: number; lng: number }) => distanceKm(p.lat, p.lng, q.lat, q.lng)
+  const best = anchor ? street.reduce((a, b) => (dist(b, anchor) < dist(a, anchor) ? b : a)) : street[0]
+  const extentM = Math.max(...street.map((p) => dist(p, best) * 1000))
+  return { lat: best.lat, lng: best.lng, precision: 'street', accuracyM: Math.round(Math.max(50, extentM)) }
+}
+
+function toStreet(street: ParsedStreet): { name: string; type?: string } {
+  return street.type ? { name: street.name, type: street.type } : { name: street.name }
+}
+
+const round6 = (x: number) => Math.round(x * 1e6) / 1e6

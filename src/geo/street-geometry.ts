@@ -1,0 +1,165 @@
+// Where two named streets cross, from whatever geometry is known of them: address points (the
+// address store) or road centrelines (a road network). Pure; coordinates are [lng, lat].
+//
+// Adapter point for a road network (e.g. the Ottawa Road Network File bundled on another branch as
+// `roadSegmentsNamed(name): { id, rnfClass, coords }[]` in src/geo/measured/): wrap it with
+// `roadNetworkGeometry(roadSegmentsNamed)` and pass the result to the address chain's
+// `geometrySources`; its centrelines then take part in every intersection lookup.
+
+export interface StreetGeometry {
+  id: string
+  /** `line`: a centreline polyline; `points`: separate address points along the street. */
+  kind: 'line' | 'points'
+  coords: [number, number][]
+}
+
+export interface StreetGeometrySource {
+  /** Geometries of the streets whose normalised name is `nameKey` (src/geo/street-key.ts) near a point. */
+  streetsNamed(nameKey: string, near: { lat: number; lng: number; radiusKm: number }): StreetGeometry[]
+}
+
+/** A road network behind StreetGeometrySource: `segmentsNamed` returns centrelines by street name. */
+export function roadNetworkGeometry(segmentsNamed: (name: string) => { id: string | number; coords: [number, number][] }[]): StreetGeometrySource {
+  return {
+    streetsNamed(nameKey, near) {
+      const box = 0.009 * near.radiusKm
+      return segmentsNamed(nameKey)
+        .filter((s) => s.coords.some(([lng, lat]) => Math.abs(lat - near.lat) < box && Math.abs(lng - near.lng) < box / Math.cos((near.lat * Math.PI) / 180)))
+        .map((s) => ({ id: String(s.id), kind: 'line' as const, coords: s.coords }))
+    },
+  }
+}
+
+/** Address points of two streets closer than this cannot be said to meet (corner lots sit ~20–80 m from the crossing). */
+export const MAX_POINTS_GAP_M = 150
+/** Centrelines must touch (within digitising error) to cross. */
+export const MAX_LINES_GAP_M = 15
+/** Streets meeting at a smaller angle than this are parallel neighbours, not a crossing. */
+const MIN_CROSSING_ANGLE_DEG = 25
+const FIT_RADIUS_M = 300
+
+type Xy = [number, number]
+interface Segment { a: Xy; b: Xy; kind: StreetGeometry['kind'] }
+
+export interface Crossing { lat: number; lng: number; accuracyM: number }
+
+/** The crossing of street A with street B, or null when they do not meet. */
+export function crossingOf(a: StreetGeometry[], b: StreetGeometry[]): Crossing | null {
+  const all = [...a, ...b].flatMap((g) => g.coords)
+  if (!a.length || !b.length || !all.length) return null
+  const lat0 = all[0][1]
+  const lng0 = all[0][0]
+  const kx = 111_320 * Math.cos((lat0 * Math.PI) / 180)
+  const ky = 110_540
+  const toXy = ([lng, lat]: [number, number]): Xy => [(lng - lng0) * kx, (lat - lat0) * ky]
+  const toLngLat = ([x, y]: Xy): [number, number] => [lng0 + x / kx, lat0 + y / ky]
+  const segA = segmentsOf(a, toXy)
+  const segB = segmentsOf(b, toXy)
+
+  let best: { gap: number; pa: Xy; pb: Xy; sa: Segment; sb: Segment } | undefined
+  const grid = gridOf(segB, MAX_POINTS_GAP_M)
+  for (const sa of segA) {
+    for (const sb of grid.near(sa)) {
+      const [gap, pa, pb] = segmentDistance(sa, sb)
+      if (!best || gap < best.gap) best = { gap, pa, pb, sa, sb }
+    }
+  }
+  if (!best) return null
+  const lines = best.sa.kind === 'line' && best.sb.kind === 'line'
+  if (best.gap > (lines ? MAX_LINES_GAP_M : MAX_POINTS_GAP_M)) return null
+  const middle: Xy = [(best.pa[0] + best.pb[0]) / 2, (best.pa[1] + best.pb[1]) / 2]
+  if (lines) return place(middle, Math.max(10, best.gap))
+
+  // Address points stand back from the road: fit each street's axis near the meeting and cross the axes.
+  const axisA = axisNear(segA, best.pa)
+  const axisB = axisNear(segB, best.pb)
+  if (!axisA || !axisB) return place(middle, Math.max(25, best.gap))
+  const sin = Math.abs(axisA.dir[0] * axisB.dir[1] - axisA.dir[1] * axisB.dir[0])
+  if (sin < Math.sin((MIN_CROSSING_ANGLE_DEG * Math.PI) / 180)) return null
+  const t = ((axisB.at[0] - axisA.at[0]) * axisB.dir[1] - (axisB.at[1] - axisA.at[1]) * axisB.dir[0]) / (axisA.dir[0] * axisB.dir[1] - axisA.dir[1] * axisB.dir[0])
+  const cross: Xy = [axisA.at[0] + t * axisA.dir[0], axisA.at[1] + t * axisA.dir[1]]
+  const shift = Math.hypot(cross[0] - middle[0], cross[1] - middle[1])
+  return shift <= MAX_POINTS_GAP_M ? place(cross, Math.max(20, best.gap / 2, shift / 2)) : place(middle, Math.max(25, best.gap))
+
+  function place(xy: Xy, accuracyM: number): Crossing {
+    const [lng, lat] = toLngLat(xy)
+    return { lat: Math.round(lat * 1e6) / 1e6, lng: Math.round(lng * 1e6) / 1e6, accuracyM: Math.round(accuracyM) }
+  }
+}
+
+function segmentsOf(geometries: StreetGeometry[], toXy: (c: [number, number]) => Xy): Segment[] {
+  const out: Segment[] = []
+  for (const g of geometries) {
+    const xy = g.coords.map(toXy)
+    if (g.kind === 'points' || xy.length === 1) for (const p of xy) out.push({ a: p, b: p, kind: g.kind })
+    else for (let i = 1; i < xy.length; i++) out.push({ a: xy[i - 1], b: xy[i], kind: 'line' })
+  }
+  return out
+}
+
+/** Principal axis of a street's points within FIT_RADIUS_M of `around`; undefined when they are too few or bunched. */
+function axisNear(segments: Segment[], around: Xy): { at: Xy; dir: Xy } | undefined {
+  const pts = segments.flatMap((s) => (s.a === s.b ? [s.a] : [s.a, s.b])).filter((p) => Math.hypot(p[0] - around[0], p[1] - around[1]) <= FIT_RADIUS_M)
+  if (pts.length < 3) return undefined
+  const mx = pts.reduce((s, p) => s + p[0], 0) / pts.length
+  const my = pts.reduce((s, p) => s + p[1], 0) / pts.length
+  let sxx = 0, syy = 0, sxy = 0
+  for (const [x, y] of pts) { sxx += (x - mx) ** 2; syy += (y - my) ** 2; sxy += (x - mx) * (y - my) }
+  const angle = 0.5 * Math.atan2(2 * sxy, sxx - syy)
+  const dir: Xy = [Math.cos(angle), Math.sin(angle)]
+  const along = pts.map(([x, y]) => (x - mx) * dir[0] + (y - my) * dir[1])
+  if (Math.max(...along) - Math.min(...along) < 40) return undefined
+  return { at: [mx, my], dir }
+}
+
+function gridOf(segments: Segment[], cell: number) {
+  const cells = new Map<string, Segment[]>()
+  const range = (s: Segment, pad: number) => [Math.floor((Math.min(s.a[0], s.b[0]) - pad) / cell), Math.floor((Math.max(s.a[0], s.b[0]) + pad) / cell), Math.floor((Math.min(s.a[1], s.b[1]) - pad) / cell), Math.floor((Math.max(s.a[1], s.b[1]) + pad) / cell)]
+  for (const s of segments) {
+    const [x0, x1, y0, y1] = range(s, 0)
+    for (let x = x0; x <= x1; x++) for (let y = y0; y <= y1; y++) {
+      const list = cells.get(`${x},${y}`)
+      if (list) list.push(s)
+      else cells.set(`${x},${y}`, [s])
+    }
+  }
+  return {
+    near(s: Segment): Set<Segment> {
+      const out = new Set<Segment>()
+      const [x0, x1, y0, y1] = range(s, cell)
+      for (let x = x0; x <= x1; x++) for (let y = y0; y <= y1; y++) for (const t of cells.get(`${x},${y}`) ?? []) out.add(t)
+      return out
+    },
+  }
+}
+
+function closestOnSegment(p: Xy, s: Segment): Xy {
+  const dx = s.b[0] - s.a[0]
+  const dy = s.b[1] - s.a[1]
+  const len2 = dx * dx + dy * dy
+  const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p[0] - s.a[0]) * dx + (p[1] - s.a[1]) * dy) / len2))
+  return [s.a[0] + t * dx, s.a[1] + t * dy]
+}
+
+/** Shortest distance between two segments and the two closest points (exact for crossing segments). */
+function segmentDistance(s: Segment, t: Segment): [number, Xy, Xy] {
+  const hit = properIntersection(s, t)
+  if (hit) return [0, hit, hit]
+  const candidates: [Xy, Xy][] = [[s.a, closestOnSegment(s.a, t)], [s.b, closestOnSegment(s.b, t)], [closestOnSegment(t.a, s), t.a], [closestOnSegment(t.b, s), t.b]]
+  let best: [number, Xy, Xy] = [Infinity, s.a, t.a]
+  for (const [p, q] of candidates) {
+    const d = Math.hypot(p[0] - q[0], p[1] - q[1])
+    if (d < best[0]) best = [d, p, q]
+  }
+  return best
+}
+
+function properIntersection(s: Segment, t: Segment): Xy | undefined {
+  const rx = s.b[0] - s.a[0], ry = s.b[1] - s.a[1]
+  const qx = t.b[0] - t.a[0], qy = t.b[1] - t.a[1]
+  const denom = rx * qy - ry * qx
+  if (denom === 0) return undefined
+  const u = ((t.a[0] - s.a[0]) * qy - (t.a[1] - s.a[1]) * qx) / denom
+  const v = ((t.a[0] - s.a[0]) * ry - (t.a[1] - s.a[1]) * rx) / denom
+  return u >= 0 && u <= 1 && v >= 0 && v <= 1 ? [s.a[0] + u * rx, s.a[1] + u * ry] : undefined
+}
