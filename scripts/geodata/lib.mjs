@@ -1,0 +1,124 @@
+// Shared helpers for the geodata build steps: reading ../shared/data, hashing sources for the
+// manifest, spatial ordering and the compact binary encoding the runtime decoders read
+// (src/geo/measured/binary.ts mirrors the format).
+import { createHash } from 'node:crypto'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+export const COORD_SCALE = 1e5 // 1e-5 degree ≈ 1.1 m north-south: finer than any source needs
+
+export function sharedDataDir(root) {
+  return process.env.SHARED_DATA_DIR ?? join(root, '../shared/data')
+}
+
+/** Reads one source file and records it for the manifest (path relative to the data pack, SHA-256). */
+export function readSource(dataDir, relative, manifest) {
+  const path = join(dataDir, relative)
+  if (!existsSync(path)) throw new Error(`missing source file ${path}`)
+  const bytes = readFileSync(path)
+  const entry = { path: relative, sha256: createHash('sha256').update(bytes).digest('hex'), bytes: bytes.length, rowsRead: 0 }
+  manifest.sources.push(entry)
+  return { text: bytes.toString('utf8'), entry }
+}
+
+/** Splits a CSV line; quotes only appear around WKT fields in the data pack. */
+export function splitCsvLine(line) {
+  const out = []
+  let field = ''
+  let quoted = false
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]
+    if (quoted) {
+      if (c === '"' && line[i + 1] === '"') { field += '"'; i++ } else if (c === '"') quoted = false
+      else field += c
+    } else if (c === '"') quoted = true
+    else if (c === ',') { out.push(field); field = '' } else field += c
+  }
+  out.push(field)
+  return out
+}
+
+/** CSV text → array of objects keyed by the header. */
+export function parseCsv(text) {
+  const lines = text.split('\n').filter((l) => l.length > 0)
+  const header = splitCsvLine(lines[0])
+  return lines.slice(1).map((line) => {
+    const fields = splitCsvLine(line)
+    const row = {}
+    header.forEach((name, i) => { row[name] = fields[i] ?? '' })
+    return row
+  })
+}
+
+export const quantise = (degrees) => Math.round(degrees * COORD_SCALE)
+
+/** Hilbert-curve position of a quantised point on a 2^16 grid over Canada's extent: keeps neighbours
+ *  close in the file, so coordinate deltas stay small and the encoding compresses well. */
+export function hilbertKey(qLat, qLng) {
+  const n = 1 << 16
+  let x = Math.max(0, Math.min(n - 1, Math.floor(((qLng / COORD_SCALE + 145) / 95) * n)))
+  let y = Math.max(0, Math.min(n - 1, Math.floor(((qLat / COORD_SCALE - 38) / 47) * n)))
+  let d = 0
+  for (let s = n >> 1; s > 0; s >>= 1) {
+    const rx = (x & s) > 0 ? 1 : 0
+    const ry = (y & s) > 0 ? 1 : 0
+    d += s * s * ((3 * rx) ^ ry)
+    if (ry === 0) {
+      if (rx === 1) { x = s - 1 - x; y = s - 1 - y }
+      const t = x; x = y; y = t
+    }
+  }
+  return d
+}
+
+/** Growable byte buffer with LEB128 varints (zigzag for signed values). */
+export class BinaryWriter {
+  constructor(magic, version) {
+    this.bytes = new Uint8Array(1 << 16)
+    this.length = 0
+    for (const ch of magic) this.byte(ch.charCodeAt(0))
+    this.byte(version)
+  }
+  byte(b) {
+    if (this.length === this.bytes.length) {
+      const grown = new Uint8Array(this.bytes.length * 2)
+      grown.set(this.bytes)
+      this.bytes = grown
+    }
+    this.bytes[this.length++] = b
+  }
+  uvarint(n) {
+    if (!Number.isInteger(n) || n < 0 || n > Number.MAX_SAFE_INTEGER) throw new Error(`uvarint out of range: ${n}`)
+    while (n >= 0x80) { this.byte((n % 0x80) | 0x80); n = Math.floor(n / 0x80) }
+    this.byte(n)
+  }
+  svarint(n) { this.uvarint(n < 0 ? -2 * n - 1 : 2 * n) }
+  /** A column of integers: its length, then each value (delta to the previous one when `delta`). */
+  ints(values, { delta = false, signed = delta } = {}) {
+    this.uvarint(values.length)
+    let previous = 0
+    for (const v of values) {
+      const x = delta ? v - previous : v
+      previous = v
+      if (signed) this.svarint(x)
+      else this.uvarint(x)
+    }
+  }
+  /** A column of strings: UTF-8 byte lengths, then the bytes. */
+  strings(values) {
+    const encoded = values.map((s) => new TextEncoder().encode(s))
+    this.ints(encoded.map((b) => b.length))
+    for (const b of encoded) for (const x of b) this.byte(x)
+  }
+  finish() { return this.bytes.slice(0, this.length) }
+}
+
+/** Rounds to `digits` significant digits (integers below 10^digits stay exact): the measures are
+ *  1 km-buffer aggregates, so finer digits only cost bytes. */
+export function significant(value, digits) {
+  const rounded = Math.round(value)
+  if (rounded < 10 ** digits) return rounded
+  const step = 10 ** (Math.floor(Math.log10(rounded)) - digits + 1)
+  return Math.round(rounded / step) * step
+}
+
