@@ -113,12 +113,9 @@ export class BinaryWriter {
   finish() { return this.bytes.slice(0, this.length) }
 }
 
-/** Rounds to `digits` significant digits (integers below 10^digits stay exact): the measures are
- *  1 km-buffer aggregates, so finer digits only cost bytes. */
+/** Rounds to `digits` significant digits, and to an integer below 10^digits: the measures are
+ *  1 km-buffer aggregates, so finer digits only cost bytes (relative error ≤ 0.5 %). */
 export function significant(value, digits) {
-  const rounded = Math.round(value)
-  if (rounded < 10 ** digits) return rounded
-  const step = 10 ** (Math.floor(Math.log10(rounded)) - digits + 1)
-  return Math.round(rounded / step) * step
+  const step = value >= 1 ? 10 ** (Math.floor(Math.log10(value)) - digits + 1) : 1
+  return step <= 1 ? Math.round(value) : Math.round(value / step) * step
 }
-

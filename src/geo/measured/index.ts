@@ -4,3 +4,4 @@
 export type { LookupOptions } from './options'
 export { censusAt, type CensusSample } from './census'
 export { transitStopsNear, transitStopPointsNear } from './stops'
+export { tractAt } from './tracts'
