@@ -119,3 +119,25 @@ export function significant(value, digits) {
   const step = value >= 1 ? 10 ** (Math.floor(Math.log10(value)) - digits + 1) : 1
   return step <= 1 ? Math.round(value) : Math.round(value / step) * step
 }
+
+/** Polylines of many items: parts per item, vertices per part, then all vertices' lat and lng in
+ *  quantised units, delta-coded (src/geo/measured/polylines.ts reads them). */
+export function writePolylines(w, items) {
+  w.ints(items.map((parts) => parts.length))
+  const parts = items.flat()
+  w.ints(parts.map((p) => p.length))
+  const vertices = parts.flat()
+  w.ints(vertices.map((v) => v[0]), { delta: true })
+  w.ints(vertices.map((v) => v[1]), { delta: true })
+  return { parts: parts.length, vertices: vertices.length }
+}
+
+/** "MULTILINESTRING ((lng lat, …), (…))" → parts of [qLat, qLng]. */
+export function parseMultiLineString(wkt) {
+  const body = wkt.trim().replace(/^MULTILINESTRING\s*\(\s*\(/i, '').replace(/\)\s*\)\s*$/, '')
+  return body.split(/\)\s*,\s*\(/).map((part) => part.split(',').map((pair) => {
+    const [lng, lat] = pair.trim().split(/\s+/).map(Number)
+    if (!Number.isFinite(lat) || !Number.isFinite(lng)) throw new Error(`bad WKT vertex "${pair}"`)
+    return [quantise(lat), quantise(lng)]
+  }))
+}

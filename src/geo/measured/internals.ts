@@ -3,3 +3,4 @@
 export { censusTable } from './census'
 export { stopTable } from './stops'
 export { tractTable, formatCtuid } from './tracts'
+export { trafficTable } from './traffic'
