@@ -14,13 +14,14 @@ import { buildCensus } from './geodata/census.mjs'
 import { buildStops } from './geodata/stops.mjs'
 import { buildTracts } from './geodata/tracts.mjs'
 import { buildTraffic } from './geodata/traffic.mjs'
+import { buildRoads } from './geodata/roads.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const { values: args } = parseArgs({ options: { out: { type: 'string' }, only: { type: 'string' } } })
 const outDir = resolve(args.out ?? join(root, 'src/geo/data'))
 const dataDir = sharedDataDir(root)
 
-const MEASURED_STEPS = { census: buildCensus, stops: buildStops, tracts: buildTracts, traffic: buildTraffic }
+const MEASURED_STEPS = { census: buildCensus, stops: buildStops, tracts: buildTracts, traffic: buildTraffic, roads: buildRoads }
 const only = args.only ? new Set(args.only.split(',')) : undefined
 const unknown = [...(only ?? [])].filter((s) => s !== 'fsa-places' && !MEASURED_STEPS[s])
 if (unknown.length > 0) {
