@@ -11,6 +11,12 @@ const csvRows = (relative: string): Record<string, string>[] => {
   const names = header.split(',')
   return lines.map((line) => Object.fromEntries(line.split(',').map((v, i) => [names[i], v])))
 }
+// The traffic files quote their WKT field, which holds commas: split off the first four fields only.
+const csvRowsWkt = (relative: string): Record<string, string>[] =>
+  readFileSync(sharedFile(relative), 'utf8').trim().split('\n').slice(1).map((line) => {
+    const [year, secname, volume] = line.split(',', 3)
+    return { year, secname, volume }
+  })
 let seed = 11
 const rand = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32)
 
@@ -93,5 +99,44 @@ describe.skipIf(!hasSharedData)('measured artefacts against the raw files', () =
     console.log(`tractAt vs source polygons: ${agree}/${N} random points agree (${inTract} inside a tract, ${overlaps} where source tracts overlap)`)
     expect(inTract).toBeGreaterThan(N / 2)
     expect(agree).toBe(N)
+  })
+
+  it('roads.bin keeps every RNF segment with its class, rank, name and vertices to 1e-5°', () => {
+    const features = readFileSync(sharedFile('ottawa/roads-rnf-2021.geojsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l))
+    const t = m.roadTable()
+    expect(t.ngdUid.length).toBe(features.length)
+    const row = new Map<number, number>()
+    t.ngdUid.forEach((id, i) => row.set(id, i))
+    const { lines } = t
+    for (const f of features.filter((_, k) => k % 53 === 0)) {
+      const i = row.get(Number(f.properties.ngd_uid))!
+      expect(t.classRank[i] >> 3).toBe(f.properties.class)
+      expect(t.classRank[i] & 7).toBe(f.properties.rank)
+      expect(t.nameIndex[i] === 0 ? null : t.names[t.nameIndex[i] - 1]).toBe(f.properties.name)
+      const coords: [number, number][] = f.geometry.coordinates
+      const first = lines.firstVertex[lines.firstPart[i]]
+      expect(lines.firstVertex[lines.firstPart[i] + 1] - first).toBe(coords.length)
+      coords.forEach(([lng, lat], k) => {
+        expect(Math.abs(lines.lat[first + k] - lat)).toBeLessThanOrEqual(0.000005 + 1e-9)
+        expect(Math.abs(lines.lng[first + k] - lng)).toBeLessThanOrEqual(0.000005 + 1e-9)
+      })
+    }
+  })
+
+  it('traffic.bin gives every counted secname its latest non-zero count', () => {
+    const latest = new Map<string, { year: number; volumes: number[] }>()
+    for (const fileYear of [2016, 2017, 2018]) {
+      const counted = csvRowsWkt(`calgary/traffic-volumes-${fileYear}.csv`).filter((r) => Number(r.volume) > 0)
+      const bySecname = new Map<string, number[]>()
+      for (const r of counted) bySecname.set(r.secname, [...(bySecname.get(r.secname) ?? []), Number(r.volume)])
+      for (const [secname, volumes] of bySecname) latest.set(secname, { year: Number(counted.find((r) => r.secname === secname)!.year), volumes })
+    }
+    const t = m.trafficTable()
+    const secnameOf = (id: string) => id.split('#')[0]
+    expect(new Set(t.ids.map(secnameOf))).toEqual(new Set(latest.keys()))
+    for (const [secname, { year, volumes }] of latest) {
+      const rows = t.ids.flatMap((id, i) => (secnameOf(id) === secname && t.year[i] === year ? [t.volume[i]] : []))
+      expect(rows.sort(), secname).toEqual([...volumes].sort())
+    }
   })
 })

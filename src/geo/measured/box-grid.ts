@@ -25,21 +25,28 @@ export class BoxGrid {
     this.lng0 = minLng
     this.rows = Math.max(1, Math.floor((maxLat - minLat) / cellDegrees) + 1)
     this.cols = Math.max(1, Math.floor((maxLng - minLng) / cellDegrees) + 1)
-    // Counting pass, prefix sums, then fill: compressed rows without sorting.
-    const cellStart = new Int32Array(this.rows * this.cols + 1)
-    for (let i = 0; i < n; i++) this.forEachCellOf(boxes, i, (cell) => cellStart[cell + 1]++)
-    for (let c = 0; c < this.rows * this.cols; c++) cellStart[c + 1] += cellStart[c]
-    const cursor = cellStart.slice()
-    const items = new Int32Array(cellStart[this.rows * this.cols])
-    for (let i = 0; i < n; i++) this.forEachCellOf(boxes, i, (cell) => { items[cursor[cell]++] = i })
+    // Counting pass, prefix sums, then fill: compressed rows without sorting. Plain loops, no
+    // callbacks: this runs once per isolate, mostly before the JIT has warmed up.
+    const cells = this.rows * this.cols
+    const cellStart = new Int32Array(cells + 1)
+    const range = new Int32Array(n * 4) // r0, c0, r1, c1 per item
+    for (let i = 0; i < n; i++) {
+      const r0 = (range[i * 4] = this.row(boxes[i * 4]))
+      const c0 = (range[i * 4 + 1] = this.col(boxes[i * 4 + 1]))
+      const r1 = (range[i * 4 + 2] = this.row(boxes[i * 4 + 2]))
+      const c1 = (range[i * 4 + 3] = this.col(boxes[i * 4 + 3]))
+      for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) cellStart[r * this.cols + c + 1]++
+    }
+    for (let c = 0; c < cells; c++) cellStart[c + 1] += cellStart[c]
+    const cursor = cellStart.slice(0, cells)
+    const items = new Int32Array(cellStart[cells])
+    for (let i = 0; i < n; i++) {
+      for (let r = range[i * 4]; r <= range[i * 4 + 2]; r++) {
+        for (let c = range[i * 4 + 1]; c <= range[i * 4 + 3]; c++) items[cursor[r * this.cols + c]++] = i
+      }
+    }
     this.cellStart = cellStart
     this.items = items
-  }
-
-  private forEachCellOf(boxes: Float64Array, i: number, visit: (cell: number) => void): void {
-    const r0 = this.row(boxes[i * 4]), r1 = this.row(boxes[i * 4 + 2])
-    const c0 = this.col(boxes[i * 4 + 1]), c1 = this.col(boxes[i * 4 + 3])
-    for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) visit(r * this.cols + c)
   }
 
   private row(lat: number): number {

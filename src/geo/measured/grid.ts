@@ -17,7 +17,14 @@ export class PointGrid {
   constructor(qLat: Int32Array, qLng: Int32Array, private readonly cellUnits: number, private readonly scale: number) {
     const n = qLat.length
     const keyOf = new Int32Array(n)
-    for (let i = 0; i < n; i++) keyOf[i] = this.rowOf(qLat[i]) * ROW + this.colOf(qLng[i])
+    const lat0 = GRID_LAT0 * scale
+    const lng0 = GRID_LNG0 * scale
+    for (let i = 0; i < n; i++) {
+      // rowOf/colOf inlined: this loop runs once per isolate over every point, before JIT warm-up.
+      const row = Math.floor((qLat[i] - lat0) / cellUnits)
+      const col = Math.floor((qLng[i] - lng0) / cellUnits)
+      keyOf[i] = (row < 0 ? 0 : row > ROW - 1 ? ROW - 1 : row) * ROW + (col < 0 ? 0 : col > ROW - 1 ? ROW - 1 : col)
+    }
     // Radix sort of point ids by key: low 16 bits (column), then high 16 bits (row); stable.
     const byColumn = radixPass(keyOf, identity(n), 0)
     this.order = radixPass(keyOf, byColumn, 16)

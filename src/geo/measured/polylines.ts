@@ -32,10 +32,11 @@ export class Polylines {
     for (let i = 0; i < items; i++) {
       let minLat = Infinity, minLng = Infinity, maxLat = -Infinity, maxLng = -Infinity
       for (let v = this.firstVertex[this.firstPart[i]]; v < this.firstVertex[this.firstPart[i + 1]]; v++) {
-        minLat = Math.min(minLat, this.lat[v])
-        maxLat = Math.max(maxLat, this.lat[v])
-        minLng = Math.min(minLng, this.lng[v])
-        maxLng = Math.max(maxLng, this.lng[v])
+        const vLat = this.lat[v], vLng = this.lng[v]
+        if (vLat < minLat) minLat = vLat
+        if (vLat > maxLat) maxLat = vLat
+        if (vLng < minLng) minLng = vLng
+        if (vLng > maxLng) maxLng = vLng
       }
       boxes[i * 4] = minLat
       boxes[i * 4 + 1] = minLng

@@ -41,7 +41,10 @@ export function tractTable(): TractTable {
       if (lng[v] < minLng) minLng = lng[v]
       if (lng[v] > maxLng) maxLng = lng[v]
     }
-    boxes.set([minLat / SCALE, minLng / SCALE, maxLat / SCALE, maxLng / SCALE], t * 4)
+    boxes[t * 4] = minLat / SCALE
+    boxes[t * 4 + 1] = minLng / SCALE
+    boxes[t * 4 + 2] = maxLat / SCALE
+    boxes[t * 4 + 3] = maxLng / SCALE
   }
   table = { ctuidNumber, incomeHundreds, firstRing, firstVertex, lat, lng, grid: new BoxGrid(boxes, CELL_DEGREES) }
   return table
