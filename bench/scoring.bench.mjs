@@ -3,8 +3,11 @@
 // with wrangler) so the numbers are for the same code the worker runs, then measures
 //   1. engine only: raw signals + weights → factor scores, overall, grade
 //   2. geocode + features + score: address text (or coordinates) → full score result
-// on 10,000 varied Canadian inputs.
+// on 10,000 varied Canadian inputs, and
+//   3. the first score in a fresh process: module parse + lazy decode of the bundled data + one score
+//      (what a cold Worker isolate pays once).
 import { build } from 'esbuild'
+import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, dirname } from 'node:path'
@@ -18,8 +21,29 @@ writeFileSync(entry, `
 export { geocodeOffline, featuresAt, geoStore } from ${JSON.stringify(join(root, 'src/geo/index.ts'))}
 export { scoreSignals, buildScoreResult, gradeFor, DEFAULT_WEIGHTS } from ${JSON.stringify(join(root, 'src/scoring/index.ts'))}
 `)
-await build({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'neutral', outfile: join(outDir, 'engine.mjs'), logLevel: 'error', mainFields: ['module', 'main'] })
-const m = await import(pathToFileURL(join(outDir, 'engine.mjs')).href)
+await build({
+  entryPoints: [entry], bundle: true, format: 'esm', platform: 'neutral', outfile: join(outDir, 'engine.mjs'), logLevel: 'error',
+  mainFields: ['module', 'main'], target: 'es2022', loader: { '.bin': 'binary' }, // .bin data as bytes, like wrangler's Data rule
+})
+const bundleUrl = pathToFileURL(join(outDir, 'engine.mjs')).href
+
+// Cold start first, in fresh processes (median of 5), before this process warms anything up.
+const coldScript = join(outDir, 'cold.mjs')
+writeFileSync(coldScript, `
+const t0 = performance.now()
+const m = await import(${JSON.stringify(bundleUrl)})
+const t1 = performance.now()
+m.buildScoreResult({ lat: 51.0447, lng: -114.0719, address: 'cold', precision: 'coordinates' })
+const t2 = performance.now()
+console.log(JSON.stringify({ importMs: t1 - t0, firstScoreMs: t2 - t1 }))
+`)
+const colds = Array.from({ length: 5 }, () => JSON.parse(execFileSync(process.execPath, [coldScript], { encoding: 'utf8' })))
+const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+const coldImport = median(colds.map((c) => c.importMs))
+const coldFirst = median(colds.map((c) => c.firstScoreMs))
+console.log(`cold start (fresh process, median of 5)   module parse ${coldImport.toFixed(1)} ms + first score (data decode + indexes) ${coldFirst.toFixed(1)} ms = ${(coldImport + coldFirst).toFixed(1)} ms (target < 100 ms)`)
+
+const m = await import(bundleUrl)
 rmSync(outDir, { recursive: true, force: true })
 
 // Deterministic pseudo-random inputs (LCG), so runs are comparable.
@@ -79,4 +103,5 @@ const full = time('geocode + features + score', (i) => {
     m.buildScoreResult({ lat: input.lat, lng: input.lng, address: 'coords', precision: 'coordinates' })
   }
 }, N)
-console.log(`(geocode failures in the varied set: ${failed}; targets: engine ≥ 200,000/s, full ≥ 50,000/s → ${engine >= 200000 && full >= 50000 ? 'met' : 'NOT met'})`)
+const coldTotal = coldImport + coldFirst
+console.log(`(geocode failures in the varied set: ${failed}; targets: engine ≥ 200,000/s, full ≥ 50,000/s, cold first score < 100 ms → ${engine >= 200000 && full >= 50000 && coldTotal < 100 ? 'met' : 'NOT met'})`)
