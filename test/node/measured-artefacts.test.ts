@@ -33,8 +33,8 @@ describe.skipIf(!hasSharedData)('measured artefacts against the raw files', () =
     const close = (decoded: number, source: number) => expect(Math.abs(decoded - source)).toBeLessThanOrEqual(Math.max(0.5, source * 0.005))
     for (const r of raw.filter((_, k) => k % 97 === 0 && _.pop_density_1km !== '')) {
       const i = row.get(Number(r.dauid))!
-      expect(Math.abs(t.lat[i] - Number(r.lat))).toBeLessThanOrEqual(0.00005 + 1e-9)
-      expect(Math.abs(t.lng[i] - Number(r.lng))).toBeLessThanOrEqual(0.00005 + 1e-9)
+      expect(Math.abs(t.qLat[i] / 1e4 - Number(r.lat))).toBeLessThanOrEqual(0.00005 + 1e-9)
+      expect(Math.abs(t.qLng[i] / 1e4 - Number(r.lng))).toBeLessThanOrEqual(0.00005 + 1e-9)
       close(t.popDensity[i], Number(r.pop_density_1km))
       close(t.dwellingDensity[i], Number(r.dwelling_density_1km))
       close(t.poiWeighted10[i] / 10, Number(r.poi_weighted_1km))
@@ -47,7 +47,7 @@ describe.skipIf(!hasSharedData)('measured artefacts against the raw files', () =
   it('stops.bin holds each distinct stop location once, findable where the raw file puts it', () => {
     const raw = csvRows('gtfs/stops-2022.csv')
     const distinct = new Set(raw.map((r) => `${Math.round(Number(r.lat) * 1e5)},${Math.round(Number(r.lng) * 1e5)}`))
-    expect(m.stopTable().lat.length).toBe(distinct.size)
+    expect(m.stopTable().qLat.length).toBe(distinct.size)
     for (const r of raw.filter((_, k) => k % 211 === 0)) {
       const near = m.transitStopsNear(Number(r.lat), Number(r.lng), 2)
       expect(near.count).toBeGreaterThanOrEqual(1)
@@ -117,8 +117,8 @@ describe.skipIf(!hasSharedData)('measured artefacts against the raw files', () =
       const first = lines.firstVertex[lines.firstPart[i]]
       expect(lines.firstVertex[lines.firstPart[i] + 1] - first).toBe(coords.length)
       coords.forEach(([lng, lat], k) => {
-        expect(Math.abs(lines.lat[first + k] - lat)).toBeLessThanOrEqual(0.000005 + 1e-9)
-        expect(Math.abs(lines.lng[first + k] - lng)).toBeLessThanOrEqual(0.000005 + 1e-9)
+        expect(Math.abs(lines.qLat[first + k] / 1e5 - lat)).toBeLessThanOrEqual(0.000005 + 1e-9)
+        expect(Math.abs(lines.qLng[first + k] / 1e5 - lng)).toBeLessThanOrEqual(0.000005 + 1e-9)
       })
     }
   })

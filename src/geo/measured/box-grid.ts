@@ -27,7 +27,8 @@ export class BoxGrid {
     this.cols = Math.max(1, Math.floor((maxLng - minLng) / cellDegrees) + 1)
     // Counting pass, prefix sums, then fill: compressed rows without sorting. Plain loops, no
     // callbacks: this runs once per isolate, mostly before the JIT has warmed up.
-    const cells = this.rows * this.cols
+    const cols = this.cols
+    const cells = this.rows * cols
     const cellStart = new Int32Array(cells + 1)
     const range = new Int32Array(n * 4) // r0, c0, r1, c1 per item
     for (let i = 0; i < n; i++) {
@@ -35,15 +36,14 @@ export class BoxGrid {
       const c0 = (range[i * 4 + 1] = this.col(boxes[i * 4 + 1]))
       const r1 = (range[i * 4 + 2] = this.row(boxes[i * 4 + 2]))
       const c1 = (range[i * 4 + 3] = this.col(boxes[i * 4 + 3]))
-      for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) cellStart[r * this.cols + c + 1]++
+      for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) cellStart[r * cols + c + 1]++
     }
     for (let c = 0; c < cells; c++) cellStart[c + 1] += cellStart[c]
     const cursor = cellStart.slice(0, cells)
     const items = new Int32Array(cellStart[cells])
     for (let i = 0; i < n; i++) {
-      for (let r = range[i * 4]; r <= range[i * 4 + 2]; r++) {
-        for (let c = range[i * 4 + 1]; c <= range[i * 4 + 3]; c++) items[cursor[r * this.cols + c]++] = i
-      }
+      const r1 = range[i * 4 + 2], c0 = range[i * 4 + 1], c1 = range[i * 4 + 3]
+      for (let r = range[i * 4]; r <= r1; r++) for (let c = c0; c <= c1; c++) items[cursor[r * cols + c]++] = i
     }
     this.cellStart = cellStart
     this.items = items

@@ -23,8 +23,9 @@ export interface CensusSample {
 
 export interface CensusTable {
   dauid: Int32Array
-  lat: Float64Array
-  lng: Float64Array
+  /** DA representative point in 1e-4° (kept as integers: no conversion pass at decode time) */
+  qLat: Int32Array
+  qLng: Int32Array
   popDensity: Int32Array
   dwellingDensity: Int32Array
   /** stops + 1; 0 where Can-ALE has no transit measure */
@@ -46,15 +47,8 @@ export function censusTable(): CensusTable {
   const dauid = reader.ints(true)
   const qLat = reader.ints(true)
   const qLng = reader.ints(true)
-  const n = dauid.length
-  const lat = new Float64Array(n)
-  const lng = new Float64Array(n)
-  for (let i = 0; i < n; i++) {
-    lat[i] = qLat[i] / DA_COORD_SCALE
-    lng[i] = qLng[i] / DA_COORD_SCALE
-  }
   table = {
-    dauid, lat, lng,
+    dauid, qLat, qLng,
     popDensity: reader.ints(), dwellingDensity: reader.ints(), transitPlusOne: reader.ints(),
     poiCount: reader.ints(), poiWeighted10: reader.ints(), intersections: reader.ints(),
     grid: new PointGrid(qLat, qLng, CELL_UNITS, DA_COORD_SCALE),
@@ -75,12 +69,16 @@ const SEARCH_RADII_M = [1000, 2500, CENSUS_MAX_DISTANCE_M]
 
 /** Fills bestIds/bestDistSq with up to K nearest DA points within 5 km, nearest first; returns how many. */
 function nearestDas(t: CensusTable, lat: number, lng: number, exclude: ReadonlySet<string> | undefined): number {
-  const kx = metresPerDegreeLng(lat)
+  // Metres per quantised unit, and the query point in those units.
+  const kx = metresPerDegreeLng(lat) / DA_COORD_SCALE
+  const ky = METRES_PER_DEGREE / DA_COORD_SCALE
+  const qx = lng * DA_COORD_SCALE
+  const qy = lat * DA_COORD_SCALE
   let found = 0
   const consider = (i: number) => {
     if (exclude && exclude.has(String(t.dauid[i]))) return
-    const dx = (t.lng[i] - lng) * kx
-    const dy = (t.lat[i] - lat) * METRES_PER_DEGREE
+    const dx = (t.qLng[i] - qx) * kx
+    const dy = (t.qLat[i] - qy) * ky
     const dSq = dx * dx + dy * dy
     if (found === CENSUS_NEIGHBOURS && dSq >= bestDistSq[found - 1]) return
     let slot = found < CENSUS_NEIGHBOURS ? found++ : found - 1

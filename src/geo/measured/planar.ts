@@ -10,15 +10,3 @@ export const metresPerDegreeLng = (lat: number): number => METRES_PER_DEGREE * M
 export function degreeSpan(lat: number, metres: number): { dLat: number; dLng: number } {
   return { dLat: metres / METRES_PER_DEGREE, dLng: metres / Math.max(1000, metresPerDegreeLng(lat)) }
 }
-
-/** Squared distance in m² from (px, py) to the segment (ax, ay)–(bx, by), all in local metres. */
-export function segmentDistanceSq(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
-  const dx = bx - ax
-  const dy = by - ay
-  const lengthSq = dx * dx + dy * dy
-  let t = lengthSq > 0 ? ((px - ax) * dx + (py - ay) * dy) / lengthSq : 0
-  t = t < 0 ? 0 : t > 1 ? 1 : t
-  const ex = ax + t * dx - px
-  const ey = ay + t * dy - py
-  return ex * ex + ey * ey
-}

@@ -9,8 +9,9 @@ export class Polylines {
   /** parts of item i: firstPart[i] … firstPart[i + 1] - 1; vertices of part p: firstVertex[p] … */
   readonly firstPart: Int32Array
   readonly firstVertex: Int32Array
-  readonly lat: Float64Array
-  readonly lng: Float64Array
+  /** vertices in 1e-5° (kept as integers: no conversion pass at decode time) */
+  readonly qLat: Int32Array
+  readonly qLng: Int32Array
   readonly grid: BoxGrid
   /** per-item query stamp, so an item listed in several cells is measured once per query */
   private readonly seen: Uint32Array
@@ -19,29 +20,25 @@ export class Polylines {
   constructor(reader: BinaryReader, cellDegrees: number) {
     this.firstPart = prefixOffsets(reader.ints())
     this.firstVertex = prefixOffsets(reader.ints())
-    const qLat = reader.ints(true)
-    const qLng = reader.ints(true)
-    this.lat = new Float64Array(qLat.length)
-    this.lng = new Float64Array(qLng.length)
-    for (let v = 0; v < qLat.length; v++) {
-      this.lat[v] = qLat[v] / COORD_SCALE
-      this.lng[v] = qLng[v] / COORD_SCALE
-    }
+    const qLat = (this.qLat = reader.ints(true))
+    const qLng = (this.qLng = reader.ints(true))
+    const firstPart = this.firstPart
+    const firstVertex = this.firstVertex
     const items = this.firstPart.length - 1
     const boxes = new Float64Array(items * 4)
     for (let i = 0; i < items; i++) {
       let minLat = Infinity, minLng = Infinity, maxLat = -Infinity, maxLng = -Infinity
-      for (let v = this.firstVertex[this.firstPart[i]]; v < this.firstVertex[this.firstPart[i + 1]]; v++) {
-        const vLat = this.lat[v], vLng = this.lng[v]
+      for (let v = firstVertex[firstPart[i]]; v < firstVertex[firstPart[i + 1]]; v++) {
+        const vLat = qLat[v], vLng = qLng[v]
         if (vLat < minLat) minLat = vLat
         if (vLat > maxLat) maxLat = vLat
         if (vLng < minLng) minLng = vLng
         if (vLng > maxLng) maxLng = vLng
       }
-      boxes[i * 4] = minLat
-      boxes[i * 4 + 1] = minLng
-      boxes[i * 4 + 2] = maxLat
-      boxes[i * 4 + 3] = maxLng
+      boxes[i * 4] = minLat / COORD_SCALE
+      boxes[i * 4 + 1] = minLng / COORD_SCALE
+      boxes[i * 4 + 2] = maxLat / COORD_SCALE
+      boxes[i * 4 + 3] = maxLng / COORD_SCALE
     }
     this.grid = new BoxGrid(boxes, cellDegrees)
     this.seen = new Uint32Array(items)
@@ -64,12 +61,16 @@ export class Polylines {
 
   /** Nearest point of item `i` to (lat, lng): fills `out` and returns the distance in metres. */
   nearestPoint(i: number, lat: number, lng: number, out: NearestPoint): number {
-    const kx = metresPerDegreeLng(lat)
+    const kx = metresPerDegreeLng(lat) / COORD_SCALE
+    const ky = METRES_PER_DEGREE / COORD_SCALE
+    const qx = lng * COORD_SCALE
+    const qy = lat * COORD_SCALE
+    const { qLat, qLng } = this
     let best = Infinity
     for (let p = this.firstPart[i]; p < this.firstPart[i + 1]; p++) {
       for (let v = this.firstVertex[p]; v < this.firstVertex[p + 1] - 1; v++) {
-        const ax = (this.lng[v] - lng) * kx, ay = (this.lat[v] - lat) * METRES_PER_DEGREE
-        const bx = (this.lng[v + 1] - lng) * kx, by = (this.lat[v + 1] - lat) * METRES_PER_DEGREE
+        const ax = (qLng[v] - qx) * kx, ay = (qLat[v] - qy) * ky
+        const bx = (qLng[v + 1] - qx) * kx, by = (qLat[v + 1] - qy) * ky
         const dx = bx - ax, dy = by - ay
         const lengthSq = dx * dx + dy * dy
         let t = lengthSq > 0 ? -(ax * dx + ay * dy) / lengthSq : 0
@@ -79,7 +80,7 @@ export class Polylines {
         if (dSq < best) {
           best = dSq
           out.lat = lat + ey / METRES_PER_DEGREE
-          out.lng = lng + ex / kx
+          out.lng = lng + ex / (kx * COORD_SCALE)
           // Compass bearing of this piece in the digitised direction: 0 = north, 90 = east.
           out.bearingDeg = (Math.atan2(dx, dy) * 180) / Math.PI
           if (out.bearingDeg < 0) out.bearingDeg += 360

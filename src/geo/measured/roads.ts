@@ -99,7 +99,7 @@ export function roadSegmentsNamed(name: string): readonly NamedRoadSegment[] {
   const result = (segmentsByName.get(key) ?? []).map((i) => {
     const coords: [number, number][] = []
     for (let p = lines.firstPart[i]; p < lines.firstPart[i + 1]; p++) {
-      for (let v = lines.firstVertex[p]; v < lines.firstVertex[p + 1]; v++) coords.push([lines.lng[v], lines.lat[v]])
+      for (let v = lines.firstVertex[p]; v < lines.firstVertex[p + 1]; v++) coords.push([lines.qLng[v] / COORD_SCALE, lines.qLat[v] / COORD_SCALE])
     }
     return { id: String(t.ngdUid[i]), rnfClass: t.classRank[i] >> 3, coords }
   })

@@ -7,12 +7,14 @@ import type { LookupOptions } from './options'
 import { METRES_PER_DEGREE, degreeSpan, metresPerDegreeLng } from './planar'
 
 export interface StopTable {
-  lat: Float64Array
-  lng: Float64Array
+  /** stop positions in 1e-5° (kept as integers: no conversion pass at decode time) */
+  qLat: Int32Array
+  qLng: Int32Array
   grid: PointGrid
 }
 
 const CELL_UNITS = 500 // 0.005° cells: an 800 m query spans about 3 × 5 of them
+const KY = METRES_PER_DEGREE / COORD_SCALE
 let table: StopTable | undefined
 
 export function stopTable(): StopTable {
@@ -20,14 +22,7 @@ export function stopTable(): StopTable {
   const reader = new BinaryReader(asBytes(stopsData), 'GTFS', 1)
   const qLat = reader.ints(true)
   const qLng = reader.ints(true)
-  const n = qLat.length
-  const lat = new Float64Array(n)
-  const lng = new Float64Array(n)
-  for (let i = 0; i < n; i++) {
-    lat[i] = qLat[i] / COORD_SCALE
-    lng[i] = qLng[i] / COORD_SCALE
-  }
-  table = { lat, lng, grid: new PointGrid(qLat, qLng, CELL_UNITS, COORD_SCALE) }
+  table = { qLat, qLng, grid: new PointGrid(qLat, qLng, CELL_UNITS, COORD_SCALE) }
   return table
 }
 
@@ -40,14 +35,16 @@ function forEachCandidate(t: StopTable, lat: number, lng: number, radiusM: numbe
 /** Distinct stop locations within `radiusM` metres, and the distance to the nearest of them. */
 export function transitStopsNear(lat: number, lng: number, radiusM: number, options?: LookupOptions): { count: number; nearestM?: number } {
   const t = stopTable()
-  const kx = metresPerDegreeLng(lat)
+  const kx = metresPerDegreeLng(lat) / COORD_SCALE
+  const qx = lng * COORD_SCALE
+  const qy = lat * COORD_SCALE
   const radiusSq = radiusM * radiusM
   const exclude = options?.exclude?.size ? options.exclude : undefined
   let count = 0
   let nearestSq = Infinity
   forEachCandidate(t, lat, lng, radiusM, (i) => {
-    const dx = (t.lng[i] - lng) * kx
-    const dy = (t.lat[i] - lat) * METRES_PER_DEGREE
+    const dx = (t.qLng[i] - qx) * kx
+    const dy = (t.qLat[i] - qy) * KY
     const dSq = dx * dx + dy * dy
     if (dSq > radiusSq || (exclude && exclude.has(String(i)))) return
     count++
@@ -59,13 +56,15 @@ export function transitStopsNear(lat: number, lng: number, radiusM: number, opti
 /** The stop locations within `radiusM` metres, nearest first (for spacing and alignment proxies). */
 export function transitStopPointsNear(lat: number, lng: number, radiusM: number): { lat: number; lng: number; distanceM: number }[] {
   const t = stopTable()
-  const kx = metresPerDegreeLng(lat)
+  const kx = metresPerDegreeLng(lat) / COORD_SCALE
+  const qx = lng * COORD_SCALE
+  const qy = lat * COORD_SCALE
   const out: { lat: number; lng: number; distanceM: number }[] = []
   forEachCandidate(t, lat, lng, radiusM, (i) => {
-    const dx = (t.lng[i] - lng) * kx
-    const dy = (t.lat[i] - lat) * METRES_PER_DEGREE
+    const dx = (t.qLng[i] - qx) * kx
+    const dy = (t.qLat[i] - qy) * KY
     const distanceM = Math.sqrt(dx * dx + dy * dy)
-    if (distanceM <= radiusM) out.push({ lat: t.lat[i], lng: t.lng[i], distanceM })
+    if (distanceM <= radiusM) out.push({ lat: t.qLat[i] / COORD_SCALE, lng: t.qLng[i] / COORD_SCALE, distanceM })
   })
   return out.sort((a, b) => a.distanceM - b.distanceM)
 }
