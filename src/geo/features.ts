@@ -46,8 +46,12 @@ const geoBlend = (a: number, b: number, t: number) => Math.exp((1 - t) * Math.lo
 
 /** Persons/km² of settled rural land (Statistics Canada 2021: rural farmland ≈ 2–40): assumed for a rural road located at a town centroid, and where no DA point lies within 5 km. */
 const RURAL_DENSITY = 20
-/** Typical measured values over a Canadian city's built-up area (medians of urban DA points): what a street located by city name only is given, weighted by the city's size. */
-const CITY_TYPICAL = { popDensity: 2500, poiCount1km: 40, intersectionDensity: 40, transit: 4 }
+/**
+ * Typical measured values over a Canadian city's built-up area (medians over the DA points above
+ * 1,000 persons/km²: density 2,640, POIs 36, intersections 43/km², Can-ALE stops 41 within 1 km ≈ 16
+ * walk-weighted stop equivalents): what a street located by city name only is given, by the city's size.
+ */
+const CITY_TYPICAL = { popDensity: 2600, poiCount1km: 36, intersectionDensity: 43, transit: 16 }
 
 interface Measured { popDensity: number; poiCount1km: number; intersectionDensity: number; transit: number; transitMethod: string; transitConfidence: Confidence }
 
@@ -69,8 +73,11 @@ function cityWideSpread(input: FeatureInput, ctx: UrbanContext): number {
 function transitMeasure(census: CensusSample | undefined, stops: readonly StopPoint[], ctx: UrbanContext): Pick<Measured, 'transit' | 'transitMethod' | 'transitConfidence'> {
   const counts = countStops(stops)
   const station = ctx.nearestStation ? ` + rapid-transit ${ctx.nearestStation.name} ${ctx.nearestStation.distanceM} m` : ''
-  // A city whose 2022 feed is missing (Saint John, Brandon, …) shows no stop where Can-ALE 2016 counted some.
-  const feedMissing = counts.within800 === 0 && (census?.transitStops1km === undefined || census.transitStops1km >= 3)
+  // A city whose 2022 feed is missing (Saint John, Brandon, Peterborough, …) shows no stop, or a few
+  // intercity ones, where Can-ALE 2016 counted many: an 800 m circle holds ~64 % of a 1 km circle's
+  // stops, so fewer than a fifth of the 2016 count means the local system is absent from the 2022 data.
+  const canale = census?.transitStops1km
+  const feedMissing = canale === undefined ? counts.within800 === 0 : canale >= 5 && counts.within800 < 0.2 * canale
   if (!feedMissing) {
     return {
       transit: transitIndex(counts, ctx.stationDepartures),
@@ -150,7 +157,8 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}): F
   const road = roadClassAt(input, known, measured, stopData, exact, options)
   const rc = road.roadClass
   // Counts describe the road at an exact position only; an area position is not on the counted road.
-  const traffic = trafficAt(lat, lng, rc, measured.popDensity, ctx.urbanScale, road.fromStreet ? 'street' : 'inferred', exact ? { excludeSections: options.excludeSections } : undefined, known ? street : undefined)
+  const roadBasis = road.fromStreet ? 'street' : road.method.includes('Road Network File') ? 'road network' : road.method.includes('counted section') ? 'counted section' : 'inferred'
+  const traffic = trafficAt(lat, lng, rc, measured.popDensity, ctx.urbanScale, roadBasis, exact ? { excludeSections: options.excludeSections } : undefined, known ? street : undefined)
   const pedestrians = pedestriansPerDay({ ...measured, roadClass: rc })
   const areaConfidence = (c: Confidence): Confidence => (placed ? 'low' : c)
   const densityMethod = census ? `measured: Census 2016 (Can-ALE 1 km buffers), ${census.neighbours} DA points interpolated, nearest ${Math.round(census.nearestDaM)} m` : 'modelled: GeoNames place model (no DA point within 5 km)'
