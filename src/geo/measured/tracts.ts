@@ -15,6 +15,8 @@ export interface TractTable {
   /** vertices in 1e-4° */
   lat: Int32Array
   lng: Int32Array
+  /** minLat, minLng, maxLat, maxLng per tract, in 1e-4° */
+  boxes: Float64Array
   grid: BoxGrid
 }
 
@@ -33,6 +35,7 @@ export function tractTable(): TractTable {
   const lng = reader.ints(true)
   const n = ctuidNumber.length
   const boxes = new Float64Array(n * 4)
+  const degreeBoxes = new Float64Array(n * 4)
   for (let t = 0; t < n; t++) {
     let minLat = Infinity, minLng = Infinity, maxLat = -Infinity, maxLng = -Infinity
     for (let v = firstVertex[firstRing[t]]; v < firstVertex[firstRing[t + 1]]; v++) {
@@ -41,12 +44,13 @@ export function tractTable(): TractTable {
       if (lng[v] < minLng) minLng = lng[v]
       if (lng[v] > maxLng) maxLng = lng[v]
     }
-    boxes[t * 4] = minLat / SCALE
-    boxes[t * 4 + 1] = minLng / SCALE
-    boxes[t * 4 + 2] = maxLat / SCALE
-    boxes[t * 4 + 3] = maxLng / SCALE
+    boxes[t * 4] = minLat
+    boxes[t * 4 + 1] = minLng
+    boxes[t * 4 + 2] = maxLat
+    boxes[t * 4 + 3] = maxLng
+    for (let k = 0; k < 4; k++) degreeBoxes[t * 4 + k] = boxes[t * 4 + k] / SCALE
   }
-  table = { ctuidNumber, incomeHundreds, firstRing, firstVertex, lat, lng, grid: new BoxGrid(boxes, CELL_DEGREES) }
+  table = { ctuidNumber, incomeHundreds, firstRing, firstVertex, lat, lng, boxes, grid: new BoxGrid(degreeBoxes, CELL_DEGREES) }
   return table
 }
 
@@ -88,7 +92,10 @@ export function tractAt(lat: number, lng: number, options?: LookupOptions): { ct
   const exclude = options?.exclude?.size ? options.exclude : undefined
   let found = -1
   t.grid.forEachAt(lat, lng, (tract) => {
-    if (found >= 0 || !tractContains(t, tract, qLat, qLng)) return
+    if (found >= 0) return
+    const b = tract * 4
+    if (qLat < t.boxes[b] || qLng < t.boxes[b + 1] || qLat > t.boxes[b + 2] || qLng > t.boxes[b + 3]) return
+    if (!tractContains(t, tract, qLat, qLng)) return
     if (exclude && exclude.has(formatCtuid(t.ctuidNumber[tract]))) return
     found = tract
   })
