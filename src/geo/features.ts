@@ -125,7 +125,9 @@ function roadClassAt(input: FeatureInput, known: StreetClassification | undefine
 
 export function featuresAt(input: FeatureInput, options: FeatureOptions = {}): FactorSignals {
   const { lat, lng } = input
-  const ctx = urbanContext(lat, lng)
+  const census = censusAt(lat, lng, options.excludeDas ? { exclude: options.excludeDas } : undefined)
+  // The places walk serves the rural density fallback and the city-wide spread; inside big metros the urban scale is 1 without it.
+  const ctx = urbanContext(lat, lng, { fsaKernel: !census, places: !census || input.precision === 'city' ? true : 'outsideMetros' })
   const street = input.street
   const known = street?.name || street?.type ? classifyStreet({ name: street.name ?? '', type: street.type }, ctx.cma?.name) : undefined
   const exact = input.precision !== 'postal_code' && input.precision !== 'city'
@@ -133,7 +135,6 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}): F
   const spread = outside ? 0 : cityWideSpread(input, ctx)
   const placed = outside ? ` (outside built-up area: ${outside})` : spread > 0 ? ' (city-wide average: located by city name only)' : !exact ? ' (at the postal area position)' : ''
 
-  const census = censusAt(lat, lng, options.excludeDas ? { exclude: options.excludeDas } : undefined)
   const stopPoints = transitStopPointsNear(lat, lng, WALK_FAR_M)
   // No DA point within 5 km: the 1.x place model (GeoNames places as discs, FSA kernel) is the fallback.
   const measured: Measured = {
