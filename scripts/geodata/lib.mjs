@@ -52,25 +52,6 @@ export function parseCsv(text) {
 
 export const quantise = (degrees) => Math.round(degrees * COORD_SCALE)
 
-/** Hilbert-curve position of a quantised point on a 2^16 grid over Canada's extent: keeps neighbours
- *  close in the file, so coordinate deltas stay small and the encoding compresses well. */
-export function hilbertKey(qLat, qLng) {
-  const n = 1 << 16
-  let x = Math.max(0, Math.min(n - 1, Math.floor(((qLng / COORD_SCALE + 145) / 95) * n)))
-  let y = Math.max(0, Math.min(n - 1, Math.floor(((qLat / COORD_SCALE - 38) / 47) * n)))
-  let d = 0
-  for (let s = n >> 1; s > 0; s >>= 1) {
-    const rx = (x & s) > 0 ? 1 : 0
-    const ry = (y & s) > 0 ? 1 : 0
-    d += s * s * ((3 * rx) ^ ry)
-    if (ry === 0) {
-      if (rx === 1) { x = s - 1 - x; y = s - 1 - y }
-      const t = x; x = y; y = t
-    }
-  }
-  return d
-}
-
 /** Growable byte buffer with LEB128 varints (zigzag for signed values). */
 export class BinaryWriter {
   constructor(magic, version) {
@@ -140,4 +121,12 @@ export function parseMultiLineString(wkt) {
     if (!Number.isFinite(lat) || !Number.isFinite(lng)) throw new Error(`bad WKT vertex "${pair}"`)
     return [quantise(lat), quantise(lng)]
   }))
+}
+
+/** Cell key of a quantised point in the runtime's point grid (src/geo/measured/grid.ts: rows of
+ *  `cellUnits` from 38° N, columns from 145° W, key = row × 65536 + column). Writing points in key
+ *  order lets the runtime skip its sort. */
+export function gridKey(qLat, qLng, cellUnits, scale) {
+  const clamp = (x) => Math.min(65535, Math.max(0, x))
+  return clamp(Math.floor((qLat - 38 * scale) / cellUnits)) * 65536 + clamp(Math.floor((qLng + 145 * scale) / cellUnits))
 }

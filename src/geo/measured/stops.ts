@@ -13,7 +13,7 @@ export interface StopTable {
   grid: PointGrid
 }
 
-const CELL_UNITS = 500 // 0.005° cells: an 800 m query spans about 3 × 5 of them
+const CELL_UNITS = 500 // 0.005° cells (an 800 m query spans about 3 × 5); stops.bin is written in this grid order
 const KY = METRES_PER_DEGREE / COORD_SCALE
 let table: StopTable | undefined
 
