@@ -31,13 +31,13 @@ for (const s of training) {
   // on these counted arterials, and fitting on it would inflate every local street's estimate.
   for (const street of named ? [named] : []) {
     const f = m.featuresAt({ lat: s.lat, lng: s.lng, precision: 'coordinates', ...(street && { street }) }, { excludeSections })
-    X.push(m.trafficModelInputs(f.populationDensity.value))
+    X.push(m.trafficModelInputs({ popDensity: f.populationDensity.value, poiCount1km: f.poiDensity.value, transit: f.transit.value }))
     // Calgary is a metropolis (urbanScale 1); the rural factor is ~1 at its densities.
     y.push(Math.log(s.volume) - m.logPriorAadt(f.roadClass.value) - Math.log(m.outsideFitFactor(f.populationDensity.value, 1)))
   }
 }
 
-// Ordinary least squares via the normal equations (2 inputs: no library needed).
+// Ordinary least squares via the normal equations (4 inputs: no library needed).
 const k = X[0].length
 const A = Array.from({ length: k }, () => new Array(k).fill(0))
 const b = new Array(k).fill(0)
@@ -57,6 +57,6 @@ writeFileSync(join(srcRoot, 'geo/data/traffic-model.generated.ts'), `// Generate
 export const TRAFFIC_MODEL: { coefficients: readonly number[]; fittedSections: number; inputs: readonly string[] } = {
   coefficients: [${coefficients.join(', ')}],
   fittedSections: ${training.length},
-  inputs: ['1', 'log10 persons/km² − 3'],
+  inputs: ['1', 'log10 persons/km² − 3 (clamped to 1,000–10,000)', 'log10(POIs within 1 km + 1) − 1.5 (≤ 3)', 'log10(stop equivalents + 1) − 1.2 (≤ 2.2)'],
 }
 `)

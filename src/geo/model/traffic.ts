@@ -40,9 +40,10 @@ const clamp01 = (x: number) => (x < 0 ? 0 : x > 1 ? 1 : x)
  * and a class inferred from coordinates is noisy, so a fitted class slope would be attenuated towards
  * 0 and erase the difference between a local street and an arterial that the counts cannot see.
  */
-export function trafficModelInputs(popDensity: number): number[] {
-  const logDensity = Math.min(FITTED_LOG_DENSITY[1], Math.max(FITTED_LOG_DENSITY[0], Math.log10(Math.max(popDensity, 1))))
-  return [1, logDensity - 3]
+export interface TrafficModelInputs { popDensity: number; poiCount1km: number; transit: number }
+export function trafficModelInputs(x: TrafficModelInputs): number[] {
+  const logDensity = Math.min(FITTED_LOG_DENSITY[1], Math.max(FITTED_LOG_DENSITY[0], Math.log10(Math.max(x.popDensity, 1))))
+  return [1, logDensity - 3, Math.min(3, Math.log10(x.poiCount1km + 1)) - 1.5, Math.min(2.2, Math.log10(x.transit + 1)) - 1.2]
 }
 
 /**
@@ -57,11 +58,11 @@ export function outsideFitFactor(popDensity: number, urbanScale: number): number
   return Math.max(0.15, 0.2 + 0.8 * urbanShare)
 }
 
-export function modelledAadt(roadClass: number, popDensity: number, urbanScale = 1): number {
-  const x = trafficModelInputs(popDensity)
+export function modelledAadt(roadClass: number, inputs: TrafficModelInputs, urbanScale = 1): number {
+  const x = trafficModelInputs(inputs)
   let y = logPriorAadt(roadClass)
   for (let i = 0; i < x.length; i++) y += TRAFFIC_MODEL.coefficients[i] * x[i]
-  return Math.exp(y) * outsideFitFactor(popDensity, urbanScale)
+  return Math.exp(y) * outsideFitFactor(inputs.popDensity, urbanScale)
 }
 
 /**
@@ -130,7 +131,7 @@ function sameStreetAadt(sections: ReturnType<typeof countedSectionsNear>, street
  * `street`: the named street, so that counts of that street are preferred to a cross street's.
  */
 export function trafficAt(
-  lat: number, lng: number, roadClass: number, popDensity: number, urbanScale: number, roadBasis: string,
+  lat: number, lng: number, roadClass: number, inputs: TrafficModelInputs, urbanScale: number, roadBasis: string,
   counts?: { excludeSections?: ReadonlySet<string> }, street?: { name: string; type?: string },
 ): TrafficEstimate {
   const radius = Math.max(SAME_STREET_RADIUS_M, SAME_ROAD_RADIUS_M)
@@ -157,8 +158,8 @@ export function trafficAt(
     }
   }
   return {
-    aadt: modelledAadt(roadClass, popDensity, urbanScale),
-    method: `modelled: road class (${roadBasis}) and density, fitted on ${TRAFFIC_MODEL.fittedSections} Calgary counted sections`,
+    aadt: modelledAadt(roadClass, inputs, urbanScale),
+    method: `modelled: road class (${roadBasis}), density, POIs and stops, fitted on ${TRAFFIC_MODEL.fittedSections} Calgary counted sections`,
     confidence: 'low',
   }
 }
