@@ -1,47 +1,57 @@
 #!/usr/bin/env node
 // `npm run build:geodata`: builds the compact, committed geodata under src/geo/data/ by running the
-// steps in scripts/geodata/*.mjs. Measured-data steps read the open-data pack in ../shared/data
-// (or SHARED_DATA_DIR) and write binary artefacts plus manifest.json (source SHA-256, rows read and
-// written, output sizes). Deterministic: the same inputs give byte-identical files.
-//   node scripts/build-geodata.mjs [--out <dir>] [--only census,stops,...]
+// steps in scripts/geodata/*.mjs. All steps read the open-data pack in ../shared/data (or
+// SHARED_DATA_DIR); the measured-data steps write binary artefacts plus manifest.json (source SHA-256,
+// rows read and written, output sizes), the FSA/places step its generated modules and sources.json.
+// Deterministic: the same inputs give byte-identical files.
+//   node scripts/build-geodata.mjs [--out <dir>] [--only fsa-places,census,stops,...]
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { sharedDataDir } from './geodata/lib.mjs'
-import { buildFsaPlaces } from './geodata/fsa-places.mjs'
-import { buildCensus } from './geodata/census.mjs'
-import { buildStops } from './geodata/stops.mjs'
-import { buildTracts } from './geodata/tracts.mjs'
-import { buildTraffic } from './geodata/traffic.mjs'
-import { buildRoads } from './geodata/roads.mjs'
+import { FSA_PLACES_SOURCES, buildFsaPlaces } from './geodata/fsa-places.mjs'
+import { CENSUS_SOURCES, buildCensus } from './geodata/census.mjs'
+import { STOPS_SOURCES, buildStops } from './geodata/stops.mjs'
+import { TRACTS_SOURCES, buildTracts } from './geodata/tracts.mjs'
+import { TRAFFIC_SOURCES, buildTraffic } from './geodata/traffic.mjs'
+import { ROADS_SOURCES, buildRoads } from './geodata/roads.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const { values: args } = parseArgs({ options: { out: { type: 'string' }, only: { type: 'string' } } })
 const outDir = resolve(args.out ?? join(root, 'src/geo/data'))
 const dataDir = sharedDataDir(root)
 
-const MEASURED_STEPS = { census: buildCensus, stops: buildStops, tracts: buildTracts, traffic: buildTraffic, roads: buildRoads }
+const MEASURED_STEPS = {
+  census: { build: buildCensus, sources: CENSUS_SOURCES },
+  stops: { build: buildStops, sources: STOPS_SOURCES },
+  tracts: { build: buildTracts, sources: TRACTS_SOURCES },
+  traffic: { build: buildTraffic, sources: TRAFFIC_SOURCES },
+  roads: { build: buildRoads, sources: ROADS_SOURCES },
+}
 const only = args.only ? new Set(args.only.split(',')) : undefined
+const runs = (step) => !only || only.has(step)
 const unknown = [...(only ?? [])].filter((s) => s !== 'fsa-places' && !MEASURED_STEPS[s])
 if (unknown.length > 0) {
   console.error(`build:geodata: unknown step(s) ${unknown.join(', ')}; steps are fsa-places, ${Object.keys(MEASURED_STEPS).join(', ')}`)
   process.exit(2)
 }
-if (!existsSync(join(dataDir, 'README.md'))) {
-  console.error(`build:geodata: the open-data pack is missing (looked in ${dataDir}). Put it at ../shared/data or set SHARED_DATA_DIR; the committed artefacts in src/geo/data/ are unchanged.`)
+const needed = [...(runs('fsa-places') ? FSA_PLACES_SOURCES : []), ...Object.entries(MEASURED_STEPS).flatMap(([name, s]) => (runs(name) ? s.sources : []))]
+const missing = [...new Set(needed)].filter((f) => !existsSync(join(dataDir, f)))
+if (missing.length > 0) {
+  console.error(`build:geodata needs the open-data pack: missing ${missing.map((f) => join(dataDir, f)).join(', ')}. Put it at ../shared/data or set SHARED_DATA_DIR; the committed artefacts in src/geo/data/ were left unchanged.`)
   process.exit(1)
 }
 mkdirSync(outDir, { recursive: true })
 
-if (!only || only.has('fsa-places')) {
-  const { fsaRows, placeRows } = buildFsaPlaces({ root, outDir })
+if (runs('fsa-places')) {
+  const { fsaRows, placeRows } = buildFsaPlaces({ root, outDir, dataDir })
   console.log(`fsa-places: ${fsaRows} FSAs, ${placeRows} places`)
 }
 
 const manifest = { generatedBy: 'scripts/build-geodata.mjs', dataPack: '../shared/data (see docs/data-pipeline.md)', steps: [] }
-for (const [name, build] of Object.entries(MEASURED_STEPS)) {
-  if (only && !only.has(name)) continue
+for (const [name, { build }] of Object.entries(MEASURED_STEPS)) {
+  if (!runs(name)) continue
   const stepManifest = { step: name, sources: [], outputs: [], notes: {} }
   const started = performance.now()
   const { files, notes } = build({ dataDir, manifest: stepManifest })

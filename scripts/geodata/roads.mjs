@@ -9,13 +9,14 @@ import { BinaryWriter, quantise, readSource, writePolylines } from './lib.mjs'
 
 export const ROADS_MAGIC = 'RNF1'
 export const ROADS_VERSION = 1
+export const ROADS_SOURCES = ['ottawa/roads-rnf-2021.geojsonl']
 export const COVERAGE_MAGIC = 'RNFC'
 export const COVERAGE_VERSION = 1
 const COVERAGE_CELL_UNITS = 1000 // 0.01° in 1e-5° units
 const COVERAGE_FILL_CELLS = 3
 
 export function buildRoads({ dataDir, manifest }) {
-  const { text, entry } = readSource(dataDir, 'ottawa/roads-rnf-2021.geojsonl', manifest)
+  const { text, entry } = readSource(dataDir, ROADS_SOURCES[0], manifest)
   const features = text.split('\n').filter((l) => l.length > 0).map((l) => JSON.parse(l))
   entry.rowsRead = features.length
   const segments = features.map((f) => {

@@ -8,10 +8,11 @@ import { BinaryWriter, gridKey, parseCsv, quantise, readSource } from './lib.mjs
 
 export const STOPS_MAGIC = 'GTFS'
 export const STOPS_VERSION = 1
+export const STOPS_SOURCES = ['gtfs/stops-2022.csv']
 export const STOPS_CELL_UNITS = 500 // 0.005° at 1e-5° units; src/geo/measured/stops.ts uses the same
 
 export function buildStops({ dataDir, manifest }) {
-  const { text, entry } = readSource(dataDir, 'gtfs/stops-2022.csv', manifest)
+  const { text, entry } = readSource(dataDir, STOPS_SOURCES[0], manifest)
   const rows = parseCsv(text)
   entry.rowsRead = rows.length
   const seen = new Set()

@@ -9,10 +9,11 @@ import { BinaryWriter, parseCsv, readSource } from './lib.mjs'
 export const TRACTS_MAGIC = 'CT21'
 export const TRACTS_VERSION = 1
 export const TRACT_COORD_SCALE = 1e4
+export const TRACTS_SOURCES = ['income/ct-2021.geojsonl', 'income/ct-income-2021.csv']
 
 export function buildTracts({ dataDir, manifest }) {
-  const polygons = readSource(dataDir, 'income/ct-2021.geojsonl', manifest)
-  const incomes = readSource(dataDir, 'income/ct-income-2021.csv', manifest)
+  const polygons = readSource(dataDir, TRACTS_SOURCES[0], manifest)
+  const incomes = readSource(dataDir, TRACTS_SOURCES[1], manifest)
   const incomeRows = parseCsv(incomes.text)
   incomes.entry.rowsRead = incomeRows.length
   const incomeByCt = new Map(incomeRows.map((r) => [r.ctuid, Number(r.median_household_income_2020)]))

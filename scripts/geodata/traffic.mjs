@@ -13,6 +13,7 @@ import { BinaryWriter, parseCsv, parseMultiLineString, readSource, writePolyline
 export const TRAFFIC_MAGIC = 'YYCT'
 export const TRAFFIC_VERSION = 1
 const YEARS = [2016, 2017, 2018]
+export const TRAFFIC_SOURCES = YEARS.map((year) => `calgary/traffic-volumes-${year}.csv`)
 
 const APART_M = 25
 // 1e-5° ≈ 1.11 m north-south and 0.70 m east-west at Calgary's 51° N.
@@ -36,7 +37,7 @@ export function buildTraffic({ dataDir, manifest }) {
   const rowsByYear = []
   let zeroRows = 0
   for (const fileYear of YEARS) {
-    const { text, entry } = readSource(dataDir, `calgary/traffic-volumes-${fileYear}.csv`, manifest)
+    const { text, entry } = readSource(dataDir, TRAFFIC_SOURCES[YEARS.indexOf(fileYear)], manifest)
     const rows = parseCsv(text)
     entry.rowsRead = rows.length
     zeroRows += rows.filter((r) => !(Number(r.volume) > 0)).length

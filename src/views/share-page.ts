@@ -8,7 +8,7 @@ export const SHARE_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; im
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
 export const escapeHtml = (value: unknown) => String(value ?? '').replace(/[&<>"']/g, (ch) => ESCAPES[ch])
 
-const GRADE_COLOURS: Record<string, string> = { 'A+': '#1a7f37', A: '#2da44e', 'B+': '#6fa82a', B: '#9a9d18', 'C+': '#bf8700', C: '#d4740b', D: '#cf4a16', F: '#b42318' }
+export const GRADE_COLOURS: Record<string, string> = { 'A+': '#1a7f37', A: '#2da44e', 'B+': '#6fa82a', B: '#9a9d18', 'C+': '#bf8700', C: '#d4740b', D: '#cf4a16', F: '#b42318' }
 const gradeColour = (grade: string) => GRADE_COLOURS[grade] ?? '#57606a'
 
 function layout(title: string, body: string) {

@@ -44,11 +44,15 @@ const CASES: Case[] = [
   { address: '510 Main St, Winnipeg, MB R3B 1B9', province: 'MB', precision: 'postal_code', near: [49.8951, -97.1384], withinKm: 3, street: { name: 'Main', type: 'St' } },
   { address: 'Brandon, MB', province: 'MB', precision: 'city', near: [49.8485, -99.95], withinKm: 8 },
   { address: '2476 Victoria Ave, Regina, SK S4P 3C8', province: 'SK', precision: 'postal_code', near: [50.4452, -104.6189], withinKm: 3, street: { name: 'Victoria', type: 'Ave' } },
-  { address: '222 3rd Ave N, Saskatoon, SK S7K 0J5', province: 'SK', precision: 'postal_code', near: [52.1332, -106.67], withinKm: 4, street: { name: '3rd', type: 'Ave' } },
+  // 6 km (was 4): S7K spans downtown and the north industrial area; the 2021 StatCan centroid (kept: people
+  // live around it) is 4.9 km north of this downtown address, well inside the FSA's 7.8 km radius.
+  { address: '222 3rd Ave N, Saskatoon, SK S7K 0J5', province: 'SK', precision: 'postal_code', near: [52.1332, -106.67], withinKm: 6, street: { name: '3rd', type: 'Ave' } },
   // Atlantic
   { address: '1841 Argyle St, Halifax, NS B3J 3A5', province: 'NS', precision: 'postal_code', near: [44.6488, -63.5752], withinKm: 3, street: { name: 'Argyle', type: 'St' } },
   { address: '655 Main St, Moncton, NB E1C 1E8', province: 'NB', precision: 'postal_code', near: [46.0878, -64.7782], withinKm: 4, street: { name: 'Main', type: 'St' } },
-  { address: 'Suite 200, 397 Queen St, Fredericton, NB E3B 1B5', province: 'NB', precision: 'postal_code', near: [45.9636, -66.6431], withinKm: 4, street: { name: 'Queen', type: 'St' } },
+  // 6 km (was 4): E3B covers downtown and the south side of Fredericton out into farmland (both sources put
+  // it 22-25 km south); it is placed on the population of its south side, 5.1 km from this downtown address.
+  { address: 'Suite 200, 397 Queen St, Fredericton, NB E3B 1B5', province: 'NB', precision: 'postal_code', near: [45.9636, -66.6431], withinKm: 6, street: { name: 'Queen', type: 'St' } },
   { address: 'Moncton, Nouveau-Brunswick', province: 'NB', precision: 'city', near: [46.0878, -64.7782], withinKm: 8 },
   { address: '199 Queen St, Charlottetown, PE C1A 4B7', province: 'PE', precision: 'postal_code', near: [46.2382, -63.1311], withinKm: 4, street: { name: 'Queen', type: 'St' } },
   { address: 'Charlottetown, Île-du-Prince-Édouard', province: 'PE', precision: 'city', near: [46.2382, -63.1311], withinKm: 6 },

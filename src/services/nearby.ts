@@ -1,0 +1,139 @@
+// Site finder: score a lattice of candidate points around a centre and return the best distinct
+// places, the centre's own result and the whole grid for a heat map. The centre is located once
+// (geocoded when given as an address); every other grid point is an exact position (precision
+// `coordinates`, no street). The centre keeps its own result, street included, as grid point (0, 0),
+// so the best point is never worse than the centre.
+import { ApiError } from '../errors'
+import { featuresAt, isInUnitedStates } from '../geo'
+import { buildScoreResult, gradeFor, scoreSignals, type Grade, type ScoreResult, type WeightProfile } from '../scoring'
+import { bearingDeg, distanceM, gridAround, gridPointCount } from './nearby-grid'
+import { isInCanadaBounds, scoreLocation, type LocationInput } from './scoring'
+
+export const NEARBY = {
+  minRadiusM: 50, maxRadiusM: 2_000, defaultRadiusM: 500,
+  minSpacingM: 25, maxSpacingM: 2_000, defaultSpacingM: 50,
+  minLimit: 1, maxLimit: 20, defaultLimit: 5,
+  maxGridPoints: 10_000,
+  /** Quota: the request itself, plus one unit per started block of this many grid points. */
+  gridPointsPerQuotaUnit: 100,
+} as const
+
+/** Monthly quota units a search over `gridPoints` points costs (the request + 1 per 100 points). */
+export const nearbyQuotaUnits = (gridPoints: number) => 1 + Math.ceil(gridPoints / NEARBY.gridPointsPerQuotaUnit)
+
+export interface NearbyOptions { radiusM: number; spacingM: number; limit: number; weights: WeightProfile }
+
+export interface ScoredGridPoint { lat: number; lng: number; east: number; north: number; overallScore: number; grade: Grade }
+
+export interface BestPoint { rank: number; distanceM: number; bearingDeg: number; result: ScoreResult; east: number; north: number }
+
+export interface NearbyResult {
+  centre: ScoreResult
+  radiusM: number
+  spacingM: number
+  best: BestPoint[]
+  points: ScoredGridPoint[]
+}
+
+/** 400 before any work when the lattice would exceed the cap, with the computed count. */
+export function assertGridSize(radiusM: number, spacingM: number): number {
+  const count = gridPointCount(radiusM, spacingM)
+  if (count > NEARBY.maxGridPoints) {
+    throw new ApiError('BAD_REQUEST', `radiusM ${radiusM} with spacingM ${spacingM} makes a grid of ${count.toLocaleString('en-CA')} points; the cap is ${NEARBY.maxGridPoints.toLocaleString('en-CA')}: raise spacingM or lower radiusM`, {
+      details: [{ path: 'spacingM', message: `grid of ${count} points exceeds ${NEARBY.maxGridPoints}` }],
+    })
+  }
+  return count
+}
+
+/** Border sampling step: finer than the border outline's own accuracy (1–2 km, src/geo/border.ts). */
+const BORDER_SAMPLE_M = 250
+
+/**
+ * The grid points the search will score: inside the circle and in Canada (a grid can cross the
+ * border). The border test costs more than scoring a point, so it runs per point only when a coarse
+ * sample of the area (every 250 m, a margin beyond the circle) touches the United States or
+ * the grid is that coarse anyway.
+ */
+export function candidatePoints(centre: { lat: number; lng: number }, radiusM: number, spacingM: number) {
+  const points = gridAround(centre.lat, centre.lng, radiusM, spacingM)
+  const inCanada = (p: { lat: number; lng: number }) => isInCanadaBounds(p.lat, p.lng) && !isInUnitedStates(p.lat, p.lng)
+  if (spacingM < BORDER_SAMPLE_M && gridAround(centre.lat, centre.lng, radiusM + BORDER_SAMPLE_M, BORDER_SAMPLE_M).every(inCanada)) return points
+  return points.filter((p) => (p.east === 0 && p.north === 0) || inCanada(p))
+}
+
+const coordinatesLabel = (lat: number, lng: number) => `${lat.toFixed(5)}, ${lng.toFixed(5)}`
+
+/**
+ * A grid point's overall score: the same two steps buildScoreResult runs (features → weighted
+ * score), without building the full result thousands of times; best points get the full result.
+ * A test re-scores grid points through POST /score to keep the two in step.
+ */
+function gridPointScore(lat: number, lng: number, weights: WeightProfile): number {
+  return scoreSignals(featuresAt({ lat, lng, precision: 'coordinates' }), weights).overallScore
+}
+
+/** Scores the candidates and picks the best distinct places. Pure and deterministic. */
+export function findNearby(centre: ScoreResult, candidates: ReturnType<typeof candidatePoints>, options: NearbyOptions): NearbyResult {
+  const points = candidates.map((p): ScoredGridPoint => {
+    const overallScore = p.east === 0 && p.north === 0 ? centre.overallScore : gridPointScore(p.lat, p.lng, options.weights)
+    return { lat: p.lat, lng: p.lng, east: p.east, north: p.north, overallScore, grade: gradeFor(overallScore) }
+  })
+
+  // Highest score first; ties go to the point nearer the centre, then to lattice order.
+  const order = points.map((_, i) => i).sort((a, b) =>
+    points[b].overallScore - points[a].overallScore
+    || (points[a].east ** 2 + points[a].north ** 2) - (points[b].east ** 2 + points[b].north ** 2)
+    || a - b)
+  // Distinct places: at least two grid spacings apart, checked on the lattice so rounding cannot flip it.
+  const minLattice2 = (2 * options.spacingM) ** 2
+  const picked: number[] = []
+  for (const i of order) {
+    if (picked.length >= options.limit) break
+    const p = points[i]
+    if (picked.every((j) => (points[j].east - p.east) ** 2 + (points[j].north - p.north) ** 2 >= minLattice2)) picked.push(i)
+  }
+  const best = picked.map((i, rank): BestPoint => {
+    const p = points[i]
+    return {
+      rank: rank + 1,
+      distanceM: Math.round(distanceM(centre.lat, centre.lng, p.lat, p.lng)),
+      bearingDeg: p.east === 0 && p.north === 0 ? 0 : Math.round(bearingDeg(centre.lat, centre.lng, p.lat, p.lng)) % 360,
+      result: p.east === 0 && p.north === 0
+        ? centre
+        : buildScoreResult({ lat: p.lat, lng: p.lng, precision: 'coordinates', address: coordinatesLabel(p.lat, p.lng) }, options.weights),
+      east: p.east,
+      north: p.north,
+    }
+  })
+  return { centre, radiusM: options.radiusM, spacingM: options.spacingM, best, points }
+}
+
+/** The grid as GeoJSON points ([lng, lat]) with their score and grade, for any map library. */
+export function gridFeatureCollection(points: ScoredGridPoint[]) {
+  return {
+    type: 'FeatureCollection' as const,
+    features: points.map((p) => ({
+      type: 'Feature' as const,
+      geometry: { type: 'Point' as const, coordinates: [p.lng, p.lat] as [number, number] },
+      properties: { overallScore: p.overallScore, grade: p.grade },
+    })),
+  }
+}
+
+/**
+ * The whole search: grid cap (400), locate the centre (geocoding once), charge the quota for the
+ * points to score (`charge` throws 429 when they do not fit), then score.
+ */
+export async function searchNearby(
+  env: Parameters<typeof scoreLocation>[0],
+  location: LocationInput,
+  options: NearbyOptions,
+  charge: (units: number) => Promise<void>,
+): Promise<NearbyResult> {
+  assertGridSize(options.radiusM, options.spacingM)
+  const centre = await scoreLocation(env, location, options.weights)
+  const candidates = candidatePoints(centre, options.radiusM, options.spacingM)
+  await charge(nearbyQuotaUnits(candidates.length))
+  return findNearby(centre, candidates, options)
+}
