@@ -46,9 +46,6 @@ const geoBlend = (a: number, b: number, t: number) => Math.exp((1 - t) * Math.lo
 
 /** Persons/km² of settled rural land (Statistics Canada 2021: rural farmland ≈ 2–40): assumed for a rural road located at a town centroid, and where no DA point lies within 5 km. */
 const RURAL_DENSITY = 20
-const TOWN_CORE_RADIUS_M = 6000
-// Until the measured layer's densestDaNear lands: no re-placement (measured at the place position).
-const townCore = (_lat: number, _lng: number): { lat: number; lng: number } | undefined => (TOWN_CORE_RADIUS_M > 0 ? undefined : undefined)
 /**
  * Typical measured values over a Canadian city's built-up area (medians over the DA points above
  * 1,000 persons/km²: density 2,640, POIs 36, intersections 43/km², Can-ALE stops 41 within 1 km ≈ 16
@@ -78,9 +75,10 @@ function transitMeasure(census: CensusSample | undefined, stops: readonly StopPo
   const station = ctx.nearestStation ? ` + rapid-transit ${ctx.nearestStation.name} ${ctx.nearestStation.distanceM} m` : ''
   // A city whose 2022 feed is missing (Saint John, Brandon, Peterborough, …) shows no stop, or a few
   // intercity ones, where Can-ALE 2016 counted many: an 800 m circle holds ~64 % of a 1 km circle's
-  // stops, so fewer than a fifth of the 2016 count means the local system is absent from the 2022 data.
+  // stops, so under a tenth of the 2016 count means the local system is absent from the 2022 data
+  // (route changes since 2016 move counts by tens of percent, not tenfold).
   const canale = census?.transitStops1km
-  const feedMissing = canale === undefined ? counts.within800 === 0 : canale >= 5 && counts.within800 < 0.2 * canale
+  const feedMissing = canale === undefined ? counts.within800 === 0 : canale >= 8 && counts.within800 <= Math.max(1, 0.1 * canale)
   if (!feedMissing) {
     return {
       transit: transitIndex(counts, ctx.stationDepartures),
@@ -128,12 +126,7 @@ function roadClassAt(input: FeatureInput, known: StreetClassification | undefine
 
 export function featuresAt(input: FeatureInput, options: FeatureOptions = {}): FactorSignals {
   const { lat, lng } = input
-  // A place located by name is measured at its core (its densest DA point within 6 km): GeoNames
-  // positions of small towns can lie kilometres outside them (Sioux Lookout: 5.7 km).
-  const core = input.precision === 'city' ? townCore(lat, lng) : undefined
-  const mLat = core?.lat ?? lat
-  const mLng = core?.lng ?? lng
-  const census = censusAt(mLat, mLng, options.excludeDas ? { exclude: options.excludeDas } : undefined)
+  const census = censusAt(lat, lng, options.excludeDas ? { exclude: options.excludeDas } : undefined)
   // The places walk serves the rural density fallback and the city-wide spread; inside big metros the urban scale is 1 without it.
   const ctx = urbanContext(lat, lng, { fsaKernel: !census, places: !census || input.precision === 'city' ? true : 'outsideMetros' })
   const street = input.street
@@ -143,7 +136,7 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}): F
   const spread = outside ? 0 : cityWideSpread(input, ctx)
   const placed = outside ? ` (outside built-up area: ${outside})` : spread > 0 ? ' (city-wide average: located by city name only)' : !exact ? ' (at the postal area position)' : ''
 
-  const stopPoints = transitStopPointsNear(mLat, mLng, WALK_FAR_M)
+  const stopPoints = transitStopPointsNear(lat, lng, WALK_FAR_M)
   // No DA point within 5 km: the 1.x place model (GeoNames places as discs, FSA kernel) is the fallback.
   const measured: Measured = {
     popDensity: census?.popDensity ?? ctx.density,
