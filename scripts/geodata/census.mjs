@@ -1,15 +1,17 @@
 // Step: 2016 dissemination-area points with their Can-ALE 1 km measures → census.bin.
-// Columns (one row per DA, in dauid order, which is geographic: PR+CD+DA): dauid (delta), lat, lng
-// (1e-4° ≈ 11 m, delta; the buffers are not centred on the point anyway), persons/km² and dwellings/km²
+// Columns (one row per DA, in the runtime grid's cell order — 0.01° cells, then dauid — so the
+// runtime index needs no sort): dauid (delta), lat, lng (1e-4° ≈ 11 m, delta; the buffers are not
+// centred on the point anyway), persons/km² and dwellings/km²
 // (3 significant digits), transit stops + 1 (0 = Can-ALE has no transit measure), POI count,
 // weighted POI index ×10 (3 significant digits), intersections in the 1 km circle (= density × π,
 // an integer: lossless).
-import { BinaryWriter, parseCsv, readSource, significant } from './lib.mjs'
+import { BinaryWriter, gridKey, parseCsv, readSource, significant } from './lib.mjs'
 
 export const CENSUS_MAGIC = 'DA16'
 export const CENSUS_VERSION = 1
 export const CENSUS_SOURCES = ['da2016/da2016-canale.csv']
 export const DA_COORD_SCALE = 1e4
+export const DA_CELL_UNITS = 100 // 0.01° at 1e-4° units; src/geo/measured/census.ts uses the same
 
 export function buildCensus({ dataDir, manifest }) {
   const { text, entry } = readSource(dataDir, CENSUS_SOURCES[0], manifest)
@@ -33,7 +35,8 @@ export function buildCensus({ dataDir, manifest }) {
       intersections: Math.round(Number(r.intersection_density_1km) * Math.PI),
     })
   }
-  kept.sort((a, b) => a.dauid - b.dauid)
+  for (const d of kept) d.key = gridKey(d.lat, d.lng, DA_CELL_UNITS, DA_COORD_SCALE)
+  kept.sort((a, b) => a.key - b.key || a.dauid - b.dauid)
   const w = new BinaryWriter(CENSUS_MAGIC, CENSUS_VERSION)
   w.ints(kept.map((d) => d.dauid), { delta: true })
   w.ints(kept.map((d) => d.lat), { delta: true })
