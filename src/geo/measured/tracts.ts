@@ -21,7 +21,7 @@ export interface TractTable {
 }
 
 const SCALE = 1e4
-const CELL_DEGREES = 0.1
+const CELL_DEGREES = 0.2 // 0.1° made queries 0.6 µs faster but the cold grid build ~10 ms slower
 let table: TractTable | undefined
 
 export function tractTable(): TractTable {
