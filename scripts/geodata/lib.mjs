@@ -21,34 +21,8 @@ export function readSource(dataDir, relative, manifest) {
   return { text: bytes.toString('utf8'), entry }
 }
 
-/** Splits a CSV line; quotes only appear around WKT fields in the data pack. */
-export function splitCsvLine(line) {
-  const out = []
-  let field = ''
-  let quoted = false
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i]
-    if (quoted) {
-      if (c === '"' && line[i + 1] === '"') { field += '"'; i++ } else if (c === '"') quoted = false
-      else field += c
-    } else if (c === '"') quoted = true
-    else if (c === ',') { out.push(field); field = '' } else field += c
-  }
-  out.push(field)
-  return out
-}
-
-/** CSV text → array of objects keyed by the header. */
-export function parseCsv(text) {
-  const lines = text.split('\n').filter((l) => l.length > 0)
-  const header = splitCsvLine(lines[0])
-  return lines.slice(1).map((line) => {
-    const fields = splitCsvLine(line)
-    const row = {}
-    header.forEach((name, i) => { row[name] = fields[i] ?? '' })
-    return row
-  })
-}
+// CSV rows as objects: the one parser the build steps share (scripts/geodata/read.mjs).
+export { parseCsv } from './read.mjs'
 
 export const quantise = (degrees) => Math.round(degrees * COORD_SCALE)
 
