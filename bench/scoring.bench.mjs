@@ -64,7 +64,7 @@ const signalSets = Array.from({ length: N }, () => ({
 
 const streets = ['Queen St W', 'Yonge St', 'rue Sainte-Catherine O', 'boul. Taschereau', 'Maplewood Cres', 'Main St', 'Highway 7 E', 'Range Road 232', 'Robson St', 'Portage Ave', 'chemin de la Côte-des-Neiges', 'Birchwood Crt', '8 Ave SW', 'Rang 4']
 const places = ['Toronto, ON', 'Montréal, QC', 'Vancouver, BC', 'Calgary, AB', 'Edmonton, AB', 'Winnipeg, MB', 'Halifax, NS', 'Regina, SK', "St. John's, NL", 'Charlottetown, PE', 'Moncton, NB', 'Whitehorse, YT', 'Yellowknife, NT', 'Iqaluit, NU', 'Huntsville, ON', 'Rimouski, QC', 'Kelowna, BC']
-const { fsas } = m.geoStore()
+const fsas = [...m.geoStore().fsaByCode.values()] // every FSA, urban and rural
 const inputs = Array.from({ length: N }, (_, i) => {
   const kind = i % 4
   if (kind === 0) return { lat: 42 + rand() * 14, lng: -130 + rand() * 70 }

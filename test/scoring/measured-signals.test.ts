@@ -9,6 +9,10 @@
 //           300 m N (Forest Lawn) 69.9 C+ traffic 11,000  class 2.9  pedestrians 273
 //   Toronto Dufferin St          86.4 A   traffic 15,300  class 3.4  pedestrians 6,000
 //           300 m E              87.2 A   traffic 15,800  class 3.4  pedestrians 6,200
+// Methodology 2.0.0 on the same points (at the time of writing; the assertions below test the reasons):
+//   Ottawa  Bank St 75.0 B+ (traffic 12,000, RNF class 21 → 3, pedestrians 388) vs Adelaide St 61.6 C (410, class 23 → 1, 171)
+//   Calgary 17 Ave SE 74.5 B (34,000 counted 2018, class 4, 166) vs 300 m N 50.4 D (430 modelled, class 1, 57)
+//   Toronto Dufferin St 74.7 B (8,200, bus route → 3, 471) vs 300 m E 61.6 C (280, class 1, 243)
 import { describe, it, expect } from 'vitest'
 import { featuresAt } from '../../src/geo'
 import { censusAt, countedSectionsNear, nearestRoadSegment, tractAt, transitStopPointsNear } from '../../src/geo/measured'
