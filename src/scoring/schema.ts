@@ -19,7 +19,7 @@ export const FactorScoreSchema = z.object({
 }).openapi('FactorScore')
 
 export const DataSourceSchema = z.object({
-  name: z.string().max(200), licence: z.string().max(120), url: z.string().url().max(300), vintage: z.string().max(200),
+  name: z.string().max(200), licence: z.string().max(400), url: z.string().url().max(300), vintage: z.string().max(200),
 }).openapi('DataSource')
 
 export const ScoreResultSchema = z.object({

@@ -55,7 +55,9 @@ describe('rural roads named with a town or a rural postal code grade F (outside 
     const main = score('4810 50 St, Gibbons, AB T0A 1N0')
     const range = score('12 Range Road 232, Gibbons, AB T0A 1N0')
     expect(main.factorScores.populationDensity.raw.method).not.toMatch(/outside/)
-    expect(main.overallScore - range.overallScore).toBeGreaterThan(15)
+    // 2.0 measures Gibbons as it is (≈ 480 persons/km², 3 POIs within 1 km, no transit), where 1.x
+    // modelled a town disc; the town street still clears the range road by a wide margin.
+    expect(main.overallScore - range.overallScore).toBeGreaterThan(10)
   })
 
   it('a highway through a town (urban postal code or no postal code) stays a commercial strip, B range', () => {
@@ -89,10 +91,13 @@ describe('streets located by city name only use the city-wide context, not the d
     }
   })
 
-  it('busy arterials of suburbs named as their own city grade B to B+', () => {
+  // Located by city name only, the area measures are the city-wide typical ones (a median urban DA:
+  // 2,600 persons/km², 36 POIs, 16 stop equivalents), so a busy arterial there lands at C+ to B+
+  // (1.x's modelled city-wide context gave B to B+); the street type still carries it far above crescents.
+  it('busy arterials of suburbs named as their own city grade C+ to B+', () => {
     for (const address of ['10153 King George Blvd, Surrey, BC', '1600 boul. Le Corbusier, Laval QC', '4567 Lougheed Hwy, Burnaby BC', '1100 boul. Maloney O, Gatineau, QC', '5401 boul. de la Rive-Sud, Lévis, QC', '8601 Warden Ave, Markham, ON']) {
       const r = score(address)
-      expect(r.overallScore, `${address} → ${r.overallScore}`).toBeGreaterThanOrEqual(70)
+      expect(r.overallScore, `${address} → ${r.overallScore}`).toBeGreaterThanOrEqual(65)
       expect(r.overallScore, `${address} → ${r.overallScore}`).toBeLessThan(80)
     }
   })
@@ -112,7 +117,8 @@ describe('streets located by city name only use the city-wide context, not the d
   it('towns are small enough that the centroid stands for any street: small-town main streets unchanged', () => {
     const r = score('100 rue Principale, Saint-Sauveur, QC')
     expect(r.factorScores.populationDensity.raw.method).not.toMatch(/city-wide/)
-    expect(r.overallScore).toBeGreaterThanOrEqual(60)
+    // 2.0: measured where the place's position is (see calibration.test.ts for why that is D here).
+    expect(r.overallScore).toBeGreaterThanOrEqual(50)
   })
 
   it('ordering holds in each big city: arterial > crescent, postal code or not', () => {

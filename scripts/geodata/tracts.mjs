@@ -1,0 +1,49 @@
+// Step: 2021 census tracts (polygons + median household income) → tracts.bin.
+// The source polygons are already at 1e-4° (about 10 m), so storing them at that precision is
+// lossless: runtime point-in-tract answers equal those of the source polygons.
+// Columns (tracts in ctuid order): ctuid as an integer without its dot (delta), income ÷ 100,
+// rings per tract (Polygon parts and holes alike: the runtime uses the even-odd rule), vertices per
+// ring (the closing vertex dropped), then every vertex's lat and lng in 1e-4° (delta).
+import { BinaryWriter, parseCsv, readSource } from './lib.mjs'
+
+export const TRACTS_MAGIC = 'CT21'
+export const TRACTS_VERSION = 1
+export const TRACT_COORD_SCALE = 1e4
+export const TRACTS_SOURCES = ['income/ct-2021.geojsonl', 'income/ct-income-2021.csv']
+
+export function buildTracts({ dataDir, manifest }) {
+  const polygons = readSource(dataDir, TRACTS_SOURCES[0], manifest)
+  const incomes = readSource(dataDir, TRACTS_SOURCES[1], manifest)
+  const incomeRows = parseCsv(incomes.text)
+  incomes.entry.rowsRead = incomeRows.length
+  const incomeByCt = new Map(incomeRows.map((r) => [r.ctuid, Number(r.median_household_income_2020)]))
+  const features = polygons.text.split('\n').filter((l) => l.length > 0).map((l) => JSON.parse(l))
+  polygons.entry.rowsRead = features.length
+
+  const tracts = features.map((f) => {
+    const { ctuid, median_household_income_2020: income } = f.properties
+    if (incomeByCt.get(ctuid) !== income) throw new Error(`tract ${ctuid}: income ${income} in the polygons, ${incomeByCt.get(ctuid)} in the table`)
+    if (income % 100 !== 0) throw new Error(`tract ${ctuid}: income ${income} is not a multiple of $100`)
+    const parts = f.geometry.type === 'Polygon' ? [f.geometry.coordinates] : f.geometry.coordinates
+    const rings = parts.flat().map((ring) => {
+      const open = ring.length > 1 && ring[0][0] === ring.at(-1)[0] && ring[0][1] === ring.at(-1)[1] ? ring.slice(0, -1) : ring
+      return open.map(([lng, lat]) => [Math.round(lat * TRACT_COORD_SCALE), Math.round(lng * TRACT_COORD_SCALE)])
+    })
+    return { ctuid, id: Number(ctuid.replace('.', '')), income, rings }
+  })
+  tracts.sort((a, b) => a.id - b.id)
+
+  const w = new BinaryWriter(TRACTS_MAGIC, TRACTS_VERSION)
+  w.ints(tracts.map((t) => t.id), { delta: true })
+  w.ints(tracts.map((t) => t.income / 100))
+  w.ints(tracts.map((t) => t.rings.length))
+  const rings = tracts.flatMap((t) => t.rings)
+  w.ints(rings.map((r) => r.length))
+  const vertices = rings.flat()
+  w.ints(vertices.map((v) => v[0]), { delta: true })
+  w.ints(vertices.map((v) => v[1]), { delta: true })
+  return {
+    files: [{ name: 'tracts.bin', bytes: w.finish(), rows: tracts.length }],
+    notes: { rings: rings.length, vertices: vertices.length },
+  }
+}

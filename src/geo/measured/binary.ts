@@ -1,0 +1,80 @@
+// Decoder for the compact geodata artefacts written by scripts/geodata/lib.mjs (BinaryWriter):
+// a 4-letter magic and a version byte, then columns of LEB128 varints (zigzag when signed,
+// optionally delta-coded) and UTF-8 string columns.
+
+export const COORD_SCALE = 1e5
+
+/** wrangler's Data rule gives an ArrayBuffer, esbuild's binary loader a Uint8Array: accept both. */
+export const asBytes = (data: ArrayBuffer | Uint8Array): Uint8Array => (data instanceof Uint8Array ? data : new Uint8Array(data))
+
+export class BinaryReader {
+  private pos = 0
+  constructor(private readonly bytes: Uint8Array, magic: string, version: number) {
+    const found = String.fromCharCode(...bytes.subarray(0, 4))
+    if (found !== magic || bytes[4] !== version) throw new Error(`geodata artefact: expected ${magic} v${version}, found ${found} v${bytes[4]}`)
+    this.pos = 5
+  }
+
+  uvarint(): number {
+    let result = 0
+    let scale = 1
+    for (;;) {
+      const b = this.bytes[this.pos++]
+      result += (b & 0x7f) * scale
+      if (b < 0x80) return result
+      scale *= 0x80
+    }
+  }
+
+  svarint(): number {
+    const z = this.uvarint()
+    return z % 2 === 1 ? -(z + 1) / 2 : z / 2
+  }
+
+  /** Reads a column written by BinaryWriter.ints into an Int32Array. This loop decodes every artefact
+   *  once per isolate, mostly before the JIT has warmed up, so it is kept to few bytecodes: inlined
+   *  varints with a one- and two-byte fast path (most values), bitwise zigzag (values fit in 32 bits),
+   *  and no method call per value. */
+  ints(delta = false, signed = delta): Int32Array {
+    const n = this.uvarint()
+    const out = new Int32Array(n)
+    const bytes = this.bytes
+    let pos = this.pos
+    let previous = 0
+    for (let i = 0; i < n; i++) {
+      let z = bytes[pos++]
+      if (z >= 0x80) {
+        const b1 = bytes[pos++]
+        z = (z & 0x7f) | ((b1 & 0x7f) << 7)
+        if (b1 >= 0x80) {
+          let b = bytes[pos++]
+          z |= (b & 0x7f) << 14
+          if (b >= 0x80) {
+            b = bytes[pos++]
+            z |= (b & 0x7f) << 21
+            if (b >= 0x80) z = (z >>> 0) + bytes[pos++] * 0x10000000
+          }
+        }
+      }
+      const x = signed ? (z >>> 1) ^ -(z & 1) : z
+      out[i] = previous = delta ? previous + x : x
+    }
+    this.pos = pos
+    return out
+  }
+
+  strings(): string[] {
+    const lengths = this.ints()
+    const decoder = new TextDecoder()
+    const out: string[] = new Array(lengths.length)
+    for (let i = 0; i < lengths.length; i++) {
+      out[i] = decoder.decode(this.bytes.subarray(this.pos, this.pos + lengths[i]))
+      this.pos += lengths[i]
+    }
+    return out
+  }
+
+  get done(): boolean {
+    return this.pos === this.bytes.length
+  }
+}

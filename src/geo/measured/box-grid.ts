@@ -1,0 +1,88 @@
+// Dense cell grid over items with bounding boxes (tract polygons, road and traffic polylines): each
+// item is listed in every cell its box overlaps, in compressed rows (counting pass, then fill), so
+// the build is linear and a lookup touches only the cells of the query.
+
+export class BoxGrid {
+  private readonly lat0: number
+  private readonly lng0: number
+  private readonly rows: number
+  private readonly cols: number
+  /** items of cell c: items[cellStart[c]] … items[cellStart[c + 1] - 1] */
+  private readonly cellStart: Int32Array
+  private readonly items: Int32Array
+
+  /** boxes: minLat, minLng, maxLat, maxLng per item, in degrees. */
+  constructor(boxes: Float64Array, private readonly cellDegrees: number) {
+    const n = boxes.length / 4
+    let minLat = Infinity, minLng = Infinity, maxLat = -Infinity, maxLng = -Infinity
+    for (let i = 0; i < n; i++) {
+      minLat = Math.min(minLat, boxes[i * 4])
+      minLng = Math.min(minLng, boxes[i * 4 + 1])
+      maxLat = Math.max(maxLat, boxes[i * 4 + 2])
+      maxLng = Math.max(maxLng, boxes[i * 4 + 3])
+    }
+    this.lat0 = minLat
+    this.lng0 = minLng
+    this.rows = Math.max(1, Math.floor((maxLat - minLat) / cellDegrees) + 1)
+    this.cols = Math.max(1, Math.floor((maxLng - minLng) / cellDegrees) + 1)
+    // Counting pass, prefix sums, then fill: compressed rows without sorting. Plain loops, no
+    // callbacks: this runs once per isolate, mostly before the JIT has warmed up.
+    const cols = this.cols
+    const cells = this.rows * cols
+    const cellStart = new Int32Array(cells + 1)
+    const range = new Int32Array(n * 4) // r0, c0, r1, c1 per item
+    for (let i = 0; i < n; i++) {
+      const r0 = (range[i * 4] = this.row(boxes[i * 4]))
+      const c0 = (range[i * 4 + 1] = this.col(boxes[i * 4 + 1]))
+      const r1 = (range[i * 4 + 2] = this.row(boxes[i * 4 + 2]))
+      const c1 = (range[i * 4 + 3] = this.col(boxes[i * 4 + 3]))
+      for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) cellStart[r * cols + c + 1]++
+    }
+    for (let c = 0; c < cells; c++) cellStart[c + 1] += cellStart[c]
+    const cursor = cellStart.slice(0, cells)
+    const items = new Int32Array(cellStart[cells])
+    for (let i = 0; i < n; i++) {
+      const r1 = range[i * 4 + 2], c0 = range[i * 4 + 1], c1 = range[i * 4 + 3]
+      for (let r = range[i * 4]; r <= r1; r++) for (let c = c0; c <= c1; c++) items[cursor[r * cols + c]++] = i
+    }
+    this.cellStart = cellStart
+    this.items = items
+  }
+
+  private row(lat: number): number {
+    return Math.min(this.rows - 1, Math.max(0, Math.floor((lat - this.lat0) / this.cellDegrees)))
+  }
+
+  private col(lng: number): number {
+    return Math.min(this.cols - 1, Math.max(0, Math.floor((lng - this.lng0) / this.cellDegrees)))
+  }
+
+  private inside(lat: number, lng: number): boolean {
+    return lat >= this.lat0 && lng >= this.lng0 && lat < this.lat0 + this.rows * this.cellDegrees && lng < this.lng0 + this.cols * this.cellDegrees
+  }
+
+  /** Items whose box may contain the point (the items listed in its cell). */
+  forEachAt(lat: number, lng: number, visit: (item: number) => void): void {
+    if (!this.inside(lat, lng)) return
+    const cell = this.row(lat) * this.cols + this.col(lng)
+    for (let k = this.cellStart[cell]; k < this.cellStart[cell + 1]; k++) visit(this.items[k])
+  }
+
+  /** Items whose box may overlap the query box; an item spanning several cells is visited once per
+   *  cell, so callers that accumulate must deduplicate (see `stamp`). */
+  forEachInBox(minLat: number, minLng: number, maxLat: number, maxLng: number, visit: (item: number) => void): void {
+    if (maxLat < this.lat0 || maxLng < this.lng0 || minLat >= this.lat0 + this.rows * this.cellDegrees || minLng >= this.lng0 + this.cols * this.cellDegrees) return
+    const r0 = this.row(minLat), r1 = this.row(maxLat), c0 = this.col(minLng), c1 = this.col(maxLng)
+    for (let r = r0; r <= r1; r++) {
+      for (let c = c0; c <= c1; c++) {
+        const cell = r * this.cols + c
+        for (let k = this.cellStart[cell]; k < this.cellStart[cell + 1]; k++) visit(this.items[k])
+      }
+    }
+  }
+
+  /** True when the point lies in the grid's extent (the union of the items' boxes, cell-rounded). */
+  covers(lat: number, lng: number): boolean {
+    return this.inside(lat, lng)
+  }
+}

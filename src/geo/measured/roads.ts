@@ -1,0 +1,140 @@
+// Statistics Canada 2021 Road Network File for Ottawa (roads.bin and road-coverage.bin, built by
+// scripts/geodata/roads.mjs): segments with class, rank and name body, decoded once per isolate.
+import roadsData from '../data/roads.bin'
+import coverageData from '../data/road-coverage.bin'
+import { normalizeName } from '../text'
+import { BinaryReader, COORD_SCALE, asBytes } from './binary'
+import type { LookupOptions } from './options'
+import { Polylines, type NearestPoint } from './polylines'
+
+export interface RoadTable {
+  ngdUid: Int32Array
+  /** RNF CLASS × 8 + RANK */
+  classRank: Int32Array
+  /** index + 1 into names; 0 = unnamed */
+  nameIndex: Int32Array
+  names: string[]
+  lines: Polylines
+}
+
+export interface NearestRoadSegment {
+  id: string
+  rnfClass: number
+  rank: number
+  name: string | null
+  distanceM: number
+  /** compass bearing of the piece nearest the point, in its digitised direction (0–360) */
+  bearingDeg: number
+}
+
+let table: RoadTable | undefined
+
+export function roadTable(): RoadTable {
+  if (table) return table
+  const reader = new BinaryReader(asBytes(roadsData), 'RNF1', 1)
+  const ngdUid = reader.ints(true)
+  const classRank = reader.ints()
+  const nameIndex = reader.ints()
+  const names = reader.strings()
+  table = { ngdUid, classRank, nameIndex, names, lines: new Polylines(reader, 0.002) }
+  return table
+}
+
+// The network's vertices lie in 44.966–45.526 N, 76.354–75.246 W: elsewhere, answer without decoding.
+const OTTAWA = { minLat: 44.95, maxLat: 45.54, minLng: -76.37, maxLng: -75.23 }
+const outsideOttawa = (lat: number, lng: number) => lat < OTTAWA.minLat || lat > OTTAWA.maxLat || lng < OTTAWA.minLng || lng > OTTAWA.maxLng
+
+/** The road segment nearest the point within `maxM` metres. `exclude` takes ngd_uids. */
+export function nearestRoadSegment(lat: number, lng: number, maxM: number, options?: LookupOptions): NearestRoadSegment | undefined {
+  if (outsideOttawa(lat, lng)) return undefined
+  const t = roadTable()
+  const exclude = options?.exclude?.size ? options.exclude : undefined
+  const nearest: NearestPoint = { lat: 0, lng: 0, bearingDeg: 0 }
+  let best = -1
+  let bestM = Infinity
+  let bestBearing = 0
+  t.lines.forEachNear(lat, lng, maxM, (i) => {
+    if (exclude && exclude.has(String(t.ngdUid[i]))) return
+    const distanceM = t.lines.nearestPoint(i, lat, lng, nearest)
+    if (distanceM <= maxM && distanceM < bestM) {
+      best = i
+      bestM = distanceM
+      bestBearing = nearest.bearingDeg
+    }
+  })
+  if (best < 0) return undefined
+  return {
+    id: String(t.ngdUid[best]), rnfClass: t.classRank[best] >> 3, rank: t.classRank[best] & 7,
+    name: t.nameIndex[best] === 0 ? null : t.names[t.nameIndex[best] - 1], distanceM: bestM, bearingDeg: bestBearing,
+  }
+}
+
+export interface NamedRoadSegment {
+  id: string
+  rnfClass: number
+  coords: [lng: number, lat: number][]
+}
+
+let segmentsByName: Map<string, number[]> | undefined
+const namedCache = new Map<string, readonly NamedRoadSegment[]>()
+
+/** Segments whose name body matches (normalised: case, accents, St/Saint…), e.g. "Bank" or "Montréal".
+ *  The RNF name has no street type or direction, so "Rideau" covers Rideau St and Rideau River Dr. */
+export function roadSegmentsNamed(name: string): readonly NamedRoadSegment[] {
+  const key = normalizeName(name)
+  const cached = namedCache.get(key)
+  if (cached) return cached
+  const t = roadTable()
+  if (!segmentsByName) {
+    segmentsByName = new Map()
+    for (let i = 0; i < t.nameIndex.length; i++) {
+      if (t.nameIndex[i] === 0) continue
+      const k = normalizeName(t.names[t.nameIndex[i] - 1])
+      const list = segmentsByName.get(k)
+      if (list) list.push(i)
+      else segmentsByName.set(k, [i])
+    }
+  }
+  const lines = t.lines
+  const result = (segmentsByName.get(key) ?? []).map((i) => {
+    const coords: [number, number][] = []
+    for (let p = lines.firstPart[i]; p < lines.firstPart[i + 1]; p++) {
+      for (let v = lines.firstVertex[p]; v < lines.firstVertex[p + 1]; v++) coords.push([lines.qLng[v] / COORD_SCALE, lines.qLat[v] / COORD_SCALE])
+    }
+    return { id: String(t.ngdUid[i]), rnfClass: t.classRank[i] >> 3, coords }
+  })
+  namedCache.set(key, result)
+  return result
+}
+
+interface Coverage { cellUnits: number; row0: number; col0: number; rows: number; cols: number; covered: Uint8Array }
+let coverage: Coverage | undefined
+
+function coverageTable(): Coverage {
+  if (coverage) return coverage
+  const reader = new BinaryReader(asBytes(coverageData), 'RNFC', 1)
+  const cellUnits = reader.uvarint()
+  const row0 = reader.svarint()
+  const col0 = reader.svarint()
+  const rows = reader.uvarint()
+  const cols = reader.uvarint()
+  const runs = reader.ints()
+  const covered = new Uint8Array(rows * cols)
+  let cell = 0
+  for (let r = 0; r < runs.length; r++) {
+    if (r % 2 === 1) covered.fill(1, cell, cell + runs[r])
+    cell += runs[r]
+  }
+  coverage = { cellUnits, row0, col0, rows, cols, covered }
+  return coverage
+}
+
+/** True inside the area a loaded road network (Ottawa RNF 2021) covers, at 0.01° resolution. */
+export function roadNetworkCovers(lat: number, lng: number): boolean {
+  if (outsideOttawa(lat, lng)) return false
+  const c = coverageTable()
+  // Same integer arithmetic as the build (quantised units), so cell edges agree exactly.
+  const row = Math.floor(Math.round(lat * COORD_SCALE) / c.cellUnits) - c.row0
+  const col = Math.floor(Math.round(lng * COORD_SCALE) / c.cellUnits) - c.col0
+  return row >= 0 && row < c.rows && col >= 0 && col < c.cols && c.covered[row * c.cols + col] === 1
+}

@@ -1,0 +1,70 @@
+// Distinct 2022 GTFS stop locations (stops.bin, built by scripts/geodata/stops.mjs), decoded once
+// per isolate into a cell grid. A stop's id (for `exclude`) is its index in the artefact.
+import stopsData from '../data/stops.bin'
+import { BinaryReader, COORD_SCALE, asBytes } from './binary'
+import { PointGrid } from './grid'
+import type { LookupOptions } from './options'
+import { METRES_PER_DEGREE, degreeSpan, metresPerDegreeLng } from './planar'
+
+export interface StopTable {
+  /** stop positions in 1e-5° (kept as integers: no conversion pass at decode time) */
+  qLat: Int32Array
+  qLng: Int32Array
+  grid: PointGrid
+}
+
+const CELL_UNITS = 500 // 0.005° cells (an 800 m query spans about 3 × 5); stops.bin is written in this grid order
+const KY = METRES_PER_DEGREE / COORD_SCALE
+let table: StopTable | undefined
+
+export function stopTable(): StopTable {
+  if (table) return table
+  const reader = new BinaryReader(asBytes(stopsData), 'GTFS', 1)
+  const qLat = reader.ints(true)
+  const qLng = reader.ints(true)
+  table = { qLat, qLng, grid: new PointGrid(qLat, qLng, CELL_UNITS, COORD_SCALE) }
+  return table
+}
+
+/** Visits the stops in the circle's bounding box (callers check the exact distance). */
+function forEachCandidate(t: StopTable, lat: number, lng: number, radiusM: number, visit: (i: number) => void): void {
+  const { dLat, dLng } = degreeSpan(lat, radiusM)
+  t.grid.forEachInBox(lat - dLat, lng - dLng, lat + dLat, lng + dLng, visit)
+}
+
+/** Distinct stop locations within `radiusM` metres, and the distance to the nearest of them. */
+export function transitStopsNear(lat: number, lng: number, radiusM: number, options?: LookupOptions): { count: number; nearestM?: number } {
+  const t = stopTable()
+  const kx = metresPerDegreeLng(lat) / COORD_SCALE
+  const qx = lng * COORD_SCALE
+  const qy = lat * COORD_SCALE
+  const radiusSq = radiusM * radiusM
+  const exclude = options?.exclude?.size ? options.exclude : undefined
+  let count = 0
+  let nearestSq = Infinity
+  forEachCandidate(t, lat, lng, radiusM, (i) => {
+    const dx = (t.qLng[i] - qx) * kx
+    const dy = (t.qLat[i] - qy) * KY
+    const dSq = dx * dx + dy * dy
+    if (dSq > radiusSq || (exclude && exclude.has(String(i)))) return
+    count++
+    if (dSq < nearestSq) nearestSq = dSq
+  })
+  return count > 0 ? { count, nearestM: Math.sqrt(nearestSq) } : { count }
+}
+
+/** The stop locations within `radiusM` metres, nearest first (for spacing and alignment proxies). */
+export function transitStopPointsNear(lat: number, lng: number, radiusM: number): { lat: number; lng: number; distanceM: number }[] {
+  const t = stopTable()
+  const kx = metresPerDegreeLng(lat) / COORD_SCALE
+  const qx = lng * COORD_SCALE
+  const qy = lat * COORD_SCALE
+  const out: { lat: number; lng: number; distanceM: number }[] = []
+  forEachCandidate(t, lat, lng, radiusM, (i) => {
+    const dx = (t.qLng[i] - qx) * kx
+    const dy = (t.qLat[i] - qy) * KY
+    const distanceM = Math.sqrt(dx * dx + dy * dy)
+    if (distanceM <= radiusM) out.push({ lat: t.qLat[i] / COORD_SCALE, lng: t.qLng[i] / COORD_SCALE, distanceM })
+  })
+  return out.sort((a, b) => a.distanceM - b.distanceM)
+}

@@ -1,0 +1,65 @@
+// City of Calgary counted traffic sections (traffic.bin, built by scripts/geodata/traffic.mjs):
+// each section at its latest counted year, with its polyline, decoded once per isolate.
+import trafficData from '../data/traffic.bin'
+import { BinaryReader, asBytes } from './binary'
+import type { LookupOptions } from './options'
+import { Polylines, type NearestPoint } from './polylines'
+
+export interface TrafficTable {
+  /** secname, or "SECNAME#n" where one year lists several pieces under one secname */
+  ids: string[]
+  year: Int32Array
+  /** vehicles/day, both directions (the City's average annual weekday traffic) */
+  volume: Int32Array
+  lines: Polylines
+}
+
+export interface CountedSection {
+  id: string
+  secname: string
+  aadt: number
+  year: number
+  distanceM: number
+  /** nearest point of the section's polyline to the query point */
+  nearestLat: number
+  nearestLng: number
+  /** compass bearing of the polyline piece nearest the point, in its digitised direction (0–360) */
+  bearingDeg: number
+}
+
+let table: TrafficTable | undefined
+
+export function trafficTable(): TrafficTable {
+  if (table) return table
+  const reader = new BinaryReader(asBytes(trafficData), 'YYCT', 1)
+  const ids = reader.strings()
+  const year = reader.ints()
+  const volume = reader.ints()
+  table = { ids, year, volume, lines: new Polylines(reader, 0.005) }
+  return table
+}
+
+// Calgary's counted sections all lie in 50.84–51.22 N, 114.30–113.85 W: elsewhere, answer without
+// decoding the table.
+const CALGARY = { minLat: 50.8, maxLat: 51.26, minLng: -114.36, maxLng: -113.8 }
+
+/** Counted Calgary sections within `maxM` metres of the point, nearest polyline first. */
+export function countedSectionsNear(lat: number, lng: number, maxM: number, options?: LookupOptions): CountedSection[] {
+  if (lat < CALGARY.minLat || lat > CALGARY.maxLat || lng < CALGARY.minLng || lng > CALGARY.maxLng) return []
+  const t = trafficTable()
+  const exclude = options?.exclude?.size ? options.exclude : undefined
+  const out: CountedSection[] = []
+  const nearest: NearestPoint = { lat: 0, lng: 0, bearingDeg: 0 }
+  t.lines.forEachNear(lat, lng, maxM, (i) => {
+    if (exclude && exclude.has(t.ids[i])) return
+    const distanceM = t.lines.nearestPoint(i, lat, lng, nearest)
+    if (distanceM > maxM) return
+    const id = t.ids[i]
+    const hash = id.indexOf('#')
+    out.push({
+      id, secname: hash < 0 ? id : id.slice(0, hash), aadt: t.volume[i], year: t.year[i], distanceM,
+      nearestLat: nearest.lat, nearestLng: nearest.lng, bearingDeg: nearest.bearingDeg,
+    })
+  })
+  return out.sort((a, b) => a.distanceM - b.distanceM)
+}

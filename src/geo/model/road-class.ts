@@ -1,0 +1,99 @@
+// Road class of the road a point lies on, from measured data when no street is named: the Ottawa
+// Road Network File where loaded, else Calgary's counted sections, else the bus-route proxy.
+// Validation of each option: docs/methodology.md §2.2 (scripts/validate-geodata.mjs).
+import { countedSectionsNear, nearestRoadSegment } from '../measured'
+import { METRES_PER_DEGREE, metresPerDegreeLng } from '../measured/planar'
+import type { Confidence } from '../features'
+
+export interface StopPoint { lat: number; lng: number; distanceM: number }
+export interface RoadClassEstimate { roadClass: number; method: string; confidence: Confidence }
+
+/** Statistics Canada RNF CLASS/RANK → the engine's 1–6 scale (1 local … 4 major arterial, 5 highway, 6 freeway). */
+export function rnfToRoadClass(rnfClass: number, rank: number): number | undefined {
+  if (rnfClass === 23 || rnfClass === 20) return 1
+  if (rnfClass === 22) return 2
+  if (rnfClass === 21) return rank <= 3 ? 4 : 3
+  if (rnfClass === 12) return rank === 1 ? 6 : 5
+  return undefined // ramps, Transitway, bridges, service lanes: say nothing about frontage
+}
+
+/** Road class implied by a measured daily volume (Calgary counts): the usual design ranges. */
+export function roadClassFromAadt(aadt: number): number {
+  return aadt >= 60000 ? 5 : aadt >= 25000 ? 4 : aadt >= 8000 ? 3 : 2
+}
+
+/** Stops considered for the bus-route test: within this radius, at most this many (nearest first). */
+export const ROUTE_RADIUS_M = 300
+const ROUTE_MAX_STOPS = 24
+/** Two stops this far apart at least, so that one stop pair at a corner does not define a line. */
+const ROUTE_MIN_SPACING_M = 60
+
+/**
+ * Perpendicular distance (m) from the point to the straight line between two stops that lie on
+ * either side of it (its projection falls between them): buses run along the road between
+ * consecutive stops, so a point on a bus route is within a few metres of such a line. Infinity
+ * when no pair of stops brackets the point.
+ */
+export function busRouteOffsetM(lat: number, lng: number, stops: readonly StopPoint[]): number {
+  const kx = metresPerDegreeLng(lat)
+  let n = 0
+  const xs: number[] = []
+  const ys: number[] = []
+  for (const s of stops) {
+    if (s.distanceM > ROUTE_RADIUS_M || n >= ROUTE_MAX_STOPS) break
+    xs.push((s.lng - lng) * kx); ys.push((s.lat - lat) * METRES_PER_DEGREE); n++
+  }
+  let best = Infinity
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      const dx = xs[j] - xs[i]
+      const dy = ys[j] - ys[i]
+      const lengthSq = dx * dx + dy * dy
+      if (lengthSq < ROUTE_MIN_SPACING_M * ROUTE_MIN_SPACING_M) continue
+      const t = -(xs[i] * dx + ys[i] * dy) / lengthSq
+      if (t <= 0 || t >= 1) continue
+      const offset = Math.abs(xs[i] * dy - ys[i] * dx) / Math.sqrt(lengthSq)
+      if (offset < best) best = offset
+    }
+  }
+  return best
+}
+
+/** RNF segment accepted as "the road the point is on" within this distance (an address point is ~10–25 m from the centreline). */
+const RNF_SNAP_M = 30
+const COUNTED_SNAP_M = 25
+
+export interface RoadClassOptions { roadNetwork?: boolean; excludeSections?: ReadonlySet<string> }
+
+/**
+ * From coordinates alone. `stops` is undefined where no stop data exists (no GTFS feed): then the
+ * density fallback of methodology 1.x is kept, stated in the method.
+ */
+export function roadClassFromCoordinates(
+  lat: number, lng: number, stops: readonly StopPoint[] | undefined, popDensity: number, options: RoadClassOptions = {},
+): RoadClassEstimate {
+  if (options.roadNetwork !== false) {
+    const segment = nearestRoadSegment(lat, lng, RNF_SNAP_M)
+    const rc = segment ? rnfToRoadClass(segment.rnfClass, segment.rank) : undefined
+    if (segment && rc !== undefined) {
+      return { roadClass: rc, method: `measured: Statistics Canada Road Network File 2021 (class ${segment.rnfClass}, rank ${segment.rank}${segment.name ? `, ${segment.name}` : ''})`, confidence: 'high' }
+    }
+  }
+  const counted = countedSectionsNear(lat, lng, COUNTED_SNAP_M, options.excludeSections ? { exclude: options.excludeSections } : undefined)[0]
+  if (counted) {
+    return { roadClass: roadClassFromAadt(counted.aadt), method: `measured: City of Calgary counted section ${counted.secname} (${counted.year})`, confidence: 'medium' }
+  }
+  if (!stops) {
+    const urban = Math.min(1, Math.max(0, (Math.log10(Math.max(popDensity, 1)) - 1) / 3))
+    return { roadClass: Math.min(4, 1.5 + 2 * urban * 0.85), method: 'modelled: from density (no transit-stop data here)', confidence: 'low' }
+  }
+  const offset = busRouteOffsetM(lat, lng, stops)
+  const roadClass = offset < 4 ? 3 : offset < 10 ? 2 : 1
+  return {
+    roadClass,
+    method: Number.isFinite(offset) && offset < 10
+      ? `modelled: on a bus route (${Math.round(offset)} m from the line between two stops, GTFS 2022)`
+      : 'modelled: no bus route through the point (GTFS 2022)',
+    confidence: 'low',
+  }
+}

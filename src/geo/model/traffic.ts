@@ -1,0 +1,165 @@
+// Vehicle traffic (AADT): measured where a City of Calgary counted section passes within 25 m;
+// else interpolated along the same road from counted sections; else a model fitted on the Calgary
+// counts (scripts/fit-traffic.mjs → data/traffic-model.generated.ts).
+import { countedSectionsNear } from '../measured'
+import { METRES_PER_DEGREE, metresPerDegreeLng } from '../measured/planar'
+import { TRAFFIC_MODEL } from '../data/traffic-model.generated'
+import type { Confidence } from '../features'
+
+export interface TrafficEstimate { aadt: number; method: string; confidence: Confidence }
+
+export const MEASURED_SNAP_M = 25
+/** Counted sections searched for the same road, and how far off their line the point may lie. */
+export const SAME_ROAD_RADIUS_M = 1500
+export const SAME_ROAD_MAX_OFFSET_M = 30
+
+// Typical AADT by road class (Ontario MTO / City of Toronto count summaries): local ≈ 400,
+// collector ≈ 3,000, minor arterial ≈ 12,000, major arterial ≈ 28,000, highway ≈ 35,000,
+// freeway ≈ 120,000. Interpolated in log space; the fitted model rescales it.
+const LOG_AADT_BY_CLASS = [[1, Math.log(400)], [2, Math.log(3000)], [3, Math.log(12000)], [4, Math.log(28000)], [5, Math.log(35000)], [6, Math.log(120000)]] as const
+export function logPriorAadt(roadClass: number): number {
+  const k = LOG_AADT_BY_CLASS
+  if (roadClass <= k[0][0]) return k[0][1]
+  for (let i = 1; i < k.length; i++) {
+    if (roadClass <= k[i][0]) { const [x0, y0] = k[i - 1]; const [x1, y1] = k[i]; return y0 + ((y1 - y0) * (roadClass - x0)) / (x1 - x0) }
+  }
+  return k[k.length - 1][1]
+}
+
+/**
+ * Density range (log10 persons/km²) over which the Calgary density slope is applied. Below 1,000/km²
+ * Calgary's counted roads are freeways and industrial arterials, which would teach "emptier is busier"
+ * and send every small town's main street to freeway volumes; there the 1.x rules take over.
+ */
+const FITTED_LOG_DENSITY = [3, 4] as const
+const clamp01 = (x: number) => (x < 0 ? 0 : x > 1 ? 1 : x)
+
+/**
+ * The fitted inputs, exported so the fit script computes exactly what the engine uses. The class
+ * prior enters as a fixed offset (coefficient 1): Calgary counts only cover arterials and freeways,
+ * and a class inferred from coordinates is noisy, so a fitted class slope would be attenuated towards
+ * 0 and erase the difference between a local street and an arterial that the counts cannot see.
+ */
+export interface TrafficModelInputs { popDensity: number; poiCount1km: number; transit: number }
+export function trafficModelInputs(x: TrafficModelInputs): number[] {
+  const logDensity = Math.min(FITTED_LOG_DENSITY[1], Math.max(FITTED_LOG_DENSITY[0], Math.log10(Math.max(x.popDensity, 1))))
+  return [1, logDensity - 3, Math.min(3, Math.log10(x.poiCount1km + 1)) - 1.5, Math.min(2.2, Math.log10(x.transit + 1)) - 1.2]
+}
+
+/**
+ * Outside what Calgary can teach (1.x rules, not fitted): roads carry less where the area is rural
+ * and where the town is small: 0.2 + 0.8 × smoothstep(56 → 1,260 persons/km², log) × (0.15 + 0.85 ×
+ * urbanScale), floor 0.15 (urbanScale: 0 for ≤ 2,000 people within 15 km, 1 for ≥ 500,000; Calgary
+ * is 1, so the factor is 1 on every fitted section above 1,260/km²).
+ */
+export function outsideFitFactor(popDensity: number, urbanScale: number): number {
+  const t = clamp01((Math.log10(Math.max(popDensity, 1)) - 1.75) / 1.35)
+  const urbanShare = t * t * (3 - 2 * t) * (0.15 + 0.85 * urbanScale)
+  return Math.max(0.15, 0.2 + 0.8 * urbanShare)
+}
+
+export function modelledAadt(roadClass: number, inputs: TrafficModelInputs, urbanScale = 1): number {
+  const x = trafficModelInputs(inputs)
+  let y = logPriorAadt(roadClass)
+  for (let i = 0; i < x.length; i++) y += TRAFFIC_MODEL.coefficients[i] * x[i]
+  return Math.exp(y) * outsideFitFactor(inputs.popDensity, urbanScale)
+}
+
+/**
+ * Counted sections of the same road: the point lies on the straight extension of the section's
+ * nearest piece (within SAME_ROAD_MAX_OFFSET_M of that line). Cross streets' sections end at the
+ * intersection and do not pass through a mid-block point, so they drop out. Log-volumes are
+ * averaged with weight 1/distance.
+ */
+function sameRoadAadt(lat: number, lng: number, sections: ReturnType<typeof countedSectionsNear>): { aadt: number; n: number; nearestM: number } | undefined {
+  const kx = metresPerDegreeLng(lat)
+  let weight = 0
+  let sum = 0
+  let n = 0
+  let nearestM = Infinity
+  for (const s of sections) {
+    if (s.distanceM > SAME_ROAD_RADIUS_M) break
+    const px = (s.nearestLng - lng) * kx
+    const py = (s.nearestLat - lat) * METRES_PER_DEGREE
+    const b = (s.bearingDeg * Math.PI) / 180
+    const offset = Math.abs(px * Math.cos(b) - py * Math.sin(b)) // |p × u| with u = (sin b, cos b)
+    if (offset > SAME_ROAD_MAX_OFFSET_M) continue
+    const w = 1 / Math.max(s.distanceM, 20)
+    weight += w; sum += w * Math.log(s.aadt); n++
+    if (s.distanceM < nearestM) nearestM = s.distanceM
+  }
+  return n ? { aadt: Math.exp(sum / weight), n, nearestM } : undefined
+}
+
+/**
+ * Whether a City of Calgary section name (e.g. "17AVSE6", "MACLEO12", "CRWCHL3", "SHGNPPI5") belongs
+ * to a named street: the City abbreviates names by their first letters or their consonants.
+ */
+export function sectionOnStreet(secname: string, street: { name: string; type?: string }): boolean {
+  const body = street.name.toUpperCase().normalize('NFD').replace(/[^A-Z0-9]/g, '')
+  if (!body) return false
+  if (/^\d+$/.test(body)) {
+    const type = (street.type ?? '').toUpperCase()
+    const code = type.startsWith('AV') ? 'AV' : type.startsWith('ST') ? 'ST' : ''
+    return code !== '' && secname.startsWith(body + code)
+  }
+  if (body.length < 3) return false
+  const consonants = body[0] + body.slice(1).replace(/[AEIOUY]/g, '')
+  return secname.startsWith(body.slice(0, 3)) || (consonants.length >= 3 && secname.startsWith(consonants.slice(0, 3)))
+}
+
+/** Counted sections of the named street searched this far away (the City counts arterials every few hundred metres). */
+export const SAME_STREET_RADIUS_M = 2000
+
+function sameStreetAadt(sections: ReturnType<typeof countedSectionsNear>, street: { name: string; type?: string }): { aadt: number; n: number; nearestM: number } | undefined {
+  let weight = 0
+  let sum = 0
+  let n = 0
+  let nearestM = Infinity
+  for (const s of sections) {
+    if (!sectionOnStreet(s.secname, street)) continue
+    const w = 1 / Math.max(s.distanceM, 50) ** 2
+    weight += w; sum += w * Math.log(s.aadt); n++
+    if (s.distanceM < nearestM) nearestM = s.distanceM
+    if (n >= 2) break // the nearest two (sorted by distance): usually one on each side along the street
+  }
+  return n ? { aadt: Math.exp(sum / weight), n, nearestM } : undefined
+}
+
+/**
+ * `counts` undefined: do not use the counted sections (an area position is not on the counted road).
+ * `street`: the named street, so that counts of that street are preferred to a cross street's.
+ */
+export function trafficAt(
+  lat: number, lng: number, roadClass: number, inputs: TrafficModelInputs, urbanScale: number, roadBasis: string,
+  counts?: { excludeSections?: ReadonlySet<string> }, street?: { name: string; type?: string },
+): TrafficEstimate {
+  const radius = Math.max(SAME_STREET_RADIUS_M, SAME_ROAD_RADIUS_M)
+  const sections = counts ? countedSectionsNear(lat, lng, radius, counts.excludeSections ? { exclude: counts.excludeSections } : undefined) : []
+  const snapped = street ? sections.find((s) => s.distanceM <= MEASURED_SNAP_M && sectionOnStreet(s.secname, street)) : undefined
+  const nearest = snapped ?? (sections[0] && sections[0].distanceM <= MEASURED_SNAP_M && (!street || !sections.some((s) => sectionOnStreet(s.secname, street))) ? sections[0] : undefined)
+  if (nearest) {
+    return { aadt: nearest.aadt, method: `measured: City of Calgary traffic count ${nearest.year}, section ${nearest.secname}`, confidence: 'high' }
+  }
+  const onStreet = street ? sameStreetAadt(sections, street) : undefined
+  if (onStreet) {
+    return {
+      aadt: onStreet.aadt,
+      method: `modelled: ${onStreet.n} counted section${onStreet.n > 1 ? 's' : ''} of ${street!.name} (nearest ${Math.round(onStreet.nearestM)} m, City of Calgary counts)`,
+      confidence: 'medium',
+    }
+  }
+  const sameRoad = sameRoadAadt(lat, lng, sections)
+  if (sameRoad) {
+    return {
+      aadt: sameRoad.aadt,
+      method: `modelled: ${sameRoad.n} counted section${sameRoad.n > 1 ? 's' : ''} of the same road (nearest ${Math.round(sameRoad.nearestM)} m, City of Calgary counts)`,
+      confidence: 'medium',
+    }
+  }
+  return {
+    aadt: modelledAadt(roadClass, inputs, urbanScale),
+    method: `modelled: road class (${roadBasis}), density, POIs and stops, fitted on ${TRAFFIC_MODEL.fittedSections} Calgary counted sections`,
+    confidence: 'low',
+  }
+}

@@ -1,0 +1,142 @@
+// The committed measured-data artefacts decode to what the raw open-data files say (on samples).
+import { beforeAll, describe, expect, it } from 'vitest'
+import { readFileSync } from 'node:fs'
+import { hasSharedData, sharedDataSkipReason, sharedFile } from './shared-data'
+import { loadMeasured, type MeasuredModule } from './measured-bundle'
+
+if (!hasSharedData) console.warn(sharedDataSkipReason)
+
+const csvRows = (relative: string): Record<string, string>[] => {
+  const [header, ...lines] = readFileSync(sharedFile(relative), 'utf8').trim().split('\n')
+  const names = header.split(',')
+  return lines.map((line) => Object.fromEntries(line.split(',').map((v, i) => [names[i], v])))
+}
+// The traffic files quote their WKT field, which holds commas: split off the first four fields only.
+const csvRowsWkt = (relative: string): Record<string, string>[] =>
+  readFileSync(sharedFile(relative), 'utf8').trim().split('\n').slice(1).map((line) => {
+    const [year, secname, volume] = line.split(',', 3)
+    return { year, secname, volume }
+  })
+let seed = 11
+const rand = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32)
+
+describe.skipIf(!hasSharedData)('measured artefacts against the raw files', () => {
+  let m: MeasuredModule
+  beforeAll(async () => { m = await loadMeasured() })
+
+  it('census.bin keeps every DA with measures, its position to 1e-4° and its measures to 0.5 %', () => {
+    const raw = csvRows('da2016/da2016-canale.csv')
+    const t = m.censusTable()
+    expect(t.dauid.length).toBe(raw.filter((r) => r.pop_density_1km !== '').length)
+    const row = new Map<number, number>()
+    t.dauid.forEach((id, i) => row.set(id, i))
+    const close = (decoded: number, source: number) => expect(Math.abs(decoded - source)).toBeLessThanOrEqual(Math.max(0.5, source * 0.005))
+    for (const r of raw.filter((_, k) => k % 97 === 0 && _.pop_density_1km !== '')) {
+      const i = row.get(Number(r.dauid))!
+      expect(Math.abs(t.qLat[i] / 1e4 - Number(r.lat))).toBeLessThanOrEqual(0.00005 + 1e-9)
+      expect(Math.abs(t.qLng[i] / 1e4 - Number(r.lng))).toBeLessThanOrEqual(0.00005 + 1e-9)
+      close(t.popDensity[i], Number(r.pop_density_1km))
+      close(t.dwellingDensity[i], Number(r.dwelling_density_1km))
+      close(t.poiWeighted10[i] / 10, Number(r.poi_weighted_1km))
+      expect(t.poiCount[i]).toBe(Number(r.poi_count_1km))
+      expect(t.intersections[i] / Math.PI).toBeCloseTo(Number(r.intersection_density_1km), 6)
+      expect(t.transitPlusOne[i]).toBe(r.transit_measured === '1' ? Number(r.transit_stops_1km) + 1 : 0)
+    }
+  })
+
+  it('stops.bin holds each distinct stop location once, findable where the raw file puts it', () => {
+    const raw = csvRows('gtfs/stops-2022.csv')
+    const distinct = new Set(raw.map((r) => `${Math.round(Number(r.lat) * 1e5)},${Math.round(Number(r.lng) * 1e5)}`))
+    expect(m.stopTable().qLat.length).toBe(distinct.size)
+    for (const r of raw.filter((_, k) => k % 211 === 0)) {
+      const near = m.transitStopsNear(Number(r.lat), Number(r.lng), 2)
+      expect(near.count).toBeGreaterThanOrEqual(1)
+      expect(near.nearestM).toBeLessThan(1)
+    }
+  })
+
+  it('tractAt agrees with the full source polygons on random points, and outside tracts finds none', () => {
+    const features = readFileSync(sharedFile('income/ct-2021.geojsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l))
+    type Ring = [number, number][]
+    const tracts = features.map((f) => {
+      const rings = (f.geometry.type === 'Polygon' ? [f.geometry.coordinates] : f.geometry.coordinates).flat() as Ring[]
+      const pts = rings.flat()
+      const lats = pts.map((p) => p[1]), lngs = pts.map((p) => p[0])
+      return {
+        ctuid: f.properties.ctuid as string, income: f.properties.median_household_income_2020 as number, rings,
+        box: [Math.min(...lats), Math.max(...lats), Math.min(...lngs), Math.max(...lngs)],
+      }
+    })
+    const contains = (rings: Ring[], lat: number, lng: number) => {
+      let inside = false
+      for (const ring of rings) {
+        for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+          const [xi, yi] = ring[i], [xj, yj] = ring[j]
+          if (yi > lat !== yj > lat && lng < xi + ((lat - yi) * (xj - xi)) / (yj - yi)) inside = !inside
+        }
+      }
+      return inside
+    }
+    let agree = 0
+    let inTract = 0
+    let overlaps = 0
+    const N = 3000
+    for (let k = 0; k < N; k++) {
+      // Random points around a random tract's box (inside, near its edges and just outside).
+      const t = tracts[Math.floor(rand() * tracts.length)]
+      const [minLat, maxLat, minLng, maxLng] = t.box
+      const lat = minLat - 0.1 * (maxLat - minLat) + rand() * 1.2 * (maxLat - minLat)
+      const lng = minLng - 0.1 * (maxLng - minLng) + rand() * 1.2 * (maxLng - minLng)
+      const containing = tracts.filter((c) => lat >= c.box[0] && lat <= c.box[1] && lng >= c.box[2] && lng <= c.box[3] && contains(c.rings, lat, lng))
+      const found = m.tractAt(lat, lng)
+      if (containing.length > 0) inTract++
+      if (containing.length > 1) overlaps++
+      // Where simplified source polygons overlap, any of the containing tracts is right.
+      const ok = containing.length === 0 ? found === undefined : containing.some((c) => c.ctuid === found?.ctuid && c.income === found?.medianHouseholdIncome)
+      if (ok) agree++
+      else console.log('disagree', lat, lng, containing.map((c) => c.ctuid), found)
+    }
+    console.log(`tractAt vs source polygons: ${agree}/${N} random points agree (${inTract} inside a tract, ${overlaps} where source tracts overlap)`)
+    expect(inTract).toBeGreaterThan(N / 2)
+    expect(agree).toBe(N)
+  })
+
+  it('roads.bin keeps every RNF segment with its class, rank, name and vertices to 1e-5°', () => {
+    const features = readFileSync(sharedFile('ottawa/roads-rnf-2021.geojsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l))
+    const t = m.roadTable()
+    expect(t.ngdUid.length).toBe(features.length)
+    const row = new Map<number, number>()
+    t.ngdUid.forEach((id, i) => row.set(id, i))
+    const { lines } = t
+    for (const f of features.filter((_, k) => k % 53 === 0)) {
+      const i = row.get(Number(f.properties.ngd_uid))!
+      expect(t.classRank[i] >> 3).toBe(f.properties.class)
+      expect(t.classRank[i] & 7).toBe(f.properties.rank)
+      expect(t.nameIndex[i] === 0 ? null : t.names[t.nameIndex[i] - 1]).toBe(f.properties.name)
+      const coords: [number, number][] = f.geometry.coordinates
+      const first = lines.firstVertex[lines.firstPart[i]]
+      expect(lines.firstVertex[lines.firstPart[i] + 1] - first).toBe(coords.length)
+      coords.forEach(([lng, lat], k) => {
+        expect(Math.abs(lines.qLat[first + k] / 1e5 - lat)).toBeLessThanOrEqual(0.000005 + 1e-9)
+        expect(Math.abs(lines.qLng[first + k] / 1e5 - lng)).toBeLessThanOrEqual(0.000005 + 1e-9)
+      })
+    }
+  })
+
+  it('traffic.bin gives every counted secname its latest non-zero count', () => {
+    const latest = new Map<string, { year: number; volumes: number[] }>()
+    for (const fileYear of [2016, 2017, 2018]) {
+      const counted = csvRowsWkt(`calgary/traffic-volumes-${fileYear}.csv`).filter((r) => Number(r.volume) > 0)
+      const bySecname = new Map<string, number[]>()
+      for (const r of counted) bySecname.set(r.secname, [...(bySecname.get(r.secname) ?? []), Number(r.volume)])
+      for (const [secname, volumes] of bySecname) latest.set(secname, { year: Number(counted.find((r) => r.secname === secname)!.year), volumes })
+    }
+    const t = m.trafficTable()
+    const secnameOf = (id: string) => id.split('#')[0]
+    expect(new Set(t.ids.map(secnameOf))).toEqual(new Set(latest.keys()))
+    for (const [secname, { year, volumes }] of latest) {
+      const rows = t.ids.flatMap((id, i) => (secnameOf(id) === secname && t.year[i] === year ? [t.volume[i]] : []))
+      expect(rows.sort(), secname).toEqual([...volumes].sort())
+    }
+  })
+})
