@@ -1,10 +1,9 @@
 // Where two named streets cross, from whatever geometry is known of them: address points (the
 // address store) or road centrelines (a road network). Pure; coordinates are [lng, lat].
 //
-// Adapter point for a road network (e.g. the Ottawa Road Network File bundled on another branch as
-// `roadSegmentsNamed(name): { id, rnfClass, coords }[]` in src/geo/measured/): wrap it with
-// `roadNetworkGeometry(roadSegmentsNamed)` and pass the result to the address chain's
-// `geometrySources`; its centrelines then take part in every intersection lookup.
+// A road network (the bundled Ottawa Road Network File, `roadSegmentsNamed` in src/geo/measured/)
+// is wrapped with `roadNetworkGeometry` and passed to the address chain's `geometrySources`
+// (services/geocoder.ts): its centrelines take part in every intersection lookup.
 
 export interface StreetGeometry {
   id: string
@@ -19,13 +18,13 @@ export interface StreetGeometrySource {
 }
 
 /** A road network behind StreetGeometrySource: `segmentsNamed` returns centrelines by street name. */
-export function roadNetworkGeometry(segmentsNamed: (name: string) => { id: string | number; coords: [number, number][] }[]): StreetGeometrySource {
+export function roadNetworkGeometry(segmentsNamed: (name: string) => readonly { id: string | number; coords: readonly (readonly [number, number])[] }[]): StreetGeometrySource {
   return {
     streetsNamed(nameKey, near) {
       const box = 0.009 * near.radiusKm
       return segmentsNamed(nameKey)
         .filter((s) => s.coords.some(([lng, lat]) => Math.abs(lat - near.lat) < box && Math.abs(lng - near.lng) < box / Math.cos((near.lat * Math.PI) / 180)))
-        .map((s) => ({ id: String(s.id), kind: 'line' as const, coords: s.coords }))
+        .map((s) => ({ id: String(s.id), kind: 'line' as const, coords: s.coords as [number, number][] }))
     },
   }
 }

@@ -7,7 +7,8 @@
 import type { Env } from '../env'
 import { geocodeOffline, isInUnitedStates, parseAddress, type GeocodeResult } from '../geo'
 import { planAddressLookup, resolveAddressLookup } from '../geo/address-lookup'
-import type { StreetGeometrySource } from '../geo/street-geometry'
+import { roadNetworkGeometry, type StreetGeometrySource } from '../geo/street-geometry'
+import { roadSegmentsNamed } from '../geo/measured'
 import { d1AddressPoints, type AddressPointsAnswer, type AddressPointsSource } from './address-store'
 
 export type { GeocodeResult }
@@ -84,6 +85,8 @@ function radiusOfBox(box: unknown): number {
 }
 
 const noGeocoder: Geocoder = { geocode: async () => null }
+/** Bundled road networks whose centrelines answer intersections where no address points do (Ottawa RNF 2021). */
+const ROAD_NETWORKS = [roadNetworkGeometry(roadSegmentsNamed)]
 /** Precisions the address store answers before a live geocoder is asked. */
 const STORE_FIRST = new Set(['address', 'interpolated', 'intersection'])
 
@@ -168,7 +171,7 @@ export function withKvCache(inner: Geocoder, kv: KVNamespace, ttlSeconds: number
 export function geocoderFor(env: Partial<Pick<Env, 'DB'>> & Pick<Env, 'GEOCODER_URL' | 'GEOCODER_API_KEY' | 'KEYS'>, fetchImpl?: typeof fetch, defer?: Defer): Geocoder {
   if (!env.GEOCODER_URL && !env.DB) return offlineGeocoder
   const live = env.GEOCODER_URL ? createHttpGeocoder({ url: env.GEOCODER_URL, apiKey: env.GEOCODER_API_KEY, fetch: fetchImpl, fallback: noGeocoder }) : undefined
-  const chain = createAddressGeocoder({ points: env.DB ? d1AddressPoints(env.DB) : undefined, live })
+  const chain = createAddressGeocoder({ points: env.DB ? d1AddressPoints(env.DB) : undefined, live, geometrySources: ROAD_NETWORKS })
   // Live answers are precision `coordinates`; everything else comes from our own data.
   return env.KEYS ? withKvCache(chain, env.KEYS, (r) => (r.precision === 'coordinates' ? GEOCODE_CACHE_TTL_SECONDS : LOCAL_GEOCODE_CACHE_TTL_SECONDS), defer) : chain
 }
