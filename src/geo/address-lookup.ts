@@ -129,16 +129,16 @@ export function resolveAddressLookup(lookup: AddressLookup, store: StoreAnswer, 
     candidates.sort((x, y) => RANK[x.result.precision] - RANK[y.result.precision] || y.exactness - x.exactness || distanceToAnchor(x.result) - distanceToAnchor(y.result))
     located = candidates[0]?.result
   }
-  if (!located) return lookup.area
-  const base = lookup.area
-  return {
-    ...(base ?? { address: '' }),
-    address: [lookup.display.street, lookup.display.place].filter(Boolean).join(', '),
-    ...located,
-    ...(lookup.streets.length === 1
-      ? { street: toStreet(lookup.streets[0].display) }
-      : { street: { name: lookup.streets.map((s) => formatStreet(s.display)).join(' & ') } }),
-  } as GeocodeResult
+  const streets = lookup.streets.length === 1
+    ? { street: toStreet(lookup.streets[0].display) }
+    : { street: { name: lookup.streets.map((s) => formatStreet(s.display)).join(' & ') } }
+  const address = [lookup.display.street, lookup.display.place].filter(Boolean).join(', ')
+  if (!located) {
+    // An intersection that cannot be placed stays at the area position but keeps its streets: the
+    // busier of the two still sets road class (the area's own lookup only saw the place name).
+    return lookup.area && lookup.streets.length === 2 ? { ...lookup.area, address, ...streets } : lookup.area
+  }
+  return { ...(lookup.area ?? { address: '' }), address, ...located, ...streets } as GeocodeResult
 
   function distanceToAnchor(p: Located) {
     return lookup.anchor ? distanceKm(p.lat, p.lng, lookup.anchor.lat, lookup.anchor.lng) : 0

@@ -35,6 +35,17 @@ describe('intersections from the Ottawa road network (empty address store)', () 
     expect(parallel?.precision).not.toBe('intersection')
   })
 
+  it('an intersection where no geometry is loaded stays at the city position but keeps its streets for road class', async () => {
+    const { key } = await createKey('free')
+    const res = await call('/api/v1/score', { key, body: { address: 'Yonge and Dundas, Toronto' } })
+    expect(res.status).toBe(200)
+    expect(res.json.precision).toBe('city')
+    expect(res.json.address).toMatch(/^Yonge.*&.*Dundas.*, Toronto/)
+    // Yonge is a major arterial: the street, not a guess from the city position, sets the class.
+    expect(res.json.factorScores.roadClass.raw.value).toBeGreaterThanOrEqual(4)
+    expect(res.json.factorScores.roadClass.raw.method).toMatch(/^street/)
+  })
+
   it('POST /score scores the crossing as an exact position', async () => {
     const { key } = await createKey('free')
     const res = await call('/api/v1/score', { key, body: { address: 'Bank St & Somerset St W, Ottawa, ON' } })
