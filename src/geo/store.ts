@@ -57,29 +57,16 @@ function buildStore(): GeoStore {
   })
   const urbanFsas = fsas.filter((f) => !f.rural)
   const places: Place[] = []
-  const placesByName = new Map<string, Place[]>()
-  const addName = (name: string, place: Place) => {
-    const key = normalizeName(name)
-    const list = placesByName.get(key)
-    if (!list) placesByName.set(key, [place])
-    else if (!list.includes(place)) list.push(place)
-  }
+  const asciiNames: string[] = []
   for (const line of PLACES_TEXT.split('\n')) {
     const [name, lat, lng, province, population, featureCode, ascii] = line.split('|')
-    const place = { name, lat: Number(lat), lng: Number(lng), province, population: Number(population), featureCode }
-    places.push(place)
-    addName(name, place)
-    if (ascii) addName(ascii, place)
+    places.push({ name, lat: Number(lat), lng: Number(lng), province, population: Number(population), featureCode })
+    asciiNames.push(ascii)
   }
-  for (const [alias, target, province] of CITY_ALIASES) {
-    const place = placesByName.get(normalizeName(target))?.find((p) => p.province === province)
-    if (place) addName(alias, place)
-  }
-  for (const extra of FORMER_MUNICIPALITIES) {
-    places.push(extra)
-    addName(extra.name, extra)
-  }
+  const geoNamesPlaces = places.length
+  places.push(...FORMER_MUNICIPALITIES)
   const placeModels = places.map(placeModel)
+  let placesByName: Map<string, Place[]> | undefined
   const stations: Station[] = STATIONS_TEXT.split('\n').map((line) => {
     const [name, lat, lng, mode, system] = line.split('|')
     return { name, lat: Number(lat), lng: Number(lng), mode: mode as StationMode, system }
@@ -87,9 +74,35 @@ function buildStore(): GeoStore {
   return {
     fsaByCode: new Map(fsas.map((f) => [f.code, f])),
     urbanFsas, urbanFsaIndex: indexOf(urbanFsas),
-    places, placeModels, placeIndex: indexOf(places), placesByName,
+    places, placeModels, placeIndex: indexOf(places),
+    // Only the geocoder needs the name index: a coordinates-only first request skips its normalisation.
+    get placesByName() {
+      placesByName ??= indexNames(places, asciiNames, geoNamesPlaces)
+      return placesByName
+    },
     stations, stationIndex: indexOf(stations), cmas: CMAS,
   }
+}
+
+/** Normalised name → places: GeoNames names and ASCII names, then the aliases, then the former municipalities. */
+function indexNames(places: Place[], asciiNames: string[], geoNamesPlaces: number): Map<string, Place[]> {
+  const placesByName = new Map<string, Place[]>()
+  const addName = (name: string, place: Place) => {
+    const key = normalizeName(name)
+    const list = placesByName.get(key)
+    if (!list) placesByName.set(key, [place])
+    else if (!list.includes(place)) list.push(place)
+  }
+  for (let i = 0; i < geoNamesPlaces; i++) {
+    addName(places[i].name, places[i])
+    if (asciiNames[i]) addName(asciiNames[i], places[i])
+  }
+  for (const [alias, target, province] of CITY_ALIASES) {
+    const place = placesByName.get(normalizeName(target))?.find((p) => p.province === province)
+    if (place) addName(alias, place)
+  }
+  for (let i = geoNamesPlaces; i < places.length; i++) addName(places[i].name, places[i])
+  return placesByName
 }
 
 export function geoStore(): GeoStore {

@@ -1,7 +1,22 @@
 // Text helpers shared by the address parser and the place lookup.
 
+// The parser and the place lookup normalise the same few thousand names (places, provinces, street
+// words) over and over: a bounded per-isolate memo skips the Unicode normalisation and six regex passes.
+const NORMALIZED_CACHE_LIMIT = 8192
+const normalizedCache = new Map<string, string>()
+
 /** Lower-case, strip accents and punctuation, expand St/Ste/Mt, collapse spaces: "St. John's" → "saint johns". */
 export function normalizeName(text: string): string {
+  let normalized = normalizedCache.get(text)
+  if (normalized === undefined) {
+    if (normalizedCache.size >= NORMALIZED_CACHE_LIMIT) normalizedCache.clear()
+    normalized = normalizeUncached(text)
+    normalizedCache.set(text, normalized)
+  }
+  return normalized
+}
+
+function normalizeUncached(text: string): string {
   return text
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')

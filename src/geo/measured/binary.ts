@@ -63,14 +63,43 @@ export class BinaryReader {
     return out
   }
 
+  /** Decodes the column's bytes with one TextDecoder call (a call per string cost ~20 ms of cold
+   *  start), then cuts the text by UTF-16 lengths counted from the UTF-8 bytes: every byte but a
+   *  continuation byte starts one code unit, a 4-byte sequence two. */
   strings(): string[] {
     const lengths = this.ints()
+    const bytes = this.bytes
+    const start = this.pos
+    let end = start
+    for (let i = 0; i < lengths.length; i++) end += lengths[i]
+    // TextDecoder drops a byte-order mark at the start of each decoded string: keep that per string.
+    let hasBom = false
+    for (let i = 0, at = start; i < lengths.length; at += lengths[i++]) {
+      if (lengths[i] >= 3 && bytes[at] === 0xef && bytes[at + 1] === 0xbb && bytes[at + 2] === 0xbf) hasBom = true
+    }
     const decoder = new TextDecoder()
     const out: string[] = new Array(lengths.length)
-    for (let i = 0; i < lengths.length; i++) {
-      out[i] = decoder.decode(this.bytes.subarray(this.pos, this.pos + lengths[i]))
-      this.pos += lengths[i]
+    if (hasBom) {
+      for (let i = 0; i < lengths.length; i++) {
+        out[i] = decoder.decode(bytes.subarray(this.pos, this.pos + lengths[i]))
+        this.pos += lengths[i]
+      }
+      return out
     }
+    const text = decoder.decode(bytes.subarray(start, end))
+    let at = start
+    let char = 0
+    for (let i = 0; i < lengths.length; i++) {
+      const stop = at + lengths[i]
+      let units = 0
+      for (; at < stop; at++) {
+        const b = bytes[at]
+        if ((b & 0xc0) !== 0x80) units += b >= 0xf0 ? 2 : 1
+      }
+      out[i] = text.slice(char, char + units)
+      char += units
+    }
+    this.pos = end
     return out
   }
 

@@ -16,10 +16,10 @@ export class BoxGrid {
     const n = boxes.length / 4
     let minLat = Infinity, minLng = Infinity, maxLat = -Infinity, maxLng = -Infinity
     for (let i = 0; i < n; i++) {
-      minLat = Math.min(minLat, boxes[i * 4])
-      minLng = Math.min(minLng, boxes[i * 4 + 1])
-      maxLat = Math.max(maxLat, boxes[i * 4 + 2])
-      maxLng = Math.max(maxLng, boxes[i * 4 + 3])
+      if (boxes[i * 4] < minLat) minLat = boxes[i * 4]
+      if (boxes[i * 4 + 1] < minLng) minLng = boxes[i * 4 + 1]
+      if (boxes[i * 4 + 2] > maxLat) maxLat = boxes[i * 4 + 2]
+      if (boxes[i * 4 + 3] > maxLng) maxLng = boxes[i * 4 + 3]
     }
     this.lat0 = minLat
     this.lng0 = minLng
@@ -31,11 +31,21 @@ export class BoxGrid {
     const cells = this.rows * cols
     const cellStart = new Int32Array(cells + 1)
     const range = new Int32Array(n * 4) // r0, c0, r1, c1 per item
+    // row()/col() inlined (same arithmetic): one call each per box corner is most of the build's cost.
+    const rowMax = this.rows - 1, colMax = cols - 1
     for (let i = 0; i < n; i++) {
-      const r0 = (range[i * 4] = this.row(boxes[i * 4]))
-      const c0 = (range[i * 4 + 1] = this.col(boxes[i * 4 + 1]))
-      const r1 = (range[i * 4 + 2] = this.row(boxes[i * 4 + 2]))
-      const c1 = (range[i * 4 + 3] = this.col(boxes[i * 4 + 3]))
+      let r0 = Math.floor((boxes[i * 4] - minLat) / cellDegrees)
+      let c0 = Math.floor((boxes[i * 4 + 1] - minLng) / cellDegrees)
+      let r1 = Math.floor((boxes[i * 4 + 2] - minLat) / cellDegrees)
+      let c1 = Math.floor((boxes[i * 4 + 3] - minLng) / cellDegrees)
+      r0 = r0 < 0 ? 0 : r0 > rowMax ? rowMax : r0
+      c0 = c0 < 0 ? 0 : c0 > colMax ? colMax : c0
+      r1 = r1 < 0 ? 0 : r1 > rowMax ? rowMax : r1
+      c1 = c1 < 0 ? 0 : c1 > colMax ? colMax : c1
+      range[i * 4] = r0
+      range[i * 4 + 1] = c0
+      range[i * 4 + 2] = r1
+      range[i * 4 + 3] = c1
       for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) cellStart[r * cols + c + 1]++
     }
     for (let c = 0; c < cells; c++) cellStart[c + 1] += cellStart[c]

@@ -74,26 +74,31 @@ function nearestDas(t: CensusTable, lat: number, lng: number, exclude: ReadonlyS
   const ky = METRES_PER_DEGREE / DA_COORD_SCALE
   const qx = lng * DA_COORD_SCALE
   const qy = lat * DA_COORD_SCALE
+  const { qLat, qLng } = t
   let found = 0
-  const consider = (i: number) => {
-    if (exclude && exclude.has(String(t.dauid[i]))) return
-    const dx = (t.qLng[i] - qx) * kx
-    const dy = (t.qLat[i] - qy) * ky
-    const dSq = dx * dx + dy * dy
-    if (found === CENSUS_NEIGHBOURS && dSq >= bestDistSq[found - 1]) return
-    let slot = found < CENSUS_NEIGHBOURS ? found++ : found - 1
-    while (slot > 0 && bestDistSq[slot - 1] > dSq) {
-      bestDistSq[slot] = bestDistSq[slot - 1]
-      bestIds[slot] = bestIds[slot - 1]
-      slot--
-    }
-    bestDistSq[slot] = dSq
-    bestIds[slot] = i
-  }
   for (const radius of SEARCH_RADII_M) {
     found = 0
     const { dLat, dLng } = degreeSpan(lat, radius)
-    t.grid.forEachInBox(lat - dLat, lng - dLng, lat + dLat, lng + dLng, consider)
+    const runCount = t.grid.runsInBox(lat - dLat, lng - dLng, lat + dLat, lng + dLng)
+    const { runs, order } = t.grid
+    for (let r = 0; r < runCount; r++) {
+      for (let p = runs[2 * r]; p < runs[2 * r + 1]; p++) {
+        const i = order ? order[p] : p
+        if (exclude && exclude.has(String(t.dauid[i]))) continue
+        const dx = (qLng[i] - qx) * kx
+        const dy = (qLat[i] - qy) * ky
+        const dSq = dx * dx + dy * dy
+        if (found === CENSUS_NEIGHBOURS && dSq >= bestDistSq[found - 1]) continue
+        let slot = found < CENSUS_NEIGHBOURS ? found++ : found - 1
+        while (slot > 0 && bestDistSq[slot - 1] > dSq) {
+          bestDistSq[slot] = bestDistSq[slot - 1]
+          bestIds[slot] = bestIds[slot - 1]
+          slot--
+        }
+        bestDistSq[slot] = dSq
+        bestIds[slot] = i
+      }
+    }
     // Every point outside the box is farther than `radius`: the K found are the K nearest.
     if (found === CENSUS_NEIGHBOURS && bestDistSq[found - 1] <= radius * radius) return found
   }

@@ -13,7 +13,9 @@ export class PointGrid {
   private readonly keys: Int32Array
   /** points of keys[i] are order[starts[i]] … order[starts[i + 1] - 1] (undefined order: identity) */
   private readonly starts: Int32Array
-  private readonly order: Int32Array | undefined
+  readonly order: Int32Array | undefined
+  /** scratch of runsInBox */
+  runs = new Int32Array(64)
 
   constructor(qLat: Int32Array, qLng: Int32Array, private readonly cellUnits: number, private readonly scale: number) {
     const n = qLat.length
@@ -56,14 +58,22 @@ export class PointGrid {
     return Math.min(ROW - 1, Math.max(0, Math.floor((q - GRID_LNG0 * this.scale) / this.cellUnits)))
   }
 
-  /** Calls `visit` with every point index in the cells overlapping the box (a superset of the box). */
-  forEachInBox(minLat: number, minLng: number, maxLat: number, maxLng: number, visit: (i: number) => void): void {
+  /**
+   * The points in the cells overlapping the box (a superset of the box), as runs of positions: run r
+   * is positions runs[2r] … runs[2r + 1] - 1, and position p is point `order ? order[p] : p`. One
+   * run per row of cells (a row's cells are consecutive keys). Hot query loops iterate the runs
+   * themselves instead of calling a closure per point. The array is scratch, valid until the next call.
+   */
+  runsInBox(minLat: number, minLng: number, maxLat: number, maxLng: number): number {
     const s = this.scale
     const row0 = this.rowOf(minLat * s)
     const row1 = this.rowOf(maxLat * s)
     const col0 = this.colOf(minLng * s)
     const col1 = this.colOf(maxLng * s)
     const keys = this.keys
+    if (this.runs.length < 2 * (row1 - row0 + 1)) this.runs = new Int32Array(2 * (row1 - row0 + 1))
+    const runs = this.runs
+    let count = 0
     for (let row = row0; row <= row1; row++) {
       const first = row * ROW + col0
       const last = row * ROW + col1
@@ -74,10 +84,22 @@ export class PointGrid {
         if (keys[mid] < first) lo = mid + 1
         else hi = mid
       }
-      const order = this.order
-      for (let c = lo; c < keys.length && keys[c] <= last; c++) {
-        for (let p = this.starts[c]; p < this.starts[c + 1]; p++) visit(order ? order[p] : p)
-      }
+      let end = lo
+      while (end < keys.length && keys[end] <= last) end++
+      if (end === lo) continue
+      runs[2 * count] = this.starts[lo]
+      runs[2 * count + 1] = this.starts[end]
+      count++
+    }
+    return count
+  }
+
+  /** Calls `visit` with every point index in the cells overlapping the box (a superset of the box). */
+  forEachInBox(minLat: number, minLng: number, maxLat: number, maxLng: number, visit: (i: number) => void): void {
+    const count = this.runsInBox(minLat, minLng, maxLat, maxLng)
+    const { runs, order } = this
+    for (let r = 0; r < count; r++) {
+      for (let p = runs[2 * r]; p < runs[2 * r + 1]; p++) visit(order ? order[p] : p)
     }
   }
 }

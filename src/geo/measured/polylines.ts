@@ -26,9 +26,11 @@ export class Polylines {
     const firstVertex = this.firstVertex
     const items = this.firstPart.length - 1
     const boxes = new Float64Array(items * 4)
+    // Loop bounds hoisted: this runs once per isolate over every vertex, before the JIT warms up.
     for (let i = 0; i < items; i++) {
       let minLat = Infinity, minLng = Infinity, maxLat = -Infinity, maxLng = -Infinity
-      for (let v = firstVertex[firstPart[i]]; v < firstVertex[firstPart[i + 1]]; v++) {
+      const end = firstVertex[firstPart[i + 1]]
+      for (let v = firstVertex[firstPart[i]]; v < end; v++) {
         const vLat = qLat[v], vLng = qLng[v]
         if (vLat < minLat) minLat = vLat
         if (vLat > maxLat) maxLat = vLat

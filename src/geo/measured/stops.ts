@@ -26,10 +26,10 @@ export function stopTable(): StopTable {
   return table
 }
 
-/** Visits the stops in the circle's bounding box (callers check the exact distance). */
-function forEachCandidate(t: StopTable, lat: number, lng: number, radiusM: number, visit: (i: number) => void): void {
+/** Position runs (PointGrid.runsInBox) of the stops in the circle's bounding box; callers check the exact distance. */
+function candidateRuns(t: StopTable, lat: number, lng: number, radiusM: number): number {
   const { dLat, dLng } = degreeSpan(lat, radiusM)
-  t.grid.forEachInBox(lat - dLat, lng - dLng, lat + dLat, lng + dLng, visit)
+  return t.grid.runsInBox(lat - dLat, lng - dLng, lat + dLat, lng + dLng)
 }
 
 /** Distinct stop locations within `radiusM` metres, and the distance to the nearest of them. */
@@ -42,14 +42,19 @@ export function transitStopsNear(lat: number, lng: number, radiusM: number, opti
   const exclude = options?.exclude?.size ? options.exclude : undefined
   let count = 0
   let nearestSq = Infinity
-  forEachCandidate(t, lat, lng, radiusM, (i) => {
-    const dx = (t.qLng[i] - qx) * kx
-    const dy = (t.qLat[i] - qy) * KY
-    const dSq = dx * dx + dy * dy
-    if (dSq > radiusSq || (exclude && exclude.has(String(i)))) return
-    count++
-    if (dSq < nearestSq) nearestSq = dSq
-  })
+  const runCount = candidateRuns(t, lat, lng, radiusM)
+  const { runs, order } = t.grid
+  for (let r = 0; r < runCount; r++) {
+    for (let p = runs[2 * r]; p < runs[2 * r + 1]; p++) {
+      const i = order ? order[p] : p
+      const dx = (t.qLng[i] - qx) * kx
+      const dy = (t.qLat[i] - qy) * KY
+      const dSq = dx * dx + dy * dy
+      if (dSq > radiusSq || (exclude && exclude.has(String(i)))) continue
+      count++
+      if (dSq < nearestSq) nearestSq = dSq
+    }
+  }
   return count > 0 ? { count, nearestM: Math.sqrt(nearestSq) } : { count }
 }
 
@@ -60,11 +65,19 @@ export function transitStopPointsNear(lat: number, lng: number, radiusM: number)
   const qx = lng * COORD_SCALE
   const qy = lat * COORD_SCALE
   const out: { lat: number; lng: number; distanceM: number }[] = []
-  forEachCandidate(t, lat, lng, radiusM, (i) => {
-    const dx = (t.qLng[i] - qx) * kx
-    const dy = (t.qLat[i] - qy) * KY
-    const distanceM = Math.sqrt(dx * dx + dy * dy)
-    if (distanceM <= radiusM) out.push({ lat: t.qLat[i] / COORD_SCALE, lng: t.qLng[i] / COORD_SCALE, distanceM })
-  })
-  return out.sort((a, b) => a.distanceM - b.distanceM)
+  const runCount = candidateRuns(t, lat, lng, radiusM)
+  const { runs, order } = t.grid
+  const { qLat, qLng } = t
+  for (let r = 0; r < runCount; r++) {
+    for (let p = runs[2 * r]; p < runs[2 * r + 1]; p++) {
+      const i = order ? order[p] : p
+      const dx = (qLng[i] - qx) * kx
+      const dy = (qLat[i] - qy) * KY
+      const distanceM = Math.sqrt(dx * dx + dy * dy)
+      if (distanceM <= radiusM) out.push({ lat: qLat[i] / COORD_SCALE, lng: qLng[i] / COORD_SCALE, distanceM })
+    }
+  }
+  return out.length > 1 ? out.sort(byDistance) : out
 }
+
+const byDistance = (a: { distanceM: number }, b: { distanceM: number }) => a.distanceM - b.distanceM

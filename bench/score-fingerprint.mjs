@@ -1,0 +1,49 @@
+#!/usr/bin/env node
+// `node bench/score-fingerprint.mjs [out.json]`: geocodes and scores 1,200 varied inputs (random
+// coordinates, city neighbourhoods, civic addresses with FSAs or cities, bare FSAs) with the bundled
+// engine and prints a SHA-256 of the JSON results. A performance change must leave the hash
+// unchanged: run it before and after (pass a file name to keep the JSON and diff it).
+import { build } from 'esbuild'
+import { createHash } from 'node:crypto'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, dirname } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const outDir = mkdtempSync(join(tmpdir(), 'score-fingerprint-'))
+const entry = join(outDir, 'entry.ts')
+writeFileSync(entry, `
+export { geocodeOffline, geoStore } from ${JSON.stringify(join(root, 'src/geo/index.ts'))}
+export { buildScoreResult } from ${JSON.stringify(join(root, 'src/scoring/index.ts'))}
+`)
+await build({
+  entryPoints: [entry], bundle: true, format: 'esm', platform: 'neutral', outfile: join(outDir, 'engine.mjs'), logLevel: 'error',
+  mainFields: ['module', 'main'], target: 'es2022', loader: { '.bin': 'binary' },
+})
+const m = await import(pathToFileURL(join(outDir, 'engine.mjs')).href)
+rmSync(outDir, { recursive: true, force: true })
+
+let seed = 7
+const rand = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32)
+const pick = (a) => a[Math.floor(rand() * a.length)]
+const streets = ['Queen St W', 'Yonge St', 'rue Sainte-Catherine O', 'Main St', 'Robson St', 'Portage Ave', '8 Ave SW', 'Rang 4', 'Bank St', 'Rideau St']
+const places = ['Toronto, ON', 'Montréal, QC', 'Vancouver, BC', 'Calgary, AB', 'Ottawa, ON', 'Halifax, NS', 'Iqaluit, NU', 'Kelowna, BC', 'Gatineau, QC']
+const cities = [[45.42, -75.69], [43.65, -79.38], [45.5, -73.57], [49.28, -123.12], [51.04, -114.07], [53.54, -113.49], [49.9, -97.14], [44.65, -63.57]]
+const fsas = [...m.geoStore().fsaByCode.values()]
+const atPoint = (lat, lng) => m.buildScoreResult({ lat, lng, address: 'c', precision: 'coordinates' })
+const results = []
+for (let i = 0; i < 1200; i++) {
+  const kind = i % 5
+  if (kind === 0) results.push(atPoint(42 + rand() * 14, -130 + rand() * 70))
+  else if (kind === 4) { const [lat, lng] = pick(cities); results.push(atPoint(lat + (rand() - 0.5) * 0.2, lng + (rand() - 0.5) * 0.3)) }
+  else {
+    const civic = 1 + Math.floor(rand() * 9000)
+    const text = kind === 1 ? `${civic} ${pick(streets)}, ${pick(fsas).code} 1A1` : kind === 2 ? `${civic} ${pick(streets)}, ${pick(places)}` : `${pick(fsas).code.toLowerCase()} 1a1`
+    const g = m.geocodeOffline(text)
+    results.push(g ? [g, m.buildScoreResult({ lat: g.lat, lng: g.lng, address: g.address, precision: g.precision, street: g.street })] : null)
+  }
+}
+const json = JSON.stringify(results)
+if (process.argv[2]) writeFileSync(process.argv[2], json)
+console.log(`${results.length} inputs, results SHA-256 ${createHash('sha256').update(json).digest('hex')}`)
