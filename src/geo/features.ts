@@ -5,7 +5,7 @@ import { urbanContext, type UrbanContext } from './context'
 import { PROVINCE_MEDIAN_HOUSEHOLD_INCOME } from './data/income'
 import type { GeocodePrecision } from './geocode'
 import { censusAt, nearestRoadSegment, tractAt, transitStopPointsNear, type CensusSample } from './measured'
-import { countStops, pedestriansPerDay, STOP_EQUIVALENTS_PER_1KM_STOP, transitIndex, WALK_FAR_M } from './model/activity'
+import { blendedTransitIndex, countStops, pedestriansPerDay, STOP_EQUIVALENTS_PER_1KM_STOP, transitIndex, WALK_FAR_M } from './model/activity'
 import { roadClassFromCoordinates, rnfToRoadClass, type RoadClassEstimate, type StopPoint } from './model/road-class'
 import { trafficAt } from './model/traffic'
 import { classifyStreet, type StreetClassification } from './roads'
@@ -79,10 +79,12 @@ function transitMeasure(census: CensusSample | undefined, stops: readonly StopPo
   // (route changes since 2016 move counts by tens of percent, not tenfold).
   const canale = census?.transitStops1km
   const feedMissing = canale === undefined ? counts.within800 === 0 : canale >= 8 && counts.within800 <= Math.max(1, 0.1 * canale)
+  // The mirror case: a system without open 2016 data (Brockville, …) shows many 2022 stops and none in Can-ALE.
+  const canaleMissing = canale === undefined || (counts.within800 >= 8 && canale <= Math.max(1, 0.1 * counts.within800))
   if (!feedMissing) {
     return {
-      transit: transitIndex(counts, ctx.stationDepartures),
-      transitMethod: `measured: GTFS 2022 stops, ${counts.within400} within 400 m, ${counts.within800} within 800 m${station}`,
+      transit: canaleMissing ? transitIndex(counts, ctx.stationDepartures) : blendedTransitIndex(counts, canale, ctx.stationDepartures),
+      transitMethod: `measured: GTFS 2022 stops, ${counts.within400} within 400 m, ${counts.within800} within 800 m${canaleMissing ? '' : `; mean with Can-ALE 2016, ${Math.round(canale)} within 1 km`}${station}`,
       transitConfidence: ctx.nearestStation || counts.within800 > 0 ? 'high' : 'medium',
     }
   }

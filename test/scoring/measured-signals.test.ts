@@ -89,6 +89,16 @@ describe('each signal says what it measured', () => {
     expect(signals.transit.value).toBeGreaterThanOrEqual(within400)
   })
 
+  it('transit is the mean of the 2022 walk-band count and Can-ALE\'s 2016 1 km count, in the same stop-equivalents', () => {
+    const springGarden = { lat: 44.6426, lng: -63.577 } // downtown Halifax: buses, no rapid transit
+    const transit = featuresAt({ ...springGarden, precision: 'coordinates' }).transit
+    const stops = transitStopPointsNear(springGarden.lat, springGarden.lng, 800)
+    const counted2022 = stops.filter((s) => s.distanceM <= 400).length + 0.5 * stops.filter((s) => s.distanceM > 400).length
+    const canale2016 = 0.4 * censusAt(springGarden.lat, springGarden.lng)!.transitStops1km!
+    expect(transit.method).toMatch(/mean with Can-ALE 2016, \d+ within 1 km$/)
+    expect(transit.value).toBeCloseTo((counted2022 + canale2016) / 2, 1)
+  })
+
   it('outside census tracts, income falls back to the CMA or province median at lower confidence', () => {
     const rural = featuresAt({ lat: 51.5, lng: -107.5, precision: 'coordinates' }).income
     expect(rural.method).toMatch(/province median/)

@@ -29,6 +29,16 @@ export function transitIndex(stops: StopCounts, stationDepartures: number): numb
 /** Can-ALE's 1 km stop count (2016) turned into the same walk-weighted equivalents, by area share (0.16 + 0.5 × 0.48). */
 export const STOP_EQUIVALENTS_PER_1KM_STOP = 0.4
 
+/**
+ * Blend of the two stop measures, both in walk-weighted stop equivalents: the 2022 stops counted
+ * around the point (access at the frontage) and Can-ALE's 2016 count within 1 km (the
+ * neighbourhood's service, which walking and transit use follow). Equal weights: they estimate the
+ * same quantity with independent errors (2016 vs 2022 routes; 1 km circle vs 400/800 m walk bands).
+ */
+export function blendedTransitIndex(stops: StopCounts, canaleStops1km: number, stationDepartures: number): number {
+  return 0.5 * transitIndex(stops, 0) + 0.5 * STOP_EQUIVALENTS_PER_1KM_STOP * canaleStops1km + STOP_EQUIVALENTS_PER_DEPARTURE * stationDepartures
+}
+
 // How much a road's frontage concentrates pedestrians, by class (a sign faces the street it is on).
 const PEDESTRIAN_FRONTAGE = [[1, 0.5], [2, 0.8], [3, 1.1], [4, 1.5], [5, 0.6], [6, 0.05]] as const
 function frontage(roadClass: number): number {
