@@ -1,4 +1,4 @@
-// Letter grades (DESIGN §4). Thresholds are inclusive lower bounds.
+// Letter grades (docs/decisions.md §4). Thresholds are inclusive lower bounds.
 export const GRADES = ['A+', 'A', 'B+', 'B', 'C+', 'C', 'D', 'F'] as const
 export type Grade = (typeof GRADES)[number]
 

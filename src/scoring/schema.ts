@@ -1,4 +1,4 @@
-// OpenAPI/zod description of a score result (spec §2.2 + DESIGN §4 extras).
+// OpenAPI/zod description of a score result (spec §2.2 + docs/decisions.md §4 extras).
 import { z } from '@hono/zod-openapi'
 import { GEOCODE_PRECISIONS } from '../geo'
 import { GRADES } from './grade'

@@ -1,4 +1,4 @@
-// Factor keys (fixed by spec §2.1), default weights (DESIGN §4) and the weight-profile schema.
+// Factor keys (fixed by spec §2.1), default weights (docs/decisions.md §4) and the weight-profile schema.
 import { z } from '@hono/zod-openapi'
 
 export const FACTOR_KEYS = ['vehicleTraffic', 'roadClass', 'populationDensity', 'income', 'poiDensity', 'pedestrian', 'transit'] as const

@@ -1,4 +1,4 @@
-// Notifications (DESIGN §6): the one builder that writes them, and the owner's list and read marks.
+// Notifications (docs/decisions.md §6): the one builder that writes them, and the owner's list and read marks.
 import { and, desc, eq, notExists, sql, type SQL } from 'drizzle-orm'
 import { getDb, schema, type Db } from '../db/client'
 import type { NotificationType } from '../db/schema/notifications'

@@ -1,4 +1,4 @@
-// Share links (DESIGN §6): a random 32-byte token whose SHA-256 alone is stored. The owner creates,
+// Share links (docs/decisions.md §6): a random 32-byte token whose SHA-256 alone is stored. The owner creates,
 // lists and revokes them; anyone holding the token reads the project (lookupShare).
 import { and, desc, eq, isNull } from 'drizzle-orm'
 import { getDb, schema } from '../db/client'

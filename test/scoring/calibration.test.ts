@@ -1,4 +1,4 @@
-// Calibration against DESIGN §4: grades fall in the stated bands for real, named Canadian places,
+// Calibration against docs/decisions.md §4: grades fall in the stated bands for real, named Canadian places,
 // and the ordering downtown > suburban arterial > residential crescent > rural road holds per city.
 // Addresses go through the real offline geocoder, as they would through the API.
 import { describe, it, expect } from 'vitest'
@@ -80,7 +80,7 @@ function score(address: string): ScoreResult {
   return result
 }
 
-describe('calibration bands (DESIGN §4)', () => {
+describe('calibration bands (docs/decisions.md §4)', () => {
   it('spans at least 25 named locations of every kind', () => {
     expect(LOCATIONS.length).toBeGreaterThanOrEqual(25)
     expect(new Set(LOCATIONS.map((l) => l.kind)).size).toBe(5)

@@ -1,4 +1,4 @@
-// Staff actions on orders and quotes (DESIGN §7). Each state change and its notification share one batch.
+// Staff actions on orders and quotes (docs/decisions.md §7). Each state change and its notification share one batch.
 import { and, desc, eq, sql } from 'drizzle-orm'
 import { getDb, schema, type Db } from '../../db/client'
 import type { OrderStatus, QuoteStatus } from '../../db/schema/commerce'
