@@ -6,13 +6,6 @@ export interface RateLimitRequest {
   perMinute: number
   /** Monthly quota of the owner of this object; omitted for anonymous callers. */
   monthlyQuota?: number
-  /**
-   * Monthly-quota units this request costs (default 1), for batch operations that do the work of
-   * several requests. It counts once in the per-minute window and `units` times against the quota.
-   * When `units` exceeds the quota left, the request is refused up front (QUOTA_EXCEEDED, nothing
-   * charged) and `quota.remaining` tells the caller how many units it may still spend.
-   */
-  units?: number
   /** Report the windows without counting (CORS preflights: answered by the browser, not a request). */
   observe?: boolean
   now: number
@@ -63,7 +56,6 @@ const monthKey = (now: number) => `month:${monthOf(now)}`
 export class RateLimiter extends DurableObject {
   /** Counts one request if both windows have room; rejected requests are not counted. */
   async consume(req: RateLimitRequest): Promise<RateLimitResult> {
-    const units = req.units ?? 1
     const window = Math.floor(req.now / 60_000)
     const reset = (window + 1) * 60
     const stored = await this.ctx.storage.get([minuteKey(req.windowKey), monthKey(req.now)])
@@ -87,15 +79,15 @@ export class RateLimiter extends DurableObject {
     if (count >= req.perMinute) {
       return { ...base, allowed: false, reason: 'RATE_LIMITED', remaining: 0, quota }
     }
-    if (quota && units > quota.remaining) {
+    if (quota && quota.remaining < 1) {
       return { ...base, allowed: false, reason: 'QUOTA_EXCEEDED', remaining: req.perMinute - count, quota }
     }
 
     if (req.observe) return { ...base, allowed: true, remaining: req.perMinute - count, quota }
     const writes: Record<string, unknown> = { [minuteKey(req.windowKey)]: { window, count: count + 1 } satisfies MinuteWindow }
     if (quota) {
-      writes[monthKey(req.now)] = used + units
-      quota = { ...quota, used: used + units, remaining: Math.max(0, quota.limit - used - units) }
+      writes[monthKey(req.now)] = used + 1
+      quota = { ...quota, used: used + 1, remaining: Math.max(0, quota.limit - used - 1) }
     }
     // Output gates hold the response until this write is durable, so a count is never lost.
     await this.ctx.storage.put(writes)

@@ -35,23 +35,27 @@ describe('rate limiter state survives a restart', () => {
   })
 })
 
-describe('charging several quota units in one request', () => {
-  it('counts once per minute and `units` times against the monthly quota', async () => {
+describe('charging several quota units in one request (batch, site finder)', () => {
+  it('adds the extra units to the month only: the request counted once in its minute window', async () => {
     const stub = stubFor('units-charge')
-    const result = await stub.consume({ windowKey: 'k', perMinute: 10, monthlyQuota: 100, units: 25, now: at })
-    expect(result.allowed).toBe(true)
-    expect(result.remaining).toBe(9)
-    expect(result.quota).toMatchObject({ used: 25, remaining: 75 })
+    await stub.consume({ windowKey: 'k', perMinute: 10, monthlyQuota: 100, now: at })
+    const extra = await stub.consumeExtraUnits({ units: 24, monthlyQuota: 100, now: at })
+    expect(extra).toMatchObject({ allowed: true, remaining: 75 })
+    const next = await stub.consume({ windowKey: 'k', perMinute: 10, monthlyQuota: 100, now: at })
+    expect(next.remaining).toBe(8)
+    expect(next.quota).toMatchObject({ used: 26, remaining: 74 })
   })
 
-  it('refuses up front, charging nothing, when units exceed the quota left', async () => {
+  it('refuses up front, charging nothing and giving back the metered unit, when the units do not fit', async () => {
     const stub = stubFor('units-refuse')
-    await stub.consume({ windowKey: 'k', perMinute: 10, monthlyQuota: 100, units: 90, now: at })
-    const refused = await stub.consume({ windowKey: 'k', perMinute: 10, monthlyQuota: 100, units: 11, now: at })
-    expect(refused).toMatchObject({ allowed: false, reason: 'QUOTA_EXCEEDED', remaining: 9 })
-    expect(refused.quota).toMatchObject({ used: 90, remaining: 10 })
-    const fits = await stub.consume({ windowKey: 'k', perMinute: 10, monthlyQuota: 100, units: 10, now: at })
-    expect(fits.allowed).toBe(true)
-    expect(fits.quota).toMatchObject({ used: 100, remaining: 0 })
+    await stub.consume({ windowKey: 'k', perMinute: 10, monthlyQuota: 100, now: at })
+    await stub.consumeExtraUnits({ units: 89, monthlyQuota: 100, now: at })
+    await stub.consume({ windowKey: 'k', perMinute: 10, monthlyQuota: 100, now: at })
+    const refused = await stub.consumeExtraUnits({ units: 10, monthlyQuota: 100, now: at })
+    expect(refused).toMatchObject({ allowed: false, remaining: 10 })
+    expect((await stub.usage(at)).used).toBe(90)
+    await stub.consume({ windowKey: 'k', perMinute: 10, monthlyQuota: 100, now: at })
+    const fits = await stub.consumeExtraUnits({ units: 9, monthlyQuota: 100, now: at })
+    expect(fits).toMatchObject({ allowed: true, remaining: 0 })
   })
 })
