@@ -5,6 +5,7 @@ import { around } from 'geokdbush'
 import type { CmaFact } from './data/income'
 import { geoStore, PLACE_MEAN_DENSITY, type StationMode } from './store'
 import { boxAround } from './text'
+import { clamp01 } from '../lib/math'
 
 /** Equirectangular distance: within 30 km it differs from great-circle by < 0.1 %, at a fraction of the cost. */
 function fastDistanceKm(lat1: number, lng1: number, lat2: number, lng2: number, kmPerDegreeLng: number): number {
@@ -43,7 +44,6 @@ const FSA_KERNEL_SCALE = PEOPLE_PER_URBAN_FSA / (2 * Math.PI * FSA_KERNEL_SIGMA_
 const STATION_DEPARTURES_PER_HOUR: Record<StationMode, number> = { S: 40, L: 24, B: 16, C: 6, F: 4 }
 const WALK_FULL_KM = 0.25
 const WALK_MAX_KM = 0.8
-const clamp01 = (x: number) => (x < 0 ? 0 : x > 1 ? 1 : x)
 
 /** Metros whose urban scale is 1 (≥ 500,000 people) whatever the places around the point. */
 const FULL_SCALE_POPULATION = 500_000

@@ -10,6 +10,7 @@ import { roadClassFromCoordinates, rnfToRoadClass, type RoadClassEstimate, type 
 import { trafficAt } from './model/traffic'
 import { classifyStreet, type StreetClassification } from './roads'
 import { normalizeName } from './text'
+import { clamp01 } from '../lib/math'
 
 export type Confidence = 'high' | 'medium' | 'low'
 export interface RawSignal { value: number; unit: string; method: string; confidence: Confidence }
@@ -39,7 +40,6 @@ export interface FeatureOptions {
   roadNetwork?: boolean
 }
 
-const clamp01 = (x: number) => (x < 0 ? 0 : x > 1 ? 1 : x)
 const roundTo = (x: number, step: number) => Math.round(x / step) * step
 const sig = (value: number, unit: string, method: string, confidence: Confidence): RawSignal => ({ value, unit, method, confidence })
 const geoBlend = (a: number, b: number, t: number) => Math.exp((1 - t) * Math.log(Math.max(a, 0.1)) + t * Math.log(Math.max(b, 0.1)))

@@ -31,6 +31,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { AppEnv } from '../env'
 import { ApiError } from '../errors'
 import { principalOf } from './plan-gate'
+import { sha256Hex } from '../lib/crypto'
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key'
 export const REPLAYED_HEADER = 'Idempotent-Replayed'
@@ -183,8 +184,7 @@ export async function requestFingerprint(method: string, path: string, body: str
   } catch {
     // Not JSON: the route's validator will reject it; fingerprint the raw text meanwhile.
   }
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${method.toUpperCase()} ${path}\n${canonical}`))
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')
+  return sha256Hex(`${method.toUpperCase()} ${path}\n${canonical}`)
 }
 
 /** JSON with object keys sorted at every level, so {"a":1,"b":2} and {"b":2,"a":1} match. */

@@ -10,6 +10,7 @@ import { planAddressLookup, resolveAddressLookup } from '../geo/address-lookup'
 import { roadNetworkGeometry, type StreetGeometrySource } from '../geo/street-geometry'
 import { roadSegmentsNamed } from '../geo/measured'
 import { d1AddressPoints, type AddressPointsAnswer, type AddressPointsSource } from './address-store'
+import { sha256Hex } from '../lib/crypto'
 
 export type { GeocodeResult }
 
@@ -123,8 +124,7 @@ export const LOCAL_GEOCODE_CACHE_TTL_SECONDS = 24 * 3600
 export async function geocodeCacheKey(address: string): Promise<string> {
   const normal = address.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim()
   if (normal.length <= 200) return `${GEOCODE_CACHE_PREFIX}${normal}`
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(normal))
-  return `${GEOCODE_CACHE_PREFIX}sha256:${[...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')}`
+  return `${GEOCODE_CACHE_PREFIX}sha256:${await sha256Hex(normal)}`
 }
 
 /** Writes the cache after the response (ctx.waitUntil) instead of before it; absent: awaited. */

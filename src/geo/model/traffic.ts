@@ -5,6 +5,7 @@ import { countedSectionsNear } from '../measured'
 import { METRES_PER_DEGREE, metresPerDegreeLng } from '../measured/planar'
 import { TRAFFIC_MODEL } from '../data/traffic-model.generated'
 import type { Confidence } from '../features'
+import { clamp01 } from '../../lib/math'
 
 export interface TrafficEstimate { aadt: number; method: string; confidence: Confidence }
 
@@ -32,7 +33,6 @@ export function logPriorAadt(roadClass: number): number {
  * and send every small town's main street to freeway volumes; there the 1.x rules take over.
  */
 const FITTED_LOG_DENSITY = [3, 4] as const
-const clamp01 = (x: number) => (x < 0 ? 0 : x > 1 ? 1 : x)
 
 /**
  * The fitted inputs, exported so the fit script computes exactly what the engine uses. The class
