@@ -8,7 +8,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { spawnSync } from 'node:child_process'
+import { captureScreenshot } from './lib/chromium.mjs'
 
 const args = process.argv.slice(2)
 const option = (name, fallback) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : fallback }
@@ -34,14 +34,5 @@ const svgPath = OUT.replace(/\.png$/, '') + '.svg'
 writeFileSync(svgPath, svg)
 const [, width, height] = /viewBox="0 0 (\d+) (\d+)"/.exec(svg) ?? [, '980', '800']
 
-const chromium = ['chromium', 'chromium-browser', 'google-chrome'].find((bin) => spawnSync(bin, ['--version']).status === 0)
-if (!chromium) throw new Error('Chromium not found: apt-get install -y chromium')
-const run = spawnSync(chromium, [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
-  '--hide-scrollbars', `--window-size=${width},${height}`, `--screenshot=${OUT}`, pathToFileURL(svgPath).href,
-], { stdio: ['ignore', 'inherit', 'pipe'], timeout: 60_000 })
-if (run.status !== 0 || !existsSync(OUT)) {
-  console.error(String(run.stderr ?? ''))
-  throw new Error(`chromium exited with ${run.status}`)
-}
+captureScreenshot(pathToFileURL(svgPath).href, OUT, { width, height })
 console.log(`SVG ${svgPath}\nPNG ${OUT}`)

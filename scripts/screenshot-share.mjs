@@ -3,9 +3,9 @@
 // Against a running `npm run dev`: creates a demo project with a few Canadian locations, shares it,
 // and captures the public share page with headless Chromium (Debian: apt-get install -y chromium).
 // Uses the pro demo key from .dev-keys.json (written by `npm run dev`) or API_KEY.
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
-import { spawnSync } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { captureScreenshot } from './lib/chromium.mjs'
 
 const args = process.argv.slice(2)
 const option = (name, fallback) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : fallback }
@@ -35,15 +35,5 @@ for (const l of locations) {
 const link = await api(`/projects/${project.id}/share`, { expiresInDays: 7 })
 console.log(`shareUrl ${link.shareUrl}`)
 
-const chromium = ['chromium', 'chromium-browser', 'google-chrome'].find((bin) => spawnSync(bin, ['--version']).status === 0)
-if (!chromium) throw new Error('Chromium not found: apt-get install -y chromium')
-mkdirSync(dirname(OUT), { recursive: true })
-const run = spawnSync(chromium, [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
-  '--hide-scrollbars', '--window-size=1100,1700', `--screenshot=${OUT}`, link.shareUrl,
-], { stdio: ['ignore', 'inherit', 'pipe'], timeout: 60_000 })
-if (run.status !== 0 || !existsSync(OUT)) {
-  console.error(String(run.stderr ?? ''))
-  throw new Error(`chromium exited with ${run.status}`)
-}
+captureScreenshot(link.shareUrl, OUT, { width: 1100, height: 1700 })
 console.log(`PNG ${OUT}`)
