@@ -1,5 +1,6 @@
-// Cost of auth + rate limiting: authenticated GET /api/v1/me vs public GET /healthz, same server, same run.
-// Usage: npm run bench:auth [-- --seconds 10 --connections 10]
+// Cost of auth + rate limiting on the hot path: authenticated GET /api/v1/me and POST /api/v1/score
+// against public GET /healthz, same server, same run.
+// Usage: npm run bench:auth [-- --seconds 10 --connections 16]
 import autocannon from 'autocannon'
 import { startServer, createKeys } from './lib/server.mjs'
 
@@ -8,30 +9,58 @@ const arg = (name, fallback) => {
   return i > 0 ? Number(process.argv[i + 1]) : fallback
 }
 const seconds = arg('seconds', 10)
-const connections = arg('connections', 10)
+const connections = arg('connections', 16)
 
 const server = await startServer()
 // Enterprise keys of separate users, rotated per request, so the measurement is of admitted requests (not 429s).
 const keys = await createKeys(server, 'enterprise', 20)
 let next = 0
+// Coordinates (no geocoding), spread over a few cities so the score is not one cached answer.
+const points = [
+  [45.4215, -75.6972],
+  [51.0447, -114.0719],
+  [43.6532, -79.3832],
+  [49.2827, -123.1207],
+  [45.5017, -73.5673],
+]
+let nextPoint = 0
 
-async function run(title, path, withKey) {
+async function run(title, path, { withKey = false, method = 'GET', body } = {}) {
   const result = await autocannon({
     url: `${server.base}${path}`,
     connections,
     duration: seconds,
-    requests: [{ setupRequest: (req) => (withKey ? { ...req, headers: { ...req.headers, 'x-api-key': keys[next++ % keys.length] } } : req) }],
+    method,
+    requests: [
+      {
+        setupRequest: (req) => {
+          const headers = { ...req.headers }
+          if (withKey) headers['x-api-key'] = keys[next++ % keys.length]
+          if (!body) return { ...req, headers }
+          headers['content-type'] = 'application/json'
+          return { ...req, method, headers, body: JSON.stringify(body()) }
+        },
+      },
+    ],
   })
   return { title, reqPerSec: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors }
 }
 
 try {
-  await run('warm-up', '/healthz', false)
-  const rows = [await run('GET /healthz (no auth)', '/healthz', false), await run('GET /api/v1/me (auth: KV + DO rate limit)', '/api/v1/me', true)]
+  await run('warm-up', '/healthz')
+  const scoreBody = () => {
+    const [lat, lng] = points[nextPoint++ % points.length]
+    return { lat, lng }
+  }
+  const healthz = await run('GET /healthz (no auth)', '/healthz')
+  const me = await run('GET /api/v1/me (auth: KV + DO rate limit)', '/api/v1/me', { withKey: true })
+  const score = await run('POST /api/v1/score (auth + validation + scoring)', '/api/v1/score', { withKey: true, method: 'POST', body: scoreBody })
+  const rows = [healthz, me, score]
   console.log(`\n${seconds}s per endpoint, ${connections} connections, wrangler dev (workerd) on 127.0.0.1\n`)
   console.table(rows.map((r) => ({ endpoint: r.title, 'req/s': r.reqPerSec, 'p50 ms': r.p50, 'p99 ms': r.p99, non2xx: r.non2xx, errors: r.errors })))
-  console.log(`ratio /me ÷ /healthz throughput: ${(rows[1].reqPerSec / rows[0].reqPerSec).toFixed(2)}`)
+  console.log(`ratio /me ÷ /healthz throughput: ${(me.reqPerSec / healthz.reqPerSec).toFixed(2)}`)
+  console.log(`ratio /score ÷ /healthz throughput: ${(score.reqPerSec / healthz.reqPerSec).toFixed(2)}`)
 } finally {
-  server.stop()
+  await server.stop()
   process.exit(0)
 }
