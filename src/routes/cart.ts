@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { createRouter, errorResponses, int, jsonBody, jsonResponse, Uuid } from '../lib/openapi'
 import { badRequest } from '../errors'
 import { principalOf } from '../middleware/plan-gate'
-import { idempotency } from '../middleware/idempotency'
+import { idempotency, upsertCompletionStatement } from '../middleware/idempotency'
 import { addToCart, listCart, MAX_QUANTITY, removeCartItem, setCartQuantity } from '../services/commerce/cart'
 import { CartItemSchema, LocationContextSchema } from './commerce-schemas'
 
@@ -77,7 +77,7 @@ export const cartRoutes = createRouter()
   .openapi(addItem, async (c) => {
     const { productVariantId, quantity, locationContext } = c.req.valid('json')
     const context = locationContext && Object.keys(locationContext).length > 0 ? locationContext : undefined
-    const item = await addToCart(c.env.DB, principalOf(c).userId, productVariantId.toLowerCase(), quantity, context)
+    const item = await addToCart(c.env.DB, principalOf(c).userId, productVariantId.toLowerCase(), quantity, context, (outcome) => upsertCompletionStatement(c, c.env.DB, outcome))
     return item.created ? c.json({ id: item.id, quantity: item.quantity }, 201) : c.json({ id: item.id, quantity: item.quantity }, 200)
   })
   .openapi(patchItem, async (c) => {
