@@ -117,11 +117,16 @@ const asStatement = (d1: D1Database, query: { toSQL(): { sql: string; params: un
 }
 
 /** Marks the claim done in the handler's batch; `completed` is meaningful once that batch committed. */
-function completion(c: Context<AppEnv>, d1: D1Database, values: { status: number | SQL; resourceId: string | SQL; body?: SQL }, condition: SQL) {
+type CompletionValues = { status: number | SQL; resourceId: string | SQL; body?: SQL }
+
+function completion(c: Context<AppEnv>, d1: D1Database, values: CompletionValues, condition: SQL) {
   const claim = c.get('idempotencyClaim')
   if (!claim) return undefined
   claim.completed = true
-  const set = { state: 'done' as const, responseStatus: values.status, resourceId: values.resourceId, ...(values.body ? { responseBody: values.body } : {}) }
+  const set = {
+    state: 'done' as const, responseStatus: values.status, resourceId: values.resourceId,
+    ...(values.body ? { responseBody: values.body } : {}),
+  }
   return asStatement(d1, getDb(d1).update(records).set(set).where(and(isRecord(claim), condition)))
 }
 
@@ -141,7 +146,9 @@ export function completionStatement(c: Context<AppEnv>, d1: D1Database, status: 
  * that write in the batch. Counts only if the write changed exactly one row; `outcome` gives the
  * response status, the id and the response body as SQL evaluated in the same transaction.
  */
-export function upsertCompletionStatement(c: Context<AppEnv>, d1: D1Database, outcome: { status: SQL; resourceId: SQL; body: SQL }): D1PreparedStatement | undefined {
+export function upsertCompletionStatement(
+  c: Context<AppEnv>, d1: D1Database, outcome: { status: SQL; resourceId: SQL; body: SQL },
+): D1PreparedStatement | undefined {
   // changes() is the row count of the previous completed INSERT/UPDATE/DELETE on this connection:
   // inside a batch (one transaction, statements in order) that is the write just before this one.
   return completion(c, d1, outcome, sql`changes() = 1`)
@@ -162,7 +169,8 @@ async function runAndStore(c: Context<AppEnv>, next: () => Promise<void>, d1: D1
     return
   }
   const body = await c.res.clone().text()
-  const store = () => getDb(d1).update(records).set({ state: 'done', responseStatus: status, responseBody: body }).where(isRecord(claim)).run()
+  const store = () =>
+    getDb(d1).update(records).set({ state: 'done', responseStatus: status, responseBody: body }).where(isRecord(claim)).run()
   // Once the handler's batch completed the record, storing the body only makes replays byte-exact:
   // losing it costs a re-render on replay, so it must not turn a committed request into an error.
   if (claim.completed) await store().catch((error) => console.error(JSON.stringify({ level: 'warn', event: 'idempotency-body-not-stored', error: String(error) })))

@@ -10,7 +10,9 @@ import { ApiError } from '../errors'
 import { principalOf, requireFeature } from '../middleware/plan-gate'
 import { completionStatement, idempotency } from '../middleware/idempotency'
 import { CANADA_BOUNDS } from '../services/scoring'
-import { checkReportUrl, createdReportAgain, createScoreReport, findReport, listReports, reportFileName, signingSecret, type CreatedReport } from '../services/reports'
+import {
+  checkReportUrl, createdReportAgain, createScoreReport, findReport, listReports, reportFileName, signingSecret, type CreatedReport,
+} from '../services/reports'
 import { publicOrigin } from '../lib/public-origin'
 
 const planGate = requireFeature('reports')

@@ -52,4 +52,9 @@ describe('README and docs/ are self-contained', () => {
     expect(outside).toEqual([])
     expect(missing).toEqual([])
   })
+
+  it('the README says how to run the dev server on another port, and the dev script reads PORT', () => {
+    expect(readFileSync('README.md', 'utf8')).toMatch(/^PORT=\d+ npm run dev/m)
+    expect(readFileSync('scripts/dev.mjs', 'utf8')).toMatch(/process\.env\.PORT/)
+  })
 })

@@ -37,7 +37,9 @@ function wranglerDevArgsOf(command: string, port: number): string[] {
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'cron-doc', private: true, scripts: { dev: pkg.scripts.dev } }))
     // Stand-in wrangler: records each invocation (one JSON line) and exits, so `dev` ends at once.
     const fake = join(dir, 'node_modules/.bin/wrangler')
-    writeFileSync(fake, `#!${process.execPath}\nrequire('fs').appendFileSync(${JSON.stringify(join(dir, 'calls.jsonl'))}, JSON.stringify(process.argv.slice(2)) + '\\n')\n`)
+    const callsFile = JSON.stringify(join(dir, 'calls.jsonl'))
+    const record = `require('fs').appendFileSync(${callsFile}, JSON.stringify(process.argv.slice(2)) + '\\n')`
+    writeFileSync(fake, `#!${process.execPath}\n${record}\n`)
     chmodSync(fake, 0o755)
     const [npm, ...npmArgs] = command.split(' ')
     const run = spawnSync(npm, npmArgs, { cwd: dir, env: { ...process.env, PORT: String(port) }, encoding: 'utf8', timeout: 60_000 })
@@ -58,7 +60,8 @@ function isolatedConfig(dir: string): string {
     .replace(/^migrations_dir = "(.+)"$/m, (_, migrations: string) => `migrations_dir = ${JSON.stringify(join(repo, migrations))}`)
     .replace(/^directory = "(.+)"$/m, (_, assets: string) => `directory = ${JSON.stringify(join(repo, assets))}`)
   writeFileSync(join(dir, 'wrangler.toml'), toml)
-  writeFileSync(join(dir, '.dev.vars'), 'ADMIN_TOKEN="cron-doc-test-token-0123456789"\nREPORT_SIGNING_SECRET="cron-doc-test-secret-0123456789"\n')
+  const secrets = ['ADMIN_TOKEN="cron-doc-test-token-0123456789"', 'REPORT_SIGNING_SECRET="cron-doc-test-secret-0123456789"']
+  writeFileSync(join(dir, '.dev.vars'), `${secrets.join('\n')}\n`)
   return join(dir, 'wrangler.toml')
 }
 
@@ -94,7 +97,8 @@ describe('docs/projects.md: triggering the monitoring cron locally', () => {
     try {
       const config = isolatedConfig(dir)
       const state = join(dir, 'state')
-      const migrate = spawnSync(wrangler, ['d1', 'migrations', 'apply', 'DB', '--local', '--config', config, '--persist-to', state], { env, encoding: 'utf8', timeout: 60_000 })
+      const migrateArgs = ['d1', 'migrations', 'apply', 'DB', '--local', '--config', config, '--persist-to', state]
+      const migrate = spawnSync(wrangler, migrateArgs, { env, encoding: 'utf8', timeout: 60_000 })
       expect(migrate.status, migrate.stderr).toBe(0)
       server = spawn(wrangler, ['dev', ...devArgs, '--config', config, '--persist-to', state], { env, detached: true })
       server.stdout!.on('data', (chunk) => (log += chunk))
@@ -108,7 +112,8 @@ describe('docs/projects.md: triggering the monitoring cron locally', () => {
       while (!log.includes('"event":"monitoring"') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200))
       const line = log.split('\n').find((l) => l.includes('"event":"monitoring"'))
       expect(line, log.slice(-2000)).toBeDefined()
-      expect(JSON.parse(line!.slice(line!.indexOf('{')))).toMatchObject({ event: 'monitoring', cron: new URL(documentedUrl![1]).searchParams.get('cron'), failed: 0 })
+      const run = JSON.parse(line!.slice(line!.indexOf('{')))
+      expect(run).toMatchObject({ event: 'monitoring', cron: new URL(documentedUrl![1]).searchParams.get('cron'), failed: 0 })
     } finally {
       if (server?.pid && server.exitCode === null) {
         const exited = new Promise((done) => server!.once('exit', done))

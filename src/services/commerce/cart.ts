@@ -61,13 +61,15 @@ export async function addToCart(
     .returning({ id: cartItems.id, quantity: cartItems.quantity })
     .toSQL()
   // The item as the add left it; the body is the route's response, byte for byte.
-  const item = (column: SQL) => sql`(SELECT ${column} FROM ${cartItems} WHERE ${cartItems.userId} = ${userId} AND ${cartItems.variantId} = ${variantId})`
+  const item = (column: SQL) =>
+    sql`(SELECT ${column} FROM ${cartItems} WHERE ${cartItems.userId} = ${userId} AND ${cartItems.variantId} = ${variantId})`
   const extra = alsoInBatch({
     status: sql`CASE WHEN ${item(sql`id`)} = ${id} THEN 201 ELSE 200 END`,
     resourceId: item(sql`id`),
     body: item(sql`json_object('id', id, 'quantity', quantity)`),
   })
-  const [added] = await d1.batch<{ id: string; quantity: number }>([d1.prepare(upsert.sql).bind(...upsert.params), ...(extra ? [extra] : [])])
+  const statements = [d1.prepare(upsert.sql).bind(...upsert.params), ...(extra ? [extra] : [])]
+  const [added] = await d1.batch<{ id: string; quantity: number }>(statements)
   const row = added.results[0]
   if (row) return { id: row.id, quantity: row.quantity, created: row.id === id }
   // Nothing written: either the variant is not sellable, or the increment would pass the cap.

@@ -68,7 +68,8 @@ async function reportLink(origin: string, secret: string, reportId: string, crea
 export async function createdReportAgain(env: Env, userId: string, reportId: string, options: { origin: string }): Promise<CreatedReport> {
   const row = await findReport(env, reportId, userId)
   if (!row) throw new ApiError('NOT_FOUND', 'Report not found')
-  return { reportId, ...(await reportLink(options.origin, signingSecret(env), reportId, new Date(row.createdAt))), sizeBytes: row.sizeBytes }
+  const link = await reportLink(options.origin, signingSecret(env), reportId, new Date(row.createdAt))
+  return { reportId, ...link, sizeBytes: row.sizeBytes }
 }
 
 /** The caller's newest reports, each with a fresh signed URL. */
