@@ -20,16 +20,24 @@
  *   or get 409 with Retry-After when it is still running. So a handler never runs twice for one key.
  * - A claim whose worker died is taken over after LOCK_SECONDS.
  *
- * Crash safety: a route whose handler writes in a D1 batch adds `completionStatement(c, …)` to that
- * batch, so the record turns 'done' (with the status and the id of what was created) in the same
- * transaction as the write. If the worker dies after that commit, before the response body is stored,
- * a retry replays via the route's `replayCreated` (the created resource rendered afresh) instead of
- * running the handler a second time. Routes without it keep the lock-and-take-over behaviour.
+ * Crash safety (every idempotent route: orders, quotes, cart, reports/score): the handler's write batch
+ * carries a completion statement, so the record turns 'done' (with the status and the id of what was
+ * written) in the same transaction as the write. If the worker dies after that commit, before the
+ * response body is stored, a retry replays instead of running the handler a second time:
+ * - `completionStatement(c, d1, status, table, id)` for a route that creates a row with a known id
+ *   (orders, quotes, reports); the replay renders it afresh through the route's `replayCreated`.
+ * - `upsertCompletionStatement(c, d1, outcome)` for a write whose outcome is only known inside the
+ *   transaction (the cart add: new item or increment). It must directly follow that write in the
+ *   batch, counts only if the write changed exactly one row (SQLite `changes()`), and stores the
+ *   status and body computed in SQL, so the replay is the original response byte for byte.
+ * The lock-and-take-over above stays as the fallback for a worker dying before its batch commits.
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { and, eq, exists, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { AppEnv } from '../env'
 import { ApiError } from '../errors'
+import { getDb, schema } from '../db/client'
 import { principalOf } from './plan-gate'
 import { sha256Hex } from '../lib/crypto'
 
@@ -48,17 +56,19 @@ export interface IdempotencyOptions {
   replayCreated?: (c: Context<AppEnv>, resourceId: string, status: ContentfulStatusCode) => Promise<Response>
 }
 
+const { idempotencyRecords: records } = schema
 /** Tables a handler can name as holding what it created (the completion only counts if the row exists). */
-export type CreatedIn = 'orders' | 'quotes'
+const createdTables = { orders: schema.orders, quotes: schema.quotes, reports: schema.reports }
+export type CreatedIn = keyof typeof createdTables
 
 type Claim = NonNullable<AppEnv['Variables']['idempotencyClaim']>
-
-interface StoredRecord {
-  request_hash: string
-  state: 'pending' | 'done'
-  response_status: number | null
-  response_body: string | null
-  resource_id: string | null
+type StoredRecord = Pick<typeof records.$inferSelect, 'requestHash' | 'state' | 'responseStatus' | 'responseBody' | 'resourceId'>
+const storedColumns = {
+  requestHash: records.requestHash,
+  state: records.state,
+  responseStatus: records.responseStatus,
+  responseBody: records.responseBody,
+  resourceId: records.resourceId,
 }
 
 export const idempotency = (options: IdempotencyOptions = {}): MiddlewareHandler<AppEnv> => {
@@ -83,7 +93,7 @@ export const idempotency = (options: IdempotencyOptions = {}): MiddlewareHandler
       // Someone holds the key: it may have finished (replay), still be running (wait) or just released it.
       let current: StoredRecord | null = record
       while (current) {
-        if (current.request_hash !== hash) {
+        if (current.requestHash !== hash) {
           throw new ApiError('CONFLICT', 'This Idempotency-Key was already used with a different request; use a new key for a new request')
         }
         if (current.state === 'done') return replay(c, current, options)
@@ -98,43 +108,69 @@ export const idempotency = (options: IdempotencyOptions = {}): MiddlewareHandler
   }
 }
 
+const isRecord = (claim: Claim) => and(eq(records.userId, claim.userId), eq(records.key, claim.key))
+
+/** A drizzle query as a raw D1 statement, so it can join a `d1.batch([...])` (one transaction). */
+const asStatement = (d1: D1Database, query: { toSQL(): { sql: string; params: unknown[] } }) => {
+  const { sql: text, params } = query.toSQL()
+  return d1.prepare(text).bind(...params)
+}
+
+/** Marks the claim done in the handler's batch; `completed` is meaningful once that batch committed. */
+type CompletionValues = { status: number | SQL; resourceId: string | SQL; body?: SQL }
+
+function completion(c: Context<AppEnv>, d1: D1Database, values: CompletionValues, condition: SQL) {
+  const claim = c.get('idempotencyClaim')
+  if (!claim) return undefined
+  claim.completed = true
+  const set = {
+    state: 'done' as const, responseStatus: values.status, resourceId: values.resourceId,
+    ...(values.body ? { responseBody: values.body } : {}),
+  }
+  return asStatement(d1, getDb(d1).update(records).set(set).where(and(isRecord(claim), condition)))
+}
+
 /**
  * For the handler's own write batch: marks this request's claim done, naming the row it created, in
  * the same transaction. Counts only if that row exists after the batch's earlier statements. Undefined
  * when the request carries no Idempotency-Key.
  */
 export function completionStatement(c: Context<AppEnv>, d1: D1Database, status: number, table: CreatedIn, resourceId: string): D1PreparedStatement | undefined {
-  const claim = c.get('idempotencyClaim')
-  if (!claim) return undefined
-  claim.completed = true // meaningful once the handler succeeded, i.e. its batch committed
-  return d1
-    .prepare(
-      `UPDATE idempotency_records SET state = 'done', response_status = ?, resource_id = ?
-        WHERE user_id = ? AND key = ? AND EXISTS (SELECT 1 FROM ${table} WHERE id = ?)`,
-    )
-    .bind(status, resourceId, claim.userId, claim.key, resourceId)
+  const created = createdTables[table]
+  const db = getDb(d1)
+  return completion(c, d1, { status, resourceId }, exists(db.select({ one: sql`1` }).from(created).where(eq(created.id, resourceId))))
 }
 
-async function runAndStore(c: Context<AppEnv>, next: () => Promise<void>, db: D1Database, claim: Claim) {
+/**
+ * For a write whose result is only known inside the transaction (an upsert): place it right after
+ * that write in the batch. Counts only if the write changed exactly one row; `outcome` gives the
+ * response status, the id and the response body as SQL evaluated in the same transaction.
+ */
+export function upsertCompletionStatement(
+  c: Context<AppEnv>, d1: D1Database, outcome: { status: SQL; resourceId: SQL; body: SQL },
+): D1PreparedStatement | undefined {
+  // changes() is the row count of the previous completed INSERT/UPDATE/DELETE on this connection:
+  // inside a batch (one transaction, statements in order) that is the write just before this one.
+  return completion(c, d1, outcome, sql`changes() = 1`)
+}
+
+async function runAndStore(c: Context<AppEnv>, next: () => Promise<void>, d1: D1Database, claim: Claim) {
   c.set('idempotencyClaim', claim)
   try {
     await next()
   } catch (error) {
     // Releases only a still-pending claim: a record completed in the handler's batch stays done.
-    await release(db, claim.userId, claim.key)
+    await release(d1, claim)
     throw error
   }
   const status = c.res.status
   if (status < 200 || status >= 300) {
-    await release(db, claim.userId, claim.key)
+    await release(d1, claim)
     return
   }
   const body = await c.res.clone().text()
-  const store = async () =>
-    db
-      .prepare("UPDATE idempotency_records SET state = 'done', response_status = ?, response_body = ? WHERE user_id = ? AND key = ?")
-      .bind(status, body, claim.userId, claim.key)
-      .run()
+  const store = () =>
+    getDb(d1).update(records).set({ state: 'done', responseStatus: status, responseBody: body }).where(isRecord(claim)).run()
   // Once the handler's batch completed the record, storing the body only makes replays byte-exact:
   // losing it costs a re-render on replay, so it must not turn a committed request into an error.
   if (claim.completed) await store().catch((error) => console.error(JSON.stringify({ level: 'warn', event: 'idempotency-body-not-stored', error: String(error) })))
@@ -142,39 +178,40 @@ async function runAndStore(c: Context<AppEnv>, next: () => Promise<void>, db: D1
 }
 
 async function replay(c: Context<AppEnv>, record: StoredRecord, options: IdempotencyOptions) {
-  const status = (record.response_status ?? 200) as ContentfulStatusCode
+  const status = (record.responseStatus ?? 200) as ContentfulStatusCode
   const response =
-    record.response_body === null && record.resource_id && options.replayCreated
-      ? await options.replayCreated(c, record.resource_id, status)
-      : c.body(record.response_body ?? '', status, { 'Content-Type': 'application/json' })
+    record.responseBody === null && record.resourceId && options.replayCreated
+      ? await options.replayCreated(c, record.resourceId, status)
+      : c.body(record.responseBody ?? '', status, { 'Content-Type': 'application/json' })
   response.headers.set(REPLAYED_HEADER, 'true')
   return response
 }
 
 /** One batch = one transaction: drop expired/abandoned rows, try to insert the claim, read the winner. */
-async function claim(db: D1Database, userId: string, key: string, hash: string, ttlMs: number) {
+async function claim(d1: D1Database, userId: string, key: string, hash: string, ttlMs: number) {
+  const db = getDb(d1)
   const now = new Date()
   const nowIso = now.toISOString()
+  const abandoned = and(eq(records.key, key), eq(records.state, 'pending'), lte(records.lockedUntil, nowIso))
   const [, inserted, existing] = await db.batch([
+    db.delete(records).where(and(eq(records.userId, userId), or(lte(records.expiresAt, nowIso), abandoned))),
     db
-      .prepare("DELETE FROM idempotency_records WHERE user_id = ? AND (expires_at <= ? OR (key = ? AND state = 'pending' AND locked_until <= ?))")
-      .bind(userId, nowIso, key, nowIso),
-    db
-      .prepare(
-        `INSERT INTO idempotency_records (user_id, key, request_hash, state, locked_until, expires_at, created_at)
-         VALUES (?, ?, ?, 'pending', ?, ?, ?) ON CONFLICT (user_id, key) DO NOTHING RETURNING user_id`,
-      )
-      .bind(userId, key, hash, new Date(now.getTime() + LOCK_SECONDS * 1000).toISOString(), new Date(now.getTime() + ttlMs).toISOString(), nowIso),
-    db.prepare('SELECT request_hash, state, response_status, response_body, resource_id FROM idempotency_records WHERE user_id = ? AND key = ?').bind(userId, key),
+      .insert(records)
+      .values({
+        userId, key, requestHash: hash, state: 'pending', createdAt: nowIso,
+        lockedUntil: new Date(now.getTime() + LOCK_SECONDS * 1000).toISOString(), expiresAt: new Date(now.getTime() + ttlMs).toISOString(),
+      })
+      .onConflictDoNothing({ target: [records.userId, records.key] })
+      .returning({ userId: records.userId }),
+    db.select(storedColumns).from(records).where(isRecord({ userId, key })),
   ])
-  return { claimed: inserted.results.length === 1, record: (existing.results[0] as StoredRecord | undefined) ?? null }
+  return { claimed: inserted.length === 1, record: existing[0] ?? null }
 }
 
-const read = (db: D1Database, userId: string, key: string) =>
-  db.prepare('SELECT request_hash, state, response_status, response_body, resource_id FROM idempotency_records WHERE user_id = ? AND key = ?').bind(userId, key).first<StoredRecord>()
+const read = async (d1: D1Database, userId: string, key: string): Promise<StoredRecord | null> =>
+  (await getDb(d1).select(storedColumns).from(records).where(isRecord({ userId, key })))[0] ?? null
 
-const release = (db: D1Database, userId: string, key: string) =>
-  db.prepare("DELETE FROM idempotency_records WHERE user_id = ? AND key = ? AND state = 'pending'").bind(userId, key).run()
+const release = (d1: D1Database, claim: Claim) => getDb(d1).delete(records).where(and(isRecord(claim), eq(records.state, 'pending'))).run()
 
 /** SHA-256 over method, path and the body in canonical JSON form (raw text when it is not JSON). */
 export async function requestFingerprint(method: string, path: string, body: string): Promise<string> {

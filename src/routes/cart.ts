@@ -2,8 +2,8 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { createRouter, errorResponses, int, jsonBody, jsonResponse, Uuid } from '../lib/openapi'
 import { badRequest } from '../errors'
 import { principalOf } from '../middleware/plan-gate'
-import { idempotency } from '../middleware/idempotency'
-import { addToCart, listCart, MAX_QUANTITY, removeCartItem, setCartQuantity } from '../services/commerce/cart'
+import { idempotency, upsertCompletionStatement } from '../middleware/idempotency'
+import { addToCart, listCart, MAX_QUANTITY, removeCartItem, setCartQuantity, type CartAddOutcome } from '../services/commerce/cart'
 import { CartItemSchema, LocationContextSchema } from './commerce-schemas'
 
 const Quantity = int(1, MAX_QUANTITY).openapi({ description: `Integer 1–${MAX_QUANTITY}`, example: 1 })
@@ -77,7 +77,8 @@ export const cartRoutes = createRouter()
   .openapi(addItem, async (c) => {
     const { productVariantId, quantity, locationContext } = c.req.valid('json')
     const context = locationContext && Object.keys(locationContext).length > 0 ? locationContext : undefined
-    const item = await addToCart(c.env.DB, principalOf(c).userId, productVariantId.toLowerCase(), quantity, context)
+    const completion = (outcome: CartAddOutcome) => upsertCompletionStatement(c, c.env.DB, outcome)
+    const item = await addToCart(c.env.DB, principalOf(c).userId, productVariantId.toLowerCase(), quantity, context, completion)
     return item.created ? c.json({ id: item.id, quantity: item.quantity }, 201) : c.json({ id: item.id, quantity: item.quantity }, 200)
   })
   .openapi(patchItem, async (c) => {

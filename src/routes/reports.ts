@@ -2,12 +2,17 @@
 // public signed download GET /api/v1/reports/files/{reportId}.pdf (docs/decisions.md §8; no API key: the
 // signature is the credential). The work is in services/reports.
 import { createRoute, z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { AppEnv } from '../env'
 import { createRouter, errorResponses, int, jsonBody, jsonResponse, standardHeaders, Timestamp, Uuid } from '../lib/openapi'
 import { ApiError } from '../errors'
 import { principalOf, requireFeature } from '../middleware/plan-gate'
-import { idempotency } from '../middleware/idempotency'
+import { completionStatement, idempotency } from '../middleware/idempotency'
 import { CANADA_BOUNDS } from '../services/scoring'
-import { checkReportUrl, createScoreReport, findReport, listReports, reportFileName, signingSecret } from '../services/reports'
+import {
+  checkReportUrl, createdReportAgain, createScoreReport, findReport, listReports, reportFileName, signingSecret, type CreatedReport,
+} from '../services/reports'
 import { publicOrigin } from '../lib/public-origin'
 
 const planGate = requireFeature('reports')
@@ -41,6 +46,13 @@ const ReportListSchema = z
   })
   .openapi('ReportList')
 
+const reportView = (r: CreatedReport) => ({ reportUrl: r.reportUrl, expiresAt: r.expiresAt, reportId: r.reportId })
+
+/** Replays a report created before a crash (idempotency: the record was completed with its row). */
+async function replayReport(c: Context<AppEnv>, reportId: string, status: ContentfulStatusCode) {
+  return c.json(reportView(await createdReportAgain(c.env, principalOf(c).userId, reportId, { origin: publicOrigin(c) })), status)
+}
+
 const createReportRoute = createRoute({
   method: 'post',
   path: '/reports/score',
@@ -49,7 +61,7 @@ const createReportRoute = createRoute({
   summary: 'Generate a branded PDF score report (Pro plan and above)',
   description: 'Scores the location and renders a one-page PDF: branded header, address, coordinates, overall score and grade, a bar chart of the seven factors with weights, an ROI snapshot for a typical $10,000 sign, data sources, generation date and methodology version. Returns a signed download URL valid for 7 days. Accepts Idempotency-Key.',
   // Plan first (a free key gets 403 whatever its Idempotency-Key), then replay/claim the key.
-  middleware: [planGate, idempotency()] as const,
+  middleware: [planGate, idempotency({ replayCreated: replayReport })] as const,
   request: { body: jsonBody(ReportRequestSchema) },
   responses: { 201: jsonResponse(ReportSchema, 'The report was created (or replayed for a repeated Idempotency-Key)'), ...errorResponses(400, 403, 409) },
 })
@@ -103,8 +115,11 @@ export const reportRoutes = createRouter()
   .openapi(createReportRoute, async (c) => {
     const principal = principalOf(c)
     const body = c.req.valid('json')
-    const report = await createScoreReport(c.env, principal.userId, { address: body.address, lat: body.lat, lng: body.lng }, { origin: publicOrigin(c) })
-    return c.json({ reportUrl: report.reportUrl, expiresAt: report.expiresAt, reportId: report.reportId }, 201)
+    const report = await createScoreReport(c.env, principal.userId, { address: body.address, lat: body.lat, lng: body.lng }, {
+      origin: publicOrigin(c),
+      alsoInBatch: (reportId) => completionStatement(c, c.env.DB, 201, 'reports', reportId),
+    })
+    return c.json(reportView(report), 201)
   })
   .openapi(listReportsRoute, async (c) => {
     const principal = principalOf(c)

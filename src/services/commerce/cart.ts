@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm'
 import { getDb, schema } from '../../db/client'
 import { conflict, notFound } from '../../errors'
 import { formatCents } from './money'
@@ -17,15 +17,22 @@ const { cartItems, productVariants: variants, products } = schema
 const isSellable = and(eq(variants.active, true), eq(products.active, true))
 const isOwnItem = (cartItemId: string, userId: string) => and(eq(cartItems.id, cartItemId), eq(cartItems.userId, userId))
 
+/** What an add left behind, as SQL read in the add's own transaction (for the idempotency completion). */
+export interface CartAddOutcome { status: SQL; resourceId: SQL; body: SQL }
+
 /**
  * Adds `quantity` of a variant: one statement inserts the row or increments it, so concurrent adds
  * never lose an update. Returns whether a new row was created (201) or an existing one grew (200).
+ * `alsoInBatch` gets the add's outcome as SQL and adds a statement right after it, in its transaction.
  */
-export async function addToCart(d1: D1Database, userId: string, variantId: string, quantity: number, context?: LocationContext) {
+export async function addToCart(
+  d1: D1Database, userId: string, variantId: string, quantity: number, context?: LocationContext,
+  alsoInBatch: (outcome: CartAddOutcome) => D1PreparedStatement | undefined = () => undefined,
+) {
   const db = getDb(d1)
   const id = crypto.randomUUID()
   const now = new Date().toISOString()
-  const [row] = await db
+  const upsert = db
     .insert(cartItems)
     .select(
       db
@@ -52,6 +59,18 @@ export async function addToCart(d1: D1Database, userId: string, variantId: strin
       setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${MAX_QUANTITY}`,
     })
     .returning({ id: cartItems.id, quantity: cartItems.quantity })
+    .toSQL()
+  // The item as the add left it; the body is the route's response, byte for byte.
+  const item = (column: SQL) =>
+    sql`(SELECT ${column} FROM ${cartItems} WHERE ${cartItems.userId} = ${userId} AND ${cartItems.variantId} = ${variantId})`
+  const extra = alsoInBatch({
+    status: sql`CASE WHEN ${item(sql`id`)} = ${id} THEN 201 ELSE 200 END`,
+    resourceId: item(sql`id`),
+    body: item(sql`json_object('id', id, 'quantity', quantity)`),
+  })
+  const statements = [d1.prepare(upsert.sql).bind(...upsert.params), ...(extra ? [extra] : [])]
+  const [added] = await d1.batch<{ id: string; quantity: number }>(statements)
+  const row = added.results[0]
   if (row) return { id: row.id, quantity: row.quantity, created: row.id === id }
   // Nothing written: either the variant is not sellable, or the increment would pass the cap.
   const [sellable] = await db.select({ id: variants.id }).from(variants).innerJoin(products, eq(products.id, variants.productId)).where(and(eq(variants.id, variantId), isSellable))

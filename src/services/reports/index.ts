@@ -2,6 +2,7 @@
 import { and, desc, eq } from 'drizzle-orm'
 import type { Env } from '../../env'
 import { getDb } from '../../db/client'
+import { ApiError } from '../../errors'
 import { reports } from '../../db/schema'
 import { estimateRoi, signalsOf, TYPICAL_SIGN_COST_CAD } from '../../roi'
 import { DEFAULT_WEIGHTS } from '../../scoring'
@@ -18,11 +19,17 @@ export const reportFileName = (reportId: string) => `sign-score-report-${reportI
 
 export interface CreatedReport { reportId: string; reportUrl: string; expiresAt: string; sizeBytes: number }
 
+/**
+ * Scores, renders and stores a report. R2 first, then the D1 row: a report is only ever listed or
+ * replayed once its row exists. `alsoInBatch` adds statements to the row's insert (the idempotency
+ * completion), so the row and the completion commit together. A worker dying between the R2 put and
+ * that commit leaves an orphaned object under reports/<user>/ that nothing links to (no row, no charge).
+ */
 export async function createScoreReport(
   env: Env,
   userId: string,
   location: LocationInput,
-  options: { origin: string; now?: Date },
+  options: { origin: string; now?: Date; alsoInBatch?: (reportId: string) => D1PreparedStatement | undefined },
 ): Promise<CreatedReport> {
   const secret = signingSecret(env) // refuse before doing any work
   const now = options.now ?? new Date()
@@ -37,17 +44,32 @@ export async function createScoreReport(
     customMetadata: { userId, reportId, address: result.address.slice(0, 200) },
   })
   try {
-    await getDb(env.DB).insert(reports).values({
+    const insert = getDb(env.DB).insert(reports).values({
       id: reportId, userId, objectKey, address: result.address, lat: result.lat, lng: result.lng,
       overallScore: result.overallScore, grade: result.grade, sizeBytes: pdf.byteLength, createdAt: now.toISOString(),
-    })
+    }).toSQL()
+    const extra = options.alsoInBatch?.(reportId)
+    await env.DB.batch([env.DB.prepare(insert.sql).bind(...insert.params), ...(extra ? [extra] : [])])
   } catch (error) {
     // Without its row the object is unreachable; don't leave it behind.
     await env.REPORTS.delete(objectKey).catch(() => undefined)
     throw error
   }
-  const expires = Math.floor(now.getTime() / 1000) + REPORT_URL_TTL_SECONDS
-  return { reportId, reportUrl: await signedReportUrl(options.origin, secret, reportId, expires), expiresAt: new Date(expires * 1000).toISOString(), sizeBytes: pdf.byteLength }
+  return { reportId, ...(await reportLink(options.origin, secret, reportId, now)), sizeBytes: pdf.byteLength }
+}
+
+/** The signed link handed out at creation: valid for REPORT_URL_TTL_SECONDS from `createdAt`. */
+async function reportLink(origin: string, secret: string, reportId: string, createdAt: Date) {
+  const expires = Math.floor(createdAt.getTime() / 1000) + REPORT_URL_TTL_SECONDS
+  return { reportUrl: await signedReportUrl(origin, secret, reportId, expires), expiresAt: new Date(expires * 1000).toISOString() }
+}
+
+/** The creation response again (same link, same expiry), for an idempotent retry after a crash. */
+export async function createdReportAgain(env: Env, userId: string, reportId: string, options: { origin: string }): Promise<CreatedReport> {
+  const row = await findReport(env, reportId, userId)
+  if (!row) throw new ApiError('NOT_FOUND', 'Report not found')
+  const link = await reportLink(options.origin, signingSecret(env), reportId, new Date(row.createdAt))
+  return { reportId, ...link, sizeBytes: row.sizeBytes }
 }
 
 /** The caller's newest reports, each with a fresh signed URL. */
