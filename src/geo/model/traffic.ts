@@ -12,11 +12,12 @@ export interface TrafficEstimate { aadt: number; method: string; confidence: Con
 
 export const MEASURED_SNAP_M = 25
 /**
- * Counted sections searched for the same road, and how far off their line the point may lie: 45 m
- * takes in a divided road's other carriageway (the City digitises some sections per carriageway).
+ * Counted sections searched for the same road, and how far off their line the point may lie. A wider
+ * offset (45 m, for divided roads) lets a side street 1.4 km along a counted road's extended line
+ * take its count (methodology §2.2).
  */
 export const SAME_ROAD_RADIUS_M = 1500
-export const SAME_ROAD_MAX_OFFSET_M = 45
+export const SAME_ROAD_MAX_OFFSET_M = 30
 
 // Typical AADT by road class (Ontario MTO / City of Toronto count summaries): local ≈ 400,
 // collector ≈ 3,000, minor arterial ≈ 12,000, major arterial ≈ 28,000, highway ≈ 35,000,
@@ -73,7 +74,7 @@ export function modelledAadt(roadClass: number, inputs: TrafficModelInputs, urba
  * Counted sections of the same road: the point lies on the straight extension of the section's
  * nearest piece (within SAME_ROAD_MAX_OFFSET_M of that line). Cross streets' sections end at the
  * intersection and do not pass through a mid-block point, so they drop out. Log-volumes are
- * averaged with weight 1/distance² (as along a named street: the nearest counts dominate).
+ * averaged with weight 1/distance.
  */
 function sameRoadAadt(lat: number, lng: number, sections: ReturnType<typeof countedSectionsNear>): { aadt: number; n: number; nearestM: number } | undefined {
   const kx = metresPerDegreeLng(lat)
@@ -88,7 +89,7 @@ function sameRoadAadt(lat: number, lng: number, sections: ReturnType<typeof coun
     const b = (s.bearingDeg * Math.PI) / 180
     const offset = Math.abs(px * Math.cos(b) - py * Math.sin(b)) // |p × u| with u = (sin b, cos b)
     if (offset > SAME_ROAD_MAX_OFFSET_M) continue
-    const w = 1 / Math.max(s.distanceM, 50) ** 2
+    const w = 1 / Math.max(s.distanceM, 20)
     weight += w; sum += w * Math.log(s.aadt); n++
     if (s.distanceM < nearestM) nearestM = s.distanceM
   }
