@@ -4,7 +4,7 @@
 // SHARED_DATA_DIR); the measured-data steps write binary artefacts plus manifest.json (source SHA-256,
 // rows read and written, output sizes), the FSA/places step its generated modules and sources.json.
 // Deterministic: the same inputs give byte-identical files.
-//   node scripts/build-geodata.mjs [--out <dir>] [--only fsa-places,census,stops,...]
+//   node scripts/build-geodata.mjs [--out <dir>] [--only fsa-places,census,stops,...,speed-zones]
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -16,6 +16,7 @@ import { STOPS_SOURCES, buildStops } from './geodata/stops.mjs'
 import { TRACTS_SOURCES, buildTracts } from './geodata/tracts.mjs'
 import { TRAFFIC_SOURCES, buildTraffic } from './geodata/traffic.mjs'
 import { ROADS_SOURCES, buildRoads } from './geodata/roads.mjs'
+import { SPEED_ZONES_SOURCES, buildSpeedZones } from './geodata/speed-zones.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const { values: args } = parseArgs({ options: { out: { type: 'string' }, only: { type: 'string' } } })
@@ -28,6 +29,7 @@ const MEASURED_STEPS = {
   tracts: { build: buildTracts, sources: TRACTS_SOURCES },
   traffic: { build: buildTraffic, sources: TRAFFIC_SOURCES },
   roads: { build: buildRoads, sources: ROADS_SOURCES },
+  'speed-zones': { build: buildSpeedZones, sources: SPEED_ZONES_SOURCES },
 }
 const only = args.only ? new Set(args.only.split(',')) : undefined
 const runs = (step) => !only || only.has(step)

@@ -3,7 +3,8 @@
 // predict measured reality on data they were not fitted on (docs/methodology.md §5.2).
 //   1. vehicleTraffic vs City of Calgary counts on held-out sections (held out of the fit AND of the
 //      measured lookup), from coordinates alone and with the street name (speed-limit file names,
-//      else the section name's numbered street).
+//      else the section name's numbered street); then with every count off (speed zones only), and
+//      with no Calgary input at all (the national model).
 //   2. transit and pedestrian vs 2011 commute shares per DA (validation only, never an input).
 //   3. populationDensity vs the DA's own measured density, leave-one-out.
 //   4. roadClass from coordinates vs the Ottawa Road Network File class, on held-out segments, with
@@ -61,14 +62,20 @@ for (const [label, srcRoot] of engines) {
   const volumes = heldSections.map((s) => s.volume)
   const fromCoords = heldSections.map((s) => at(s.lat, s.lng, undefined, { excludeSections }).vehicleTraffic)
   const withStreet = heldSections.map((s, i) => at(s.lat, s.lng, heldStreets[i].street, { excludeSections }).vehicleTraffic)
-  const byMethod = (signals) => Object.entries(signals.reduce((acc, s) => { const k = s.method.replace(/^(\w+: [^,(]*).*$/, '$1').replace(/\d+ counted sections?/, 'counted sections'); acc[k] = (acc[k] ?? 0) + 1; return acc }, {})).map(([k, n]) => `${n} ${k}`).join('; ')
+  const methodKind = (method) => method.includes('named by its City of Calgary speed zone') ? 'counted sections of the street its speed zone names'
+    : method.replace(/^(\w+: [^,(]*).*$/, '$1').replace(/\d+ counted sections?/, 'counted sections').replace(/ \d{4}$/, '').trim()
+  const byMethod = (signals) => Object.entries(signals.reduce((acc, s) => { const k = methodKind(s.method); acc[k] = (acc[k] ?? 0) + 1; return acc }, {})).map(([k, n]) => `${n} ${k}`).join('; ')
   console.log(`vehicleTraffic vs Calgary held-out counts (n=${volumes.length}):  ρ from coordinates ${fmt(spearman(fromCoords.map((s) => s.value), volumes))}   with street name ${fmt(spearman(withStreet.map((s) => s.value), volumes))}`)
   console.log(`   methods (coordinates): ${byMethod(fromCoords)}`)
-  // The national model: every Calgary count switched off, as everywhere outside Calgary.
+  // Calgary away from counted roads: every count switched off, the City's speed zones kept.
   const noCounts = sectionIds(sections)
-  const nationalCoords = heldSections.map((s) => at(s.lat, s.lng, undefined, { excludeSections: noCounts }).vehicleTraffic.value)
-  const nationalStreet = heldSections.map((s, i) => at(s.lat, s.lng, heldStreets[i].street, { excludeSections: noCounts }).vehicleTraffic.value)
-  console.log(`   national model (no Calgary count used; what every other city gets): ρ from coordinates ${fmt(spearman(nationalCoords, volumes))}   with street name ${fmt(spearman(nationalStreet, volumes))}`)
+  const zonesOnly = heldSections.map((s) => at(s.lat, s.lng, undefined, { excludeSections: noCounts }).vehicleTraffic.value)
+  console.log(`   Calgary without counts (speed zones only): ρ from coordinates ${fmt(spearman(zonesOnly, volumes))}`)
+  // The national model: no Calgary input at all (counts and speed zones off), as everywhere outside Calgary.
+  const national = { excludeSections: noCounts, speedZones: false }
+  const nationalCoords = heldSections.map((s) => at(s.lat, s.lng, undefined, national).vehicleTraffic.value)
+  const nationalStreet = heldSections.map((s, i) => at(s.lat, s.lng, heldStreets[i].street, national).vehicleTraffic.value)
+  console.log(`   national model (no Calgary input: counts and speed zones off; what every other city gets): ρ from coordinates ${fmt(spearman(nationalCoords, volumes))}   with street name ${fmt(spearman(nationalStreet, volumes))}`)
 
   const commuteSignals = commute.map((d) => at(d.lat, d.lng))
   console.log(`transit    vs 2011 transit commute share (n=${commute.length}): ρ ${fmt(spearman(commuteSignals.map((s) => s.transit.value), commute.map((d) => d.transit)))}`)

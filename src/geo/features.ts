@@ -4,7 +4,7 @@
 import { urbanContext, type UrbanContext } from './context'
 import { PROVINCE_MEDIAN_HOUSEHOLD_INCOME } from './data/income'
 import type { GeocodePrecision } from './geocode'
-import { censusAt, nearestRoadSegment, tractAt, transitStopPointsNear, type CensusSample } from './measured'
+import { censusAt, nearestRoadSegment, speedZoneAt, tractAt, transitStopPointsNear, type CensusSample, type SpeedZone } from './measured'
 import { blendedTransitIndex, countStops, pedestriansPerDay, STOP_EQUIVALENTS_PER_1KM_STOP, transitIndex, WALK_FAR_M } from './model/activity'
 import { roadClassFromCoordinates, rnfToRoadClass, type RoadClassEstimate, type StopPoint } from './model/road-class'
 import { trafficAt } from './model/traffic'
@@ -38,7 +38,12 @@ export interface FeatureOptions {
   excludeSections?: ReadonlySet<string>
   /** false: ignore the loaded road network (to validate the proxy where the network exists) */
   roadNetwork?: boolean
+  /** false: ignore Calgary's speed zones (with every count excluded: the national model, as in any other city) */
+  speedZones?: boolean
 }
+
+/** A speed zone this close names the road a point is on (a roadside point is ~10–20 m from the centreline). */
+const SPEED_ZONE_SNAP_M = 25
 
 const roundTo = (x: number, step: number) => Math.round(x / step) * step
 const sig = (value: number, unit: string, method: string, confidence: Confidence): RawSignal => ({ value, unit, method, confidence })
@@ -104,7 +109,10 @@ function transitMeasure(census: CensusSample | undefined, stops: readonly StopPo
   }
 }
 
-function roadClassAt(input: FeatureInput, known: StreetClassification | undefined, measured: Measured, stops: readonly StopPoint[] | undefined, exact: boolean, options: FeatureOptions): RoadClassEstimate & { fromStreet: boolean } {
+function roadClassAt(
+  input: FeatureInput, known: StreetClassification | undefined, measured: Measured, stops: readonly StopPoint[] | undefined, exact: boolean, options: FeatureOptions,
+  speedZone: SpeedZone | undefined,
+): RoadClassEstimate & { fromStreet: boolean } {
   if (known) {
     // On the road network, the named street's own segment gives its class (when the names agree).
     if (exact && options.roadNetwork !== false && input.street) {
@@ -123,7 +131,7 @@ function roadClassAt(input: FeatureInput, known: StreetClassification | undefine
     }
   }
   if (!exact) return { roadClass: 1.5, method: 'unknown street at an area position: between local and collector', confidence: 'low', fromStreet: false }
-  return { ...roadClassFromCoordinates(input.lat, input.lng, stops, measured.popDensity, { roadNetwork: options.roadNetwork, excludeSections: options.excludeSections }), fromStreet: false }
+  return { ...roadClassFromCoordinates(input.lat, input.lng, stops, measured.popDensity, { roadNetwork: options.roadNetwork, excludeSections: options.excludeSections, speedZone }), fromStreet: false }
 }
 
 export function featuresAt(input: FeatureInput, options: FeatureOptions = {}): FactorSignals {
@@ -158,11 +166,13 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}): F
     measured.transit = geoBlend(measured.transit, Math.min(measured.transit, CITY_TYPICAL.transit), spread)
   }
   const stopData = measured.transitMethod.startsWith('measured: GTFS') ? stopPoints : undefined
-  const road = roadClassAt(input, known, measured, stopData, exact, options)
+  // Speed zones describe the road at an exact position only, like counts.
+  const speedZone = exact && options.speedZones !== false ? speedZoneAt(lat, lng, SPEED_ZONE_SNAP_M) : undefined
+  const road = roadClassAt(input, known, measured, stopData, exact, options, speedZone)
   const rc = road.roadClass
   // Counts describe the road at an exact position only; an area position is not on the counted road.
-  const roadBasis = road.fromStreet ? 'street' : road.method.includes('Road Network File') ? 'road network' : road.method.includes('counted section') ? 'counted section' : 'inferred'
-  const traffic = trafficAt(lat, lng, rc, measured, ctx.urbanScale, roadBasis, exact ? { excludeSections: options.excludeSections } : undefined, known ? street : undefined)
+  const roadBasis = road.fromStreet ? 'street' : road.method.includes('Road Network File') ? 'road network' : road.method.includes('counted section') ? 'counted section' : road.method.includes('speed zone') ? 'speed zone' : 'inferred'
+  const traffic = trafficAt(lat, lng, rc, measured, ctx.urbanScale, roadBasis, exact ? { excludeSections: options.excludeSections } : undefined, known ? street : undefined, speedZone)
   const pedestrians = pedestriansPerDay({ ...measured, roadClass: rc })
   const areaConfidence = (c: Confidence): Confidence => (placed ? 'low' : c)
   const densityMethod = census ? `measured: Census 2016 (Can-ALE 1 km buffers), ${census.neighbours} DA points interpolated, nearest ${Math.round(census.nearestDaM)} m` : 'modelled: GeoNames place model (no DA point within 5 km)'

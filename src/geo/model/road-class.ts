@@ -1,7 +1,8 @@
 // Road class of the road a point lies on, from measured data when no street is named: the Ottawa
-// Road Network File where loaded, else Calgary's counted sections, else the bus-route proxy.
+// Road Network File where loaded, else Calgary's counted sections or posted speed zones, else the
+// bus-route proxy.
 // Validation of each option: docs/methodology.md §2.2 (scripts/validate-geodata.mjs).
-import { countedSectionsNear, nearestRoadSegment } from '../measured'
+import { countedSectionsNear, nearestRoadSegment, type SpeedZone } from '../measured'
 import { METRES_PER_DEGREE, metresPerDegreeLng } from '../measured/planar'
 import type { Confidence } from '../features'
 
@@ -20,6 +21,16 @@ export function rnfToRoadClass(rnfClass: number, rank: number): number | undefin
 /** Road class implied by a measured daily volume (Calgary counts): the usual design ranges. */
 export function roadClassFromAadt(aadt: number): number {
   return aadt >= 60000 ? 5 : aadt >= 25000 ? 4 : aadt >= 8000 ? 3 : 2
+}
+
+/**
+ * Road class implied by a posted speed (Calgary's zones above the 50 km/h default): 60 km/h is the
+ * City's arterial limit (minor to major: 3.5), 70 a major arterial (4), 80 an expressway (5), 90 and
+ * above the skeletal freeways (Deerfoot, Stoney: 5.5, 6). Zones of 30–40 km/h (playground and
+ * traffic-calmed stretches) lie on local streets and on arterials alike: no class.
+ */
+export function roadClassFromSpeed(speedKmh: number): number | undefined {
+  return speedKmh >= 100 ? 6 : speedKmh >= 90 ? 5.5 : speedKmh >= 80 ? 5 : speedKmh >= 70 ? 4 : speedKmh >= 60 ? 3.5 : undefined
 }
 
 /** Stops considered for the bus-route test: within this radius, at most this many (nearest first). */
@@ -63,7 +74,12 @@ export function busRouteOffsetM(lat: number, lng: number, stops: readonly StopPo
 const RNF_SNAP_M = 30
 const COUNTED_SNAP_M = 25
 
-export interface RoadClassOptions { roadNetwork?: boolean; excludeSections?: ReadonlySet<string> }
+export interface RoadClassOptions {
+  roadNetwork?: boolean
+  excludeSections?: ReadonlySet<string>
+  /** the City of Calgary speed zone within 25 m of the point, if any */
+  speedZone?: SpeedZone
+}
 
 /**
  * From coordinates alone. `stops` is undefined where no stop data exists (no GTFS feed): then the
@@ -82,6 +98,11 @@ export function roadClassFromCoordinates(
   const counted = countedSectionsNear(lat, lng, COUNTED_SNAP_M, options.excludeSections ? { exclude: options.excludeSections } : undefined)[0]
   if (counted) {
     return { roadClass: roadClassFromAadt(counted.aadt), method: `measured: City of Calgary counted section ${counted.secname} (${counted.year})`, confidence: 'medium' }
+  }
+  const zone = options.speedZone
+  const fromSpeed = zone ? roadClassFromSpeed(zone.speedKmh) : undefined
+  if (zone && fromSpeed !== undefined) {
+    return { roadClass: fromSpeed, method: `measured: City of Calgary speed zone ${zone.speedKmh} km/h (${zone.streetName})`, confidence: 'medium' }
   }
   if (!stops) {
     const urban = Math.min(1, Math.max(0, (Math.log10(Math.max(popDensity, 1)) - 1) / 3))

@@ -1,7 +1,8 @@
 // Vehicle traffic (AADT): measured where a City of Calgary counted section passes within 25 m;
-// else interpolated along the same road from counted sections; else a model fitted on the Calgary
-// counts (scripts/fit-traffic.mjs → data/traffic-model.generated.ts).
-import { countedSectionsNear } from '../measured'
+// else interpolated along the same street (named by the user or by the City's speed zone at the
+// point) or the same road from counted sections; else a model fitted on the Calgary counts
+// (scripts/fit-traffic.mjs → data/traffic-model.generated.ts).
+import { countedSectionsNear, type SpeedZone } from '../measured'
 import { METRES_PER_DEGREE, metresPerDegreeLng } from '../measured/planar'
 import { TRAFFIC_MODEL } from '../data/traffic-model.generated'
 import type { Confidence } from '../features'
@@ -10,7 +11,11 @@ import { clamp01 } from '../../lib/math'
 export interface TrafficEstimate { aadt: number; method: string; confidence: Confidence }
 
 export const MEASURED_SNAP_M = 25
-/** Counted sections searched for the same road, and how far off their line the point may lie. */
+/**
+ * Counted sections searched for the same road, and how far off their line the point may lie. A wider
+ * offset (45 m, for divided roads) lets a side street 1.4 km along a counted road's extended line
+ * take its count (methodology §2.2).
+ */
 export const SAME_ROAD_RADIUS_M = 1500
 export const SAME_ROAD_MAX_OFFSET_M = 30
 
@@ -129,11 +134,14 @@ function sameStreetAadt(sections: ReturnType<typeof countedSectionsNear>, street
 /**
  * `counts` undefined: do not use the counted sections (an area position is not on the counted road).
  * `street`: the named street, so that counts of that street are preferred to a cross street's.
+ * `zone`: without a named street, the Calgary speed zone at the point names the street instead.
  */
 export function trafficAt(
   lat: number, lng: number, roadClass: number, inputs: TrafficModelInputs, urbanScale: number, roadBasis: string,
-  counts?: { excludeSections?: ReadonlySet<string> }, street?: { name: string; type?: string },
+  counts?: { excludeSections?: ReadonlySet<string> }, namedStreet?: { name: string; type?: string }, zone?: SpeedZone,
 ): TrafficEstimate {
+  const street = namedStreet ?? zone?.street
+  const streetLabel = namedStreet ? namedStreet.name : `${zone?.streetName} (named by its City of Calgary speed zone)`
   const radius = Math.max(SAME_STREET_RADIUS_M, SAME_ROAD_RADIUS_M)
   const sections = counts ? countedSectionsNear(lat, lng, radius, counts.excludeSections ? { exclude: counts.excludeSections } : undefined) : []
   const snapped = street ? sections.find((s) => s.distanceM <= MEASURED_SNAP_M && sectionOnStreet(s.secname, street)) : undefined
@@ -145,7 +153,7 @@ export function trafficAt(
   if (onStreet) {
     return {
       aadt: onStreet.aadt,
-      method: `modelled: ${onStreet.n} counted section${onStreet.n > 1 ? 's' : ''} of ${street!.name} (nearest ${Math.round(onStreet.nearestM)} m, City of Calgary counts)`,
+      method: `modelled: ${onStreet.n} counted section${onStreet.n > 1 ? 's' : ''} of ${streetLabel} (nearest ${Math.round(onStreet.nearestM)} m, City of Calgary counts)`,
       confidence: 'medium',
     }
   }
