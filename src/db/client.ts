@@ -1,4 +1,4 @@
-import { getTableColumns } from 'drizzle-orm'
+import { getTableColumns, sql, type Column } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/d1'
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core'
 import * as schema from './schema'
@@ -21,3 +21,6 @@ export function rowOf<T extends SQLiteTable>(table: T, raw: Record<string, unkno
   const columns = Object.entries(getTableColumns(table))
   return Object.fromEntries(columns.map(([key, column]) => [key, raw[column.name] == null ? null : column.mapFromDriverValue(raw[column.name])])) as T['$inferSelect']
 }
+
+/** A value bound as the column it fills in an INSERT … SELECT (drizzle matches the select's fields to the table's). */
+export const valueAs = <T>(value: T, column: Column) => sql<T>`${value}`.as(column.name)

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, exists, sql, type SQL } from 'drizzle-orm'
-import { asStatement, getDb, rowOf, schema } from '../../db/client'
+import { asStatement, getDb, rowOf, schema, valueAs } from '../../db/client'
+import type { OrderStatus } from '../../db/schema/commerce'
 import { ApiError, badRequest } from '../../errors'
 import { formatCents } from './money'
 import { lineFields } from './lines'
@@ -42,13 +43,9 @@ export async function checkout(d1: D1Database, userId: string, alsoInBatch: (ord
     .insert(orders)
     .select(
       db.select({
-        id: sql<string>`${orderId}`.as('id'),
-        userId: sql<string>`${userId}`.as('user_id'),
-        status: sql<'ordered'>`'ordered'`.as('status'),
+        id: valueAs(orderId, orders.id), userId: valueAs(userId, orders.userId), status: valueAs<OrderStatus>('ordered', orders.status),
         totalCents: sql<number>`sum(${variants.priceCents} * ${cartItems.quantity})`.as('total_cents'),
-        trackingNumber: sql<null>`null`.as('tracking_number'),
-        createdAt: sql<string>`${now}`.as('created_at'),
-        updatedAt: sql<string>`${now}`.as('updated_at'),
+        trackingNumber: valueAs(null, orders.trackingNumber), createdAt: valueAs(now, orders.createdAt), updatedAt: valueAs(now, orders.updatedAt),
       })
         .from(cartItems).innerJoin(variants, variantOfLine).innerJoin(products, productOfVariant)
         .where(inCart(userId))
@@ -60,7 +57,7 @@ export async function checkout(d1: D1Database, userId: string, alsoInBatch: (ord
     .select(
       db.select({
         id: sql<string>`${SQL_UUID}`.as('id'),
-        orderId: sql<string>`${orderId}`.as('order_id'),
+        orderId: valueAs(orderId, orderItems.orderId),
         productId: products.id,
         variantId: variants.id,
         productName: products.name,
