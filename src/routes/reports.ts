@@ -7,7 +7,7 @@ import { ApiError } from '../errors'
 import { principalOf, requireFeature } from '../middleware/plan-gate'
 import { idempotency } from '../middleware/idempotency'
 import { CANADA_BOUNDS } from '../services/scoring'
-import { checkReportUrl, createScoreReport, findReport, listReports, reportFileName, signingSecret } from '../services/reports'
+import { checkReportUrl, createScoreReport, listReports, reportFile, reportFileName, signingSecret } from '../services/reports'
 import { publicOrigin } from '../lib/public-origin'
 
 const planGate = requireFeature('reports')
@@ -120,10 +120,7 @@ export const reportRoutes = createRouter()
     if (check === 'invalid') throw new ApiError('FORBIDDEN', 'Invalid report link: the signature does not match')
     if (check === 'expired') throw new ApiError('GONE', 'This report link has expired; get a fresh one from GET /api/v1/reports')
 
-    const row = await findReport(c.env, reportId)
-    const ifNoneMatch = c.req.header('if-none-match')?.replace(/^W\//, '').replace(/"/g, '').trim()
-    const object = row && (await c.env.REPORTS.get(row.objectKey, ifNoneMatch ? { onlyIf: { etagDoesNotMatch: ifNoneMatch } } : {}))
-    if (!row || !object) throw new ApiError('NOT_FOUND', 'Report not found')
+    const object = await reportFile(c.env, reportId, c.req.header('if-none-match'))
     const maxAge = Math.max(0, Number(expires) - Math.floor(Date.now() / 1000))
     const headers = {
       ETag: object.httpEtag,
