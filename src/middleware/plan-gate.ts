@@ -1,7 +1,10 @@
+import type { z } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
 import type { AppEnv, Principal } from '../env'
 import { forbidden, unauthorized } from '../errors'
 import { FEATURE_NAMES, hasFeature, minimumPlanFor, PLAN_NAMES, type Feature } from '../auth/plans'
+import { aiProviderFor } from '../services/ai'
+import { consumeAiAllowance } from '../services/ai/cost-guard'
 
 /** The authenticated caller; routes behind auth can rely on it. */
 export function principalOf(c: { get(key: 'principal'): Principal | undefined }): Principal {
@@ -22,4 +25,19 @@ export function requireFeature(feature: Feature): FeatureGate {
     await next()
   }
   return Object.assign(gate, { feature })
+}
+
+/**
+ * A route middleware for AI calls, given the route's body schema. A body the route's validator will
+ * refuse (400) passes through uncounted; otherwise no AI provider → 400 (that costs the caller nothing),
+ * else one call of the plan's per-minute AI allowance (429 with Retry-After past it).
+ */
+export function requireAiAllowance(body: z.ZodType): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (body.safeParse(await c.req.json().catch(() => undefined)).success) {
+      aiProviderFor(c.env)
+      await consumeAiAllowance(c.env, principalOf(c))
+    }
+    await next()
+  }
 }

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { createRouter, displayText, errorResponses, jsonBody, jsonResponse, text, Uuid } from '../lib/openapi'
 import { parseId, UuidParam } from '../lib/ids'
-import { ORDER_STATUSES, QUOTE_STATUSES } from '../db/schema/commerce'
+import { ORDER_STATUSES, QUOTE_STATUSES } from '../services/commerce/order-status'
 import { badRequest } from '../errors'
 import { advanceOrder, answerQuote, listAllOrders, listAllQuotes, STAFF_LIST_LIMIT } from '../services/commerce/staff'
 import { dollarsToCents } from '../services/commerce/money'

@@ -1,14 +1,12 @@
 // POST /api/v1/ai/query, /ai/weights, /ai/recommend (spec §4.2, §7; docs/decisions.md §8). Inputs are validated
 // here; provider choice, prompts and answer checks live in services/ai.
 import { createRoute, z } from '@hono/zod-openapi'
-import type { Context } from 'hono'
-import type { AppEnv } from '../env'
 import { createRouter, errorResponses, jsonBody, jsonResponse } from '../lib/openapi'
 import { GEOCODE_PRECISIONS } from '../geo'
 import { ScoreResultSchema, WeightProfileSchema } from '../scoring'
 import { geocoderFor } from '../services/geocoder'
-import { aiProviderFor, type AiProvider } from '../services/ai'
-import { consumeAiAllowance } from '../services/ai/cost-guard'
+import { requireAiAllowance } from '../middleware/plan-gate'
+import { aiProviderFor } from '../services/ai'
 import { answerQuery, generateWeights, recommendSign, MAX_SUGGESTED_ADDRESSES } from '../services/ai/helpers'
 import { INTENTS } from '../services/ai/prompts/query'
 import { MAX_USER_TEXT } from '../services/ai/normalise'
@@ -98,6 +96,7 @@ const AI_NOTE = 'Needs an AI provider on the server (400 otherwise). AI calls al
 
 const queryRoute = createRoute({
   method: 'post', path: '/ai/query', tags: ['AI'], operationId: 'aiQuery',
+  middleware: [requireAiAllowance(QueryRequestSchema)] as const,
   summary: 'Answer a natural-language sign placement question',
   description: `Extracts intent, city and business type, suggests up to 3 addresses and geocodes them with our geocoder (addresses that cannot be located are dropped and listed), and suggests weights when relevant. ${AI_NOTE}`,
   request: { body: jsonBody(QueryRequestSchema) },
@@ -106,6 +105,7 @@ const queryRoute = createRoute({
 
 const weightsRoute = createRoute({
   method: 'post', path: '/ai/weights', tags: ['AI'], operationId: 'aiWeights',
+  middleware: [requireAiAllowance(WeightsRequestSchema)] as const,
   summary: 'Generate a weight profile from a business description',
   description: `Weights for the seven factors, renormalised and rounded to 3 decimals so they sum to 1.0, ready for POST /score. ${AI_NOTE}`,
   request: { body: jsonBody(WeightsRequestSchema) },
@@ -114,33 +114,24 @@ const weightsRoute = createRoute({
 
 const recommendRoute = createRoute({
   method: 'post', path: '/ai/recommend', tags: ['AI'], operationId: 'aiRecommend',
+  middleware: [requireAiAllowance(RecommendRequestSchema)] as const,
   summary: 'Recommend a sign type for a score result',
   description: `Sign types are the catalogue categories, so each recommendation links to products. ${AI_NOTE}`,
   request: { body: jsonBody(RecommendRequestSchema) },
   responses: { 200: jsonResponse(RecommendResponseSchema, 'Sign recommendation'), ...AI_ERRORS },
 })
 
-/** Provider first (not configured → 400 costs the caller nothing), then the AI allowance. */
-async function prepare(c: Context<AppEnv>): Promise<AiProvider> {
-  const provider = aiProviderFor(c.env)
-  await consumeAiAllowance(c)
-  return provider
-}
-
 export const aiRoutes = createRouter()
   .openapi(queryRoute, async (c) => {
     const { query } = c.req.valid('json')
-    const provider = await prepare(c)
-    return c.json(await answerQuery(provider, query, geocoderFor(c.env)), 200)
+    return c.json(await answerQuery(aiProviderFor(c.env), query, geocoderFor(c.env)), 200)
   })
   .openapi(weightsRoute, async (c) => {
     const { businessDescription } = c.req.valid('json')
-    const provider = await prepare(c)
-    return c.json(await generateWeights(provider, businessDescription), 200)
+    return c.json(await generateWeights(aiProviderFor(c.env), businessDescription), 200)
   })
   .openapi(recommendRoute, async (c) => {
     const { scoreResult, businessType } = c.req.valid('json')
-    const provider = await prepare(c)
     const signTypes = await signTypesFor(c.env.DB)
-    return c.json(await recommendSign(provider, scoreResult, signTypes, businessType), 200)
+    return c.json(await recommendSign(aiProviderFor(c.env), scoreResult, signTypes, businessType), 200)
   })

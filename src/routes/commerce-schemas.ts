@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { displayText, int, text, Timestamp, Uuid } from '../lib/openapi'
-import { ORDER_STATUSES, QUOTE_STATUSES } from '../db/schema/commerce'
+import { ORDER_STATUSES, QUOTE_STATUSES } from '../services/commerce/order-status'
 import { MAX_QUANTITY } from '../services/commerce/cart'
 
 // Response and shared request schemas of the commerce routes (catalogue, cart, orders, quotes).

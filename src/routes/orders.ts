@@ -56,8 +56,7 @@ async function ownOrder(db: D1Database, id: string, userId: string) {
 export const orderRoutes = createRouter()
   .openapi(listRoute, async (c) => c.json(await listOrders(c.env.DB, principalOf(c).userId), 200))
   .openapi(checkoutRoute, async (c) => {
-    const userId = principalOf(c).userId
-    const orderId = await checkout(c.env.DB, userId, (id) => completionStatement(c, c.env.DB, 201, 'orders', id))
-    return c.json(await ownOrder(c.env.DB, orderId, userId), 201)
+    const order = await checkout(c.env.DB, principalOf(c).userId, (id) => completionStatement(c, c.env.DB, 201, 'orders', id))
+    return c.json(order, 201)
   })
   .openapi(getRoute, async (c) => c.json(await ownOrder(c.env.DB, parseId(c.req.valid('param').id, 'Order'), principalOf(c).userId), 200))

@@ -4,10 +4,9 @@ import { z } from '@hono/zod-openapi'
 import { displayText, text, Timestamp, Uuid, int } from '../lib/openapi'
 import { ScoreResultSchema, GRADES, FACTOR_KEYS, DataSourceSchema } from '../scoring'
 import { CANADA_BOUNDS } from '../services/scoring'
-import { NOTIFICATION_TYPES } from '../db/schema/notifications'
 import { MAX_LOCATIONS_PER_PROJECT, MAX_PROJECTS_PER_USER } from '../services/projects'
 import { DEFAULT_SHARE_DAYS, MAX_SHARE_DAYS } from '../services/shares'
-import { NOTIFICATION_MESSAGE_MAX, NOTIFICATION_TITLE_MAX, NOTIFICATIONS_LIMIT } from '../services/notifications'
+import { NOTIFICATION_MESSAGE_MAX, NOTIFICATION_TITLE_MAX, NOTIFICATION_TYPES, NOTIFICATIONS_LIMIT } from '../services/notifications'
 import { idParam } from '../lib/ids'
 
 /** Project and location text bounds: names, and free text (descriptions, notes). */

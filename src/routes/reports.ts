@@ -11,7 +11,7 @@ import { principalOf, requireFeature } from '../middleware/plan-gate'
 import { completionStatement, idempotency } from '../middleware/idempotency'
 import { CANADA_BOUNDS } from '../services/scoring'
 import {
-  checkReportUrl, createdReportAgain, createScoreReport, findReport, listReports, reportFileName, signingSecret, type CreatedReport,
+  checkReportUrl, createdReportAgain, createScoreReport, listReports, reportFile, reportFileName, signingSecret, type CreatedReport,
 } from '../services/reports'
 import { publicOrigin } from '../lib/public-origin'
 
@@ -135,10 +135,7 @@ export const reportRoutes = createRouter()
     if (check === 'invalid') throw new ApiError('FORBIDDEN', 'Invalid report link: the signature does not match')
     if (check === 'expired') throw new ApiError('GONE', 'This report link has expired; get a fresh one from GET /api/v1/reports')
 
-    const row = await findReport(c.env, reportId)
-    const ifNoneMatch = c.req.header('if-none-match')?.replace(/^W\//, '').replace(/"/g, '').trim()
-    const object = row && (await c.env.REPORTS.get(row.objectKey, ifNoneMatch ? { onlyIf: { etagDoesNotMatch: ifNoneMatch } } : {}))
-    if (!row || !object) throw new ApiError('NOT_FOUND', 'Report not found')
+    const object = await reportFile(c.env, reportId, c.req.header('if-none-match'))
     const maxAge = Math.max(0, Number(expires) - Math.floor(Date.now() / 1000))
     const headers = {
       ETag: object.httpEtag,

@@ -3,12 +3,20 @@
 // the city written (index city_key, name_key, number) and near the place or postal area (index
 // name_key, lat_e5), as a UNION so each part uses its own index, plus one row saying whether the
 // city is in the store at all.
+import { and, between, eq, sql, type SQL } from 'drizzle-orm'
+import { union } from 'drizzle-orm/sqlite-core'
+import { getDb, schema } from '../db/client'
 import type { AddressLookup, AddressPoint } from '../geo/address-lookup'
 import { nearBoxE5 } from '../geo/address-lookup'
 
 /** More points than this for one street name in one area is not a street but a data problem. */
 const MAX_POINTS = 6000
-const COLUMNS = 'name_key, type_key, dir, city_key, number, suffix, lat_e5, lng_e5'
+const { addressPoints: points } = schema
+/** name_key as an expression, so the city marker row can put its own text there and still share the UNION's shape. */
+const COLUMNS = {
+  nameKey: sql<string>`${points.nameKey}`.as('name_key'), typeKey: points.typeKey, dir: points.dir, cityKey: points.cityKey,
+  number: points.number, suffix: points.suffix, latE5: points.latE5, lngE5: points.lngE5,
+}
 /**
  * A civic lookup needs the numbers around the one asked (exact, neighbours, the street's end), not the
  * whole street: the nearest numbers only, which keeps the rows read by the worker few on long streets.
@@ -21,31 +29,30 @@ export type AddressPointsSource = (lookup: AddressLookup) => Promise<AddressPoin
 /** Marker row: one address of the city exists (a street missing there must not be taken from a neighbour). */
 const CITY_MARKER = '~city'
 
-export function d1AddressPoints(db: D1Database): AddressPointsSource {
+export function d1AddressPoints(d1: D1Database): AddressPointsSource {
+  const db = getDb(d1)
   return async (lookup) => {
-    const parts: string[] = []
-    const params: (string | number)[] = []
-    if (lookup.cityKey) {
-      parts.push(`SELECT * FROM (SELECT '${CITY_MARKER}', '', '', city_key, 0, '', 0, 0 FROM address_points WHERE city_key = ? LIMIT 1)`)
-      params.push(lookup.cityKey)
-    }
     const civic = lookup.streets.length === 1 ? lookup.civic : undefined
-    const select = (where: string, values: (string | number)[]) => {
-      if (!civic) { parts.push(`SELECT ${COLUMNS} FROM address_points WHERE ${where}`); params.push(...values); return }
-      parts.push(`SELECT * FROM (SELECT ${COLUMNS} FROM address_points WHERE ${where} ORDER BY abs(number - ?) LIMIT ${CIVIC_NEIGHBOURS})`)
-      params.push(...values, civic.number)
+    // Each part is a subquery of its own, so it keeps its own index, ORDER BY and LIMIT inside the UNION.
+    const street = (where: SQL | undefined) => {
+      const query = db.select(COLUMNS).from(points).where(where).$dynamic()
+      const nearest = civic ? query.orderBy(sql`abs(${points.number} - ${civic.number})`).limit(CIVIC_NEIGHBOURS) : query
+      return db.select().from(nearest.as('part')).$dynamic()
     }
+    const marker = (cityKey: string) =>
+      db.select().from(db.select({ ...COLUMNS, nameKey: sql<string>`${CITY_MARKER}`.as('name_key') }).from(points).where(eq(points.cityKey, cityKey)).limit(1).as('part')).$dynamic()
+    const parts = lookup.cityKey ? [marker(lookup.cityKey)] : []
     for (const nameKey of new Set(lookup.streets.map((s) => s.nameKey))) {
-      if (lookup.cityKey) select('city_key = ? AND name_key = ?', [lookup.cityKey, nameKey])
+      if (lookup.cityKey) parts.push(street(and(eq(points.cityKey, lookup.cityKey), eq(points.nameKey, nameKey))))
       if (lookup.near) {
         const [minLat, maxLat, minLng, maxLng] = nearBoxE5(lookup.near)
-        select('name_key = ? AND lat_e5 BETWEEN ? AND ? AND lng_e5 BETWEEN ? AND ?', [nameKey, minLat, maxLat, minLng, maxLng])
+        parts.push(street(and(eq(points.nameKey, nameKey), between(points.latE5, minLat, maxLat), between(points.lngE5, minLng, maxLng))))
       }
     }
-    if (!parts.length) return { points: [], cityInStore: false }
-    const rows = await db.prepare(`${parts.join(' UNION ')} LIMIT ${MAX_POINTS}`).bind(...params).raw<[string, string, string, string, number, string, number, number]>()
-    const points = rows.filter((r) => r[0] !== CITY_MARKER)
-      .map(([nameKey, typeKey, dir, cityKey, number, suffix, latE5, lngE5]) => ({ nameKey, typeKey, dir, cityKey, number, suffix, lat: latE5 / 1e5, lng: lngE5 / 1e5 }))
-    return { points, cityInStore: points.length < rows.length }
+    const [first, second, ...rest] = parts
+    if (!first) return { points: [], cityInStore: false }
+    const rows = await (second ? union(first, second, ...rest) : first).limit(MAX_POINTS)
+    const found = rows.filter((r) => r.nameKey !== CITY_MARKER).map(({ latE5, lngE5, ...key }) => ({ ...key, lat: latE5 / 1e5, lng: lngE5 / 1e5 }))
+    return { points: found, cityInStore: found.length < rows.length }
   }
 }

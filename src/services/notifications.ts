@@ -1,8 +1,10 @@
 // Notifications (docs/decisions.md §6): the one builder that writes them, and the owner's list and read marks.
 import { and, desc, eq, notExists, sql, type SQL } from 'drizzle-orm'
 import { getDb, schema, type Db } from '../db/client'
-import type { NotificationType } from '../db/schema/notifications'
+import { NOTIFICATION_TYPES, type NotificationType } from '../db/schema/notifications'
 import { notFound } from '../errors'
+
+export { NOTIFICATION_TYPES }
 
 /** GET /notifications returns this many, newest first. */
 export const NOTIFICATIONS_LIMIT = 50

@@ -213,6 +213,13 @@ describe('POST /api/v1/ai/query', () => {
       expect((await aiCall('/ai/query', { key, body: { query: QUERY }, env: OPENAI_ENV })).status).toBe(200)
     })
 
+    it('requests rejected for their body (400) do not use the AI allowance', async () => {
+      const { key } = await createKey('free')
+      for (let i = 0; i < 11; i++) expectError(await aiCall('/ai/query', { key, body: { query: '  ' }, env: OPENAI_ENV }), 400, 'BAD_REQUEST')
+      mockProvider(ANSWER)
+      expect((await aiCall('/ai/query', { key, body: { query: QUERY }, env: OPENAI_ENV })).status).toBe(200)
+    })
+
     it('AI calls have their own per-minute allowance (free: 10) → 429 with Retry-After; the month counts each call once', async () => {
       const { key } = await createKey('free')
       mockProvider(ANSWER)

@@ -130,7 +130,7 @@ describe('checkout racing a cart add', () => {
     // The add lands after the checkout's transaction, before the checkout answers.
     const racingAdd = faultyD1({
       afterBatch: async (sqls) => {
-        if (!sqls.some((sql) => sql.includes('INSERT INTO orders'))) return
+        if (!sqls.some((sql) => /insert into "?orders\b/i.test(sql))) return
         await env.DB.prepare(
           "INSERT INTO cart_items (id, user_id, variant_id, quantity, created_at, updated_at) VALUES (?, ?, ?, 1, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z') ON CONFLICT DO NOTHING",
         )

@@ -2,6 +2,7 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm'
 import { getDb, schema } from '../../db/client'
 import { conflict, notFound } from '../../errors'
 import { formatCents } from './money'
+import { lineFields } from './lines'
 
 /** Cart data access. Every query is scoped to the user; the add is one atomic UPSERT. */
 export const MAX_QUANTITY = 999
@@ -105,13 +106,8 @@ export async function listCart(d1: D1Database, userId: string) {
     id: item.id,
     productVariantId: item.variantId,
     productId: product.id,
-    productName: product.name,
-    sizeLabel: variant.sizeLabel,
-    material: variant.material,
+    ...lineFields({ ...variant, productName: product.name, unitPriceCents: variant.priceCents, quantity: item.quantity, locationContext: item.locationContext }),
     price: formatCents(variant.priceCents),
-    quantity: item.quantity,
-    lineTotal: formatCents(variant.priceCents * item.quantity),
-    locationContext: item.locationContext ? (JSON.parse(item.locationContext) as LocationContext) : null,
     available: variant.active && product.active,
     addedAt: item.createdAt,
   }))

@@ -1,5 +1,7 @@
-import type { OrderStatus, QuoteStatus } from '../../db/schema/commerce'
-import { ORDER_STATUSES } from '../../db/schema/commerce'
+import { ORDER_STATUSES, QUOTE_STATUSES, type OrderStatus, type QuoteStatus } from '../../db/schema/commerce'
+
+// The statuses live beside their table (its enum); routes take them from here, not from the schema.
+export { ORDER_STATUSES, QUOTE_STATUSES }
 
 /**
  * Order lifecycle (docs/decisions.md §7): ordered → in_production → shipped → installed, one step at a time,

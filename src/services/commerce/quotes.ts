@@ -1,6 +1,6 @@
 // Custom quote requests (docs/decisions.md §7): the customer's side. Staff answers are in ./staff.ts.
 import { and, desc, eq } from 'drizzle-orm'
-import { getDb, schema } from '../../db/client'
+import { asStatement, getDb, schema } from '../../db/client'
 import { conflict, notFound } from '../../errors'
 import { formatCents } from './money'
 
@@ -44,9 +44,8 @@ export async function createQuote(d1: D1Database, userId: string, q: NewQuote, a
     priceCents: null, staffMessage: null, quotedAt: null, respondedAt: null, createdAt: now, updatedAt: now,
   }
   // The idempotency completion is a raw D1 statement, so the insert joins it as one too (same batch, one transaction).
-  const insert = getDb(d1).insert(schema.quotes).values(row).toSQL()
   const extra = alsoInBatch(id)
-  await d1.batch([d1.prepare(insert.sql).bind(...insert.params), ...(extra ? [extra] : [])])
+  await d1.batch([asStatement(d1, getDb(d1).insert(schema.quotes).values(row)), ...(extra ? [extra] : [])])
   return toQuoteView(row)
 }
 

@@ -1,6 +1,7 @@
 // PDF score reports: score → ROI snapshot → render → R2 + D1 row → signed URL (docs/decisions.md §8).
 import { and, desc, eq } from 'drizzle-orm'
 import type { Env } from '../../env'
+import { notFound } from '../../errors'
 import { getDb } from '../../db/client'
 import { ApiError } from '../../errors'
 import { reports } from '../../db/schema'
@@ -87,4 +88,16 @@ export async function listReports(env: Env, userId: string, options: { origin: s
 export async function findReport(env: Env, reportId: string, userId?: string) {
   const where = userId ? and(eq(reports.id, reportId), eq(reports.userId, userId)) : eq(reports.id, reportId)
   return (await getDb(env.DB).select().from(reports).where(where).limit(1))[0]
+}
+
+/**
+ * A report's stored PDF; when `ifNoneMatch` (the request header) names its ETag, R2 answers a body-less
+ * object (the 304). 404 when the row or the object is gone.
+ */
+export async function reportFile(env: Env, reportId: string, ifNoneMatch?: string) {
+  const row = await findReport(env, reportId)
+  const etag = ifNoneMatch?.replace(/^W\//, '').replace(/"/g, '').trim()
+  const object = row && (await env.REPORTS.get(row.objectKey, etag ? { onlyIf: { etagDoesNotMatch: etag } } : {}))
+  if (!row || !object) throw notFound('Report')
+  return object
 }
