@@ -5,6 +5,7 @@ import type { Context } from 'hono'
 import type { AppEnv } from '../env'
 import { createRouter, errorResponses, jsonBody, jsonResponse } from '../lib/openapi'
 import { GEOCODE_PRECISIONS } from '../geo'
+import { latitude, longitude } from '../lib/location'
 import { ScoreResultSchema, WeightProfileSchema } from '../scoring'
 import { geocoderFor } from '../services/geocoder'
 import { aiProviderFor, type AiProvider } from '../services/ai'
@@ -42,8 +43,8 @@ const GeocodedLocationSchema = z
   .object({
     address: z.string().max(300).openapi({ description: 'The suggested address, as the model wrote it' }),
     resolvedAddress: z.string().max(400),
-    lat: z.number().min(41).max(84),
-    lng: z.number().min(-142).max(-52),
+    lat: latitude,
+    lng: longitude,
     precision: z.enum(GEOCODE_PRECISIONS),
   })
   .openapi('GeocodedLocation')
