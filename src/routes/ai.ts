@@ -4,6 +4,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { AppEnv } from '../env'
 import { createRouter, errorResponses, jsonBody, jsonResponse } from '../lib/openapi'
+import { PLAN_LIMITS, PLANS } from '../auth/plans'
 import { GEOCODE_PRECISIONS } from '../geo'
 import { latitude, longitude } from '../lib/location'
 import { ScoreResultSchema, WeightProfileSchema } from '../scoring'
@@ -95,7 +96,8 @@ const RecommendResponseSchema = z
   .openapi('AiRecommendResult')
 
 const AI_ERRORS = errorResponses(400, 502)
-const AI_NOTE = 'Needs an AI provider on the server (400 otherwise). AI calls also count against a per-key AI allowance (free 10/min, pro 30, scale 60, enterprise 120; 429 with Retry-After). Provider failure or timeout → 502.'
+const AI_ALLOWANCES = PLANS.map((plan) => `${plan} ${PLAN_LIMITS[plan].aiRequestsPerMinute}`).join(', ')
+const AI_NOTE = `Needs an AI provider on the server (400 otherwise). AI calls also count against a per-key AI allowance per minute (${AI_ALLOWANCES}; 429 with Retry-After). Provider failure or timeout → 502.`
 
 const queryRoute = createRoute({
   method: 'post', path: '/ai/query', tags: ['AI'], operationId: 'aiQuery',
