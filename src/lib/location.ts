@@ -1,4 +1,4 @@
-// The one location input (docs/decisions.md §2): an address, or lat and lng together, inside Canada.
+// The one location input (docs/conventions.md, Locations): an address, or lat and lng together, inside Canada.
 // Every route that takes a location builds its schema from these fields and rules, and scoreLocation
 // checks its input with the same schema, so a bad location reads the same on every route.
 import { z } from '@hono/zod-openapi'
@@ -25,7 +25,8 @@ export const locationFields = {
   address: z.string({ error: 'address must be a string' }).trim().min(1, { error: 'address must not be empty' })
     .max(MAX_ADDRESS_LENGTH, { error: `address must be at most ${MAX_ADDRESS_LENGTH} characters` }).optional().openapi({
     example: '100 Queen St W, Toronto, ON M5H 2N2',
-    description: 'Canadian address; use this OR lat/lng. When both are given the coordinates locate the point and the address is kept for display and road class.',
+    description: 'Canadian address; use this OR lat/lng. When both are given the coordinates locate the point and the address is kept '
+      + 'for display and road class.',
   }),
   ...coordinateFields,
 }
@@ -46,10 +47,11 @@ interface Located { address?: string; lat?: number; lng?: number }
  */
 function checkLocation(value: Located, ctx: z.RefinementCtx, required: boolean) {
   const { lat, lng } = value
-  if ((lat === undefined) !== (lng === undefined)) ctx.addIssue({ code: 'custom', path: [lat === undefined ? 'lat' : 'lng'], message: 'lat and lng must be given together' })
+  const refuse = (field: string, message: string) => ctx.addIssue({ code: 'custom', path: [field], message })
+  if ((lat === undefined) !== (lng === undefined)) refuse(lat === undefined ? 'lat' : 'lng', 'lat and lng must be given together')
   else if (lat !== undefined && lng !== undefined) {
-    if (isInCanadaBounds(lat, lng) && isInUnitedStates(lat, lng)) ctx.addIssue({ code: 'custom', path: ['lat'], message: 'coordinates are outside Canada (in the United States)' })
-  } else if (required && value.address === undefined) ctx.addIssue({ code: 'custom', path: ['address'], message: 'address or lat/lng is required' })
+    if (isInCanadaBounds(lat, lng) && isInUnitedStates(lat, lng)) refuse('lat', 'coordinates are outside Canada (in the United States)')
+  } else if (required && value.address === undefined) refuse('address', 'address or lat/lng is required')
 }
 
 /** For schemas where a location must be given (score, compare, nearby, projects, reports, batch rows). */

@@ -73,7 +73,7 @@ export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result) =
   throw validationError(result.error.issues, result.target === 'json' ? 'body' : result.target)
 }
 
-/** The 400 for failed zod issues, for the hook and for services that validate with a route's schema; `prefix` goes before each path. */
+/** The 400 for failed zod issues: the hook's, and a service's that checks input with a route's schema (`prefix` goes before each path). */
 export function validationError(issues: readonly Issue[], target = 'body', prefix?: string): ApiError {
   const details = issues.map((issue) => {
     const path = [prefix, ...issue.path.map(String)].filter((part) => part !== undefined).join('.') || target

@@ -24,7 +24,9 @@ const BODIES: Record<string, () => unknown> = {
 
 describe('AI allowance from the plan table, on every AI route', () => {
   it('every documented AI route has a body here', () => {
-    const aiRoutes = documentedRoutes().filter((r) => r.path.startsWith('/api/v1/ai/')).map((r) => `${r.method} ${r.path.slice('/api/v1'.length)}`)
+    const aiRoutes = documentedRoutes()
+      .filter((r) => r.path.startsWith('/api/v1/ai/'))
+      .map((r) => `${r.method} ${r.path.slice('/api/v1'.length)}`)
     expect(aiRoutes.sort()).toEqual(Object.keys(BODIES).map((path) => `POST ${path}`).sort())
   })
 

@@ -22,14 +22,24 @@ interface Case {
 }
 
 const OTTAWA = { lat: 45.4257, lng: -75.6919 }
+const LAT_RANGE = 'lat must be between 41 and 84 (Canada)'
 const CASES: Case[] = [
-  { name: 'lat 85', body: { lat: 85, lng: -75.69 }, refused: { message: 'lat must be between 41 and 84 (Canada)', path: 'lat' } },
-  { name: 'lat 40 (Ohio, south of the box: one issue, not two)', body: { lat: 40, lng: -83 }, refused: { message: 'lat must be between 41 and 84 (Canada)', path: 'lat' } },
+  { name: 'lat 85', body: { lat: 85, lng: -75.69 }, refused: { message: LAT_RANGE, path: 'lat' } },
+  { name: 'lat 40 (Ohio, below the box: one issue, not two)', body: { lat: 40, lng: -83 }, refused: { message: LAT_RANGE, path: 'lat' } },
   { name: 'lng -30', body: { lat: 45.42, lng: -30 }, refused: { message: 'lng must be between -142 and -52 (Canada)', path: 'lng' } },
   { name: 'lat without lng', body: { lat: 45.42 }, refused: { message: 'lat and lng must be given together', path: 'lng' } },
-  { name: 'neither address nor lat/lng', body: {}, refused: { message: 'address or lat/lng is required', path: 'address', unlessOptional: true } },
-  { name: 'lat as a string', body: { lat: '45.42', lng: -75.69 }, text: { lat: 'north', lng: -75.69 }, refused: { message: 'lat must be a number', path: 'lat' } },
-  { name: 'Detroit (in the US, inside Canada\'s box)', body: { lat: 42.33, lng: -83.05 }, refused: { message: 'coordinates are outside Canada (in the United States)', path: 'lat' } },
+  {
+    name: 'neither address nor lat/lng', body: {},
+    refused: { message: 'address or lat/lng is required', path: 'address', unlessOptional: true },
+  },
+  {
+    name: 'lat as a string', body: { lat: '45.42', lng: -75.69 }, text: { lat: 'north', lng: -75.69 },
+    refused: { message: 'lat must be a number', path: 'lat' },
+  },
+  {
+    name: 'Detroit (in the US, inside Canada\'s box)', body: { lat: 42.33, lng: -83.05 },
+    refused: { message: 'coordinates are outside Canada (in the United States)', path: 'lat' },
+  },
   { name: 'a good point (Ottawa)', body: OTTAWA },
 ]
 
@@ -78,12 +88,18 @@ const ROUTES: Route[] = [
     name: 'POST /api/v1/projects/{id}/locations', plan: 'free', prepare: (key) => createProject(key),
     send: async (key, l, _c, projectId) => outcome(await call(`/api/v1/projects/${projectId}/locations`, { key, body: l }), 201),
   },
-  { name: 'POST /api/v1/reports/score', plan: 'pro', send: async (key, l) => outcome(await call('/api/v1/reports/score', { key, body: l }), 201) },
+  {
+    name: 'POST /api/v1/reports/score', plan: 'pro',
+    send: async (key, l) => outcome(await call('/api/v1/reports/score', { key, body: l }), 201),
+  },
   {
     name: 'POST /api/v1/roi', plan: 'free', optional: true,
     send: async (key, l) => outcome(await call('/api/v1/roi', { key, body: { overallScore: 70, signCost: 10_000, ...l } }), 200),
   },
-  { name: 'POST /api/v1/prospects', plan: 'enterprise', optional: true, noAddress: true, send: async (key, l) => outcome(await call('/api/v1/prospects', { key, body: l }), 200) },
+  {
+    name: 'POST /api/v1/prospects', plan: 'enterprise', optional: true, noAddress: true,
+    send: async (key, l) => outcome(await call('/api/v1/prospects', { key, body: l }), 200),
+  },
   {
     name: 'POST /api/v1/score/nearby', plan: 'pro',
     send: async (key, l) => outcome(await call('/api/v1/score/nearby', { key, body: { ...l, radiusM: 100, spacingM: 50 } }), 200),
@@ -91,11 +107,15 @@ const ROUTES: Route[] = [
   {
     name: 'GET /api/v1/score/nearby.svg', plan: 'pro',
     send: async (key, _l, c) => {
-      const query = new URLSearchParams(Object.entries({ ...(c.text ?? c.body), radiusM: 100, spacingM: 50 }).map(([k, v]): [string, string] => [k, String(v)]))
+      const fields = Object.entries({ ...(c.text ?? c.body), radiusM: 100, spacingM: 50 })
+      const query = new URLSearchParams(fields.map(([k, v]): [string, string] => [k, String(v)]))
       return outcome(await call(`/api/v1/score/nearby.svg?${query}`, { key }), 200)
     },
   },
-  { name: 'POST /api/v1/score/batch', plan: 'free', send: async (key, l) => batchOutcome(await call('/api/v1/score/batch', { key, body: { locations: [l] } })) },
+  {
+    name: 'POST /api/v1/score/batch', plan: 'free',
+    send: async (key, l) => batchOutcome(await call('/api/v1/score/batch', { key, body: { locations: [l] } })),
+  },
   {
     // Not a separate route: the CSV body of the batch route, whose cells are all text.
     name: 'POST /api/v1/score/batch (CSV)', plan: 'free',
