@@ -5,6 +5,7 @@
 //   simple  street_no, street, city[, city_pcs], lat, lng (extra columns ignored)
 //   single  address ("1 E BROADWAY, VANCOUVER, BC"), lat, lng
 import { parseAddress } from '../../src/geo/address'
+import { isInCanadaBounds } from '../../src/geo/border'
 import { parseCivicNumber, streetKeyOfText, type StreetKey } from '../../src/geo/street-key'
 import { normalizeName } from '../../src/geo/text'
 
@@ -75,7 +76,7 @@ export function parseAddressFile(text: string): ParsedAddressFile {
     if (!civic) { skip('no civic number'); continue }
     if (!key) { skip('no street'); continue }
     if (!city) { skip('no city'); continue }
-    if (!Number.isFinite(lat) || !Number.isFinite(lng) || lat < 41 || lat > 84 || lng < -142 || lng > -52) { skip('coordinates missing or outside Canada'); continue }
+    if (!Number.isFinite(lat) || !Number.isFinite(lng) || !isInCanadaBounds(lat, lng)) { skip('coordinates missing or outside Canada'); continue }
     records.push({ ...key, cityKey: normalizeName(city), ...civic, latE5: Math.round(lat * 1e5), lngE5: Math.round(lng * 1e5), street, city })
   }
   return { format, rows, records, skipped }

@@ -2,6 +2,7 @@
 export interface PoiRow { source: string; sourceId: string; name: string; address: string; type: string; lat: number; lng: number }
 export interface ParsedPois { rows: PoiRow[]; skipped: string[] }
 export const TYPE_KEYS: string[]
+export const CANADA: { minLat: number; maxLat: number; minLng: number; maxLng: number }
 export function osmAddress(properties: Record<string, unknown>): string
 export function osmType(properties: Record<string, unknown>): string
 export function parseGeoJson(text: string): ParsedPois

@@ -3,7 +3,8 @@
 
 /** OSM keys that say what a business is, in order of preference. */
 export const TYPE_KEYS = ['shop', 'amenity', 'office', 'craft', 'tourism', 'leisure', 'healthcare']
-const CANADA = { minLat: 41, maxLat: 84, minLng: -142, maxLng: -52 }
+/** CANADA_BOUNDS of src/geo/border.ts (plain Node cannot import it); test/prospects checks they agree. */
+export const CANADA = { minLat: 41, maxLat: 84, minLng: -142, maxLng: -52 }
 const MAX_TEXT = 300
 
 const clean = (value) => String(value ?? '').replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/\s+/g, ' ').trim().slice(0, MAX_TEXT)

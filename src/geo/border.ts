@@ -1,4 +1,4 @@
-// The parts of the United States inside Canada's bounding box (lat 41…84, lng -142…-52): the
+// The parts of the United States inside Canada's bounding box (CANADA_BOUNDS below): the
 // contiguous states south of the border, and Alaska with its panhandle. Coordinates there are not
 // in Canada and our Canadian data would score them as if they were (Detroit as Windsor).
 // Simplified boundary, hand-digitised along the 49th parallel, the Juan de Fuca and Haro straits,
@@ -48,3 +48,12 @@ export function isInUnitedStates(lat: number, lng: number): boolean {
   if (lat < 49.01 && lng < -66.4 && inside(CONTIGUOUS_US, lng, lat)) return true
   return lng < -129.9 && lat > 54.6 && inside(ALASKA, lng, lat)
 }
+
+/** Canada's bounding box (docs/decisions.md §5): the one definition of the API's coordinate bounds. */
+export const CANADA_BOUNDS = { minLat: 41, maxLat: 84, minLng: -142, maxLng: -52 } as const
+
+export const isInCanadaBounds = (lat: number, lng: number): boolean =>
+  lat >= CANADA_BOUNDS.minLat && lat <= CANADA_BOUNDS.maxLat && lng >= CANADA_BOUNDS.minLng && lng <= CANADA_BOUNDS.maxLng
+
+/** In Canada's bounding box and not in the parts of the United States inside it. */
+export const isInCanada = (lat: number, lng: number): boolean => isInCanadaBounds(lat, lng) && !isInUnitedStates(lat, lng)

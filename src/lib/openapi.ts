@@ -70,12 +70,17 @@ export function jsonBody<T extends z.ZodType>(schema: T, description?: string) {
  */
 export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result) => {
   if (result.success) return
-  const details = result.error.issues.map((issue) => {
-    const path = issue.path.map(String).join('.') || (result.target === 'json' ? 'body' : result.target)
+  throw validationError(result.error.issues, result.target === 'json' ? 'body' : result.target)
+}
+
+/** The 400 for failed zod issues: the hook's, and a service's that checks input with a route's schema (`prefix` goes before each path). */
+export function validationError(issues: readonly Issue[], target = 'body', prefix?: string): ApiError {
+  const details = issues.map((issue) => {
+    const path = [prefix, ...issue.path.map(String)].filter((part) => part !== undefined).join('.') || target
     return { path, message: issueMessage(path, issue) }
   })
   const more = details.length > 1 ? ` (and ${details.length - 1} more; see details)` : ''
-  throw new ApiError('BAD_REQUEST', `${details[0].message}${more}`, { details })
+  return new ApiError('BAD_REQUEST', `${details[0].message}${more}`, { details })
 }
 
 const TYPE_NAMES: Record<string, string> = { string: 'a string', number: 'a number', int: 'an integer', boolean: 'true or false', object: 'an object', array: 'an array', date: 'a date' }

@@ -2,7 +2,9 @@
 // here; provider choice, prompts and answer checks live in services/ai.
 import { createRoute, z } from '@hono/zod-openapi'
 import { createRouter, errorResponses, jsonBody, jsonResponse } from '../lib/openapi'
+import { PLAN_LIMITS, PLANS } from '../auth/plans'
 import { GEOCODE_PRECISIONS } from '../geo'
+import { latitude, longitude } from '../lib/location'
 import { ScoreResultSchema, WeightProfileSchema } from '../scoring'
 import { geocoderFor } from '../services/geocoder'
 import { requireAiAllowance } from '../middleware/plan-gate'
@@ -40,8 +42,8 @@ const GeocodedLocationSchema = z
   .object({
     address: z.string().max(300).openapi({ description: 'The suggested address, as the model wrote it' }),
     resolvedAddress: z.string().max(400),
-    lat: z.number().min(41).max(84),
-    lng: z.number().min(-142).max(-52),
+    lat: latitude,
+    lng: longitude,
     precision: z.enum(GEOCODE_PRECISIONS),
   })
   .openapi('GeocodedLocation')
@@ -92,7 +94,8 @@ const RecommendResponseSchema = z
   .openapi('AiRecommendResult')
 
 const AI_ERRORS = errorResponses(400, 502)
-const AI_NOTE = 'Needs an AI provider on the server (400 otherwise). AI calls also count against a per-key AI allowance (free 10/min, pro 30, scale 60, enterprise 120; 429 with Retry-After). Provider failure or timeout → 502.'
+const AI_ALLOWANCES = PLANS.map((plan) => `${plan} ${PLAN_LIMITS[plan].aiRequestsPerMinute}`).join(', ')
+const AI_NOTE = `Needs an AI provider on the server (400 otherwise). AI calls also count against a per-key AI allowance per minute (${AI_ALLOWANCES}; 429 with Retry-After). Provider failure or timeout → 502.`
 
 const queryRoute = createRoute({
   method: 'post', path: '/ai/query', tags: ['AI'], operationId: 'aiQuery',

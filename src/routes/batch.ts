@@ -8,12 +8,13 @@ import { ApiError, ERROR_STATUS, type ErrorCode } from '../errors'
 import { DEFAULT_WEIGHTS, ScoreResultSchema, WeightProfileSchema } from '../scoring'
 import { BATCH, scoreBatch, type BatchLocation } from '../services/batch'
 import { formatBatchCsv, parseBatchCsv } from '../services/batch-csv'
+import { coordinateNumber } from '../lib/location'
 
 const BatchLocationSchema = z.object({
   id: z.union([z.string().max(BATCH.maxIdLength), z.number()]).optional().openapi({ example: 'store-17', description: 'Your reference, echoed back (numbers become strings)' }),
   address: z.string().max(2_000).optional().openapi({ example: '50 Rideau St, Ottawa, ON K1N 9J7', description: `Canadian address (≤ ${BATCH.maxAddressLength} characters); use this OR lat/lng` }),
-  lat: z.number().optional().openapi({ example: 45.4257 }),
-  lng: z.number().optional().openapi({ example: -75.6919 }),
+  lat: coordinateNumber('lat').optional().openapi({ example: 45.4257, description: 'With lng; a row outside Canada fails on its own' }),
+  lng: coordinateNumber('lng').optional().openapi({ example: -75.6919 }),
 }).openapi('BatchLocation')
 
 const BatchRequestSchema = z.object({

@@ -9,7 +9,7 @@ import type { AppEnv } from '../env'
 import { DEFAULT_WEIGHTS, GRADES, ScoreResultSchema, WeightProfileSchema, type WeightProfile } from '../scoring'
 import { gridFeatureCollection, NEARBY, nearbyQuotaUnits, searchNearby, type NearbyResult } from '../services/nearby'
 import { nearbySvg } from '../views/nearby-svg'
-import { latitude, locationFields, longitude, requireLocation } from './score'
+import { locationFields, locationQueryFields, requireLocation } from '../lib/location'
 
 const tags = ['Scoring']
 const planGate = requireFeature('siteFinder')
@@ -58,9 +58,7 @@ const NearbyResponseSchema = z.object({
 
 const NearbySvgQuery = z
   .object({
-    address: z.string().trim().min(1).max(300).optional().openapi({ example: '50 Rideau St, Ottawa, ON K1N 9J7', description: 'Centre: a Canadian address, or lat/lng' }),
-    lat: z.coerce.number().pipe(latitude).optional().openapi({ example: 45.4257 }),
-    lng: z.coerce.number().pipe(longitude).optional().openapi({ example: -75.6919 }),
+    ...locationQueryFields,
     radiusM: z.coerce.number().pipe(radiusM).optional().openapi({ example: 500 }),
     spacingM: z.coerce.number().pipe(spacingM).optional().openapi({ example: 25 }),
     limit: z.coerce.number().pipe(limit).optional().openapi({ example: 5 }),

@@ -3,7 +3,7 @@
 import { z } from '@hono/zod-openapi'
 import { displayText, text, Timestamp, Uuid, int } from '../lib/openapi'
 import { ScoreResultSchema, GRADES, FACTOR_KEYS, DataSourceSchema } from '../scoring'
-import { CANADA_BOUNDS } from '../services/scoring'
+import { latitude as lat, locationFields, longitude as lng, requireLocation } from '../lib/location'
 import { MAX_LOCATIONS_PER_PROJECT, MAX_PROJECTS_PER_USER } from '../services/projects'
 import { DEFAULT_SHARE_DAYS, MAX_SHARE_DAYS } from '../services/shares'
 import { NOTIFICATION_MESSAGE_MAX, NOTIFICATION_TITLE_MAX, NOTIFICATION_TYPES, NOTIFICATIONS_LIMIT } from '../services/notifications'
@@ -15,8 +15,6 @@ const TEXT_MAX = 2000
 const name = displayText('name', z.string({ error: `name is required (1–${NAME_MAX} characters)` }).trim().min(1, { error: `name must be 1–${NAME_MAX} characters` }).max(NAME_MAX, { error: `name must be 1–${NAME_MAX} characters` }))
 const description = displayText('description', z.string().max(TEXT_MAX, { error: `description must be at most ${TEXT_MAX.toLocaleString('en')} characters` }), { multiline: true })
 const notes = displayText('notes', z.string().max(TEXT_MAX, { error: `notes must be at most ${TEXT_MAX.toLocaleString('en')} characters` }), { multiline: true })
-const lat = z.number().min(CANADA_BOUNDS.minLat).max(CANADA_BOUNDS.maxLat)
-const lng = z.number().min(CANADA_BOUNDS.minLng).max(CANADA_BOUNDS.maxLng)
 const score = z.number().min(0).max(100)
 const grade = z.enum(GRADES)
 
@@ -60,17 +58,13 @@ export const ProjectDetailSchema = z
 
 export const AddLocationSchema = z
   .object({
-    address: displayText('address', z.string().trim().min(1).max(300)).optional().openapi({ example: '100 Queen St W, Toronto, ON M5H 2N2', description: 'Use this OR lat/lng (both: coordinates locate, address is kept for display)' }),
-    lat: lat.optional().openapi({ example: 43.6534 }),
-    lng: lng.optional().openapi({ example: -79.3839 }),
+    ...locationFields,
+    // Stored and shown to others (shares, the project page): no control or bidi-override characters.
+    address: displayText('address', locationFields.address.unwrap()).optional().openapi({ example: '100 Queen St W, Toronto, ON M5H 2N2', description: 'Use this OR lat/lng (both: coordinates locate, address is kept for display)' }),
     notes: notes.optional(),
     monitored: z.boolean().optional().openapi({ description: 'Default false' }),
   })
-  .superRefine((v, ctx) => {
-    const hasLat = v.lat !== undefined
-    if (hasLat !== (v.lng !== undefined)) ctx.addIssue({ code: 'custom', path: [hasLat ? 'lng' : 'lat'], message: 'lat and lng must be given together' })
-    else if (!hasLat && !v.address) ctx.addIssue({ code: 'custom', path: ['address'], message: 'address or lat/lng is required' })
-  })
+  .superRefine(requireLocation)
   .openapi('AddLocation')
 export const AddedLocationSchema = z.object({ id: Uuid, latestScore: score, latestScoreGrade: grade }).openapi('AddedLocation')
 export const UpdateLocationSchema = z

@@ -5,7 +5,7 @@ import { createRouter, errorResponses, jsonBody, jsonResponse, Uuid } from '../l
 import { ApiError } from '../errors'
 import { requireFeature } from '../middleware/plan-gate'
 import { GRADES } from '../scoring'
-import { CANADA_BOUNDS } from '../services/scoring'
+import { coordinateFields, optionalLocation } from '../lib/location'
 import { geocoderFor } from '../services/geocoder'
 import { findProspects, MAX_PROSPECTS, STORE_SCAN_LIMIT } from '../services/prospects'
 
@@ -15,14 +15,11 @@ export const MAX_RADIUS_KM = 50
 const ProspectRequestSchema = z
   .object({
     city: z.string().trim().min(1).max(120).optional().openapi({ example: 'Toronto, ON', description: 'Centre of the search; ignored when lat/lng are given' }),
-    lat: z.number().min(CANADA_BOUNDS.minLat).max(CANADA_BOUNDS.maxLat).optional().openapi({ example: 43.6487 }),
-    lng: z.number().min(CANADA_BOUNDS.minLng).max(CANADA_BOUNDS.maxLng).optional().openapi({ example: -79.3962 }),
+    ...coordinateFields,
     radiusKm: z.number().positive().max(MAX_RADIUS_KM).optional().openapi({ example: 5, description: `Search radius in km around the centre, default ${DEFAULT_RADIUS_KM}, max ${MAX_RADIUS_KM}` }),
     businessType: z.string().trim().min(1).max(60).optional().openapi({ example: 'restaurant', description: 'OSM-style type (restaurant, cafe, bakery, hardware…); case-insensitive, plural accepted' }),
   })
-  .superRefine((v, ctx) => {
-    if ((v.lat === undefined) !== (v.lng === undefined)) ctx.addIssue({ code: 'custom', path: [v.lat === undefined ? 'lat' : 'lng'], message: 'lat and lng must be given together' })
-  })
+  .superRefine(optionalLocation)
   .openapi('ProspectRequest')
 
 const ProspectSchema = z

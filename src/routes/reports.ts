@@ -9,7 +9,7 @@ import { createRouter, errorResponses, int, jsonBody, jsonResponse, standardHead
 import { ApiError } from '../errors'
 import { principalOf, requireFeature } from '../middleware/plan-gate'
 import { completionStatement, idempotency } from '../middleware/idempotency'
-import { CANADA_BOUNDS } from '../services/scoring'
+import { locationFields, requireLocation } from '../lib/location'
 import {
   checkReportUrl, createdReportAgain, createScoreReport, listReports, reportFile, reportFileName, signingSecret, type CreatedReport,
 } from '../services/reports'
@@ -18,16 +18,9 @@ import { publicOrigin } from '../lib/public-origin'
 const planGate = requireFeature('reports')
 
 const ReportRequestSchema = z
-  .object({
-    address: z.string().trim().min(1).max(300).optional().openapi({ example: '1000 Rue Sainte-Catherine O, Montréal, QC H3B 1B4', description: 'Use this OR lat/lng' }),
-    lat: z.number().min(CANADA_BOUNDS.minLat).max(CANADA_BOUNDS.maxLat).optional().openapi({ example: 45.5017 }),
-    lng: z.number().min(CANADA_BOUNDS.minLng).max(CANADA_BOUNDS.maxLng).optional().openapi({ example: -73.5673 }),
-  })
-  .superRefine((v, ctx) => {
-    if ((v.lat === undefined) !== (v.lng === undefined)) ctx.addIssue({ code: 'custom', path: [v.lat === undefined ? 'lat' : 'lng'], message: 'lat and lng must be given together' })
-    else if (v.lat === undefined && !v.address) ctx.addIssue({ code: 'custom', path: ['address'], message: 'address or lat/lng is required' })
-  })
-  .openapi('ReportRequest')
+  .object(locationFields)
+  .superRefine(requireLocation)
+  .openapi('ReportRequest', { example: { address: '1000 Rue Sainte-Catherine O, Montréal, QC H3B 1B4' } })
 
 const ReportSchema = z
   .object({

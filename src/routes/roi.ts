@@ -4,7 +4,8 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { createRouter, errorResponses, int, jsonBody, jsonResponse } from '../lib/openapi'
 import { estimateRoi, signalsOf } from '../roi'
 import { DEFAULT_WEIGHTS } from '../scoring'
-import { CANADA_BOUNDS, scoreLocation } from '../services/scoring'
+import { scoreLocation } from '../services/scoring'
+import { locationFields, optionalLocation } from '../lib/location'
 
 /** Bounds keep every product of the model finite and far from float trouble. */
 const MAX_DOLLARS = 1_000_000_000
@@ -14,14 +15,10 @@ const RoiRequestSchema = z
     overallScore: z.number({ error: 'overallScore is required (number 0-100)' }).min(0).max(100).openapi({ example: 82.5, description: 'Location score 0–100' }),
     signCost: z.number({ error: 'signCost is required (dollars, at least 1)' }).min(1, { error: 'signCost must be at least $1' }).max(MAX_DOLLARS).openapi({ example: 12000, description: 'Sign cost in CAD dollars, 1 to 1,000,000,000' }),
     monthlyRevenue: z.number().min(0).max(MAX_DOLLARS).optional().openapi({ example: 1500, description: 'Expected monthly revenue impact in CAD dollars; replaces the CPM media value when given' }),
-    address: z.string().trim().min(1).max(300).optional().openapi({ example: '100 Queen St W, Toronto, ON M5H 2N2', description: 'Optional location: its traffic and pedestrian estimates drive the impressions' }),
-    lat: z.number().min(CANADA_BOUNDS.minLat).max(CANADA_BOUNDS.maxLat).optional().openapi({ example: 43.6534 }),
-    lng: z.number().min(CANADA_BOUNDS.minLng).max(CANADA_BOUNDS.maxLng).optional().openapi({ example: -79.3839 }),
+    ...locationFields,
   })
-  .superRefine((v, ctx) => {
-    if ((v.lat === undefined) !== (v.lng === undefined)) ctx.addIssue({ code: 'custom', path: [v.lat === undefined ? 'lat' : 'lng'], message: 'lat and lng must be given together' })
-  })
-  .openapi('RoiRequest')
+  .superRefine(optionalLocation)
+  .openapi('RoiRequest', { description: 'An optional location (address or lat/lng): its traffic and pedestrian estimates drive the impressions' })
 
 export const RoiEstimateSchema = z
   .object({

@@ -4,29 +4,10 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { createRouter, errorResponses, jsonBody, jsonResponse } from '../lib/openapi'
 import { ApiError } from '../errors'
 import { ScoreResultSchema, WeightProfileSchema, DEFAULT_WEIGHTS, type ScoreResult } from '../scoring'
-import { CANADA_BOUNDS, scoreLocation, type LocationInput } from '../services/scoring'
+import { scoreLocation } from '../services/scoring'
 import type { Defer } from '../services/geocoder'
-
-export const latitude = z.number().min(CANADA_BOUNDS.minLat, { error: `lat must be between ${CANADA_BOUNDS.minLat} and ${CANADA_BOUNDS.maxLat} (Canada)` })
-  .max(CANADA_BOUNDS.maxLat, { error: `lat must be between ${CANADA_BOUNDS.minLat} and ${CANADA_BOUNDS.maxLat} (Canada)` })
-export const longitude = z.number().min(CANADA_BOUNDS.minLng, { error: `lng must be between ${CANADA_BOUNDS.minLng} and ${CANADA_BOUNDS.maxLng} (Canada)` })
-  .max(CANADA_BOUNDS.maxLng, { error: `lng must be between ${CANADA_BOUNDS.minLng} and ${CANADA_BOUNDS.maxLng} (Canada)` })
-
-export const locationFields = {
-  address: z.string().trim().min(1).max(300).optional().openapi({ example: '100 Queen St W, Toronto, ON M5H 2N2', description: 'Canadian address; use this OR lat/lng. When both are given the coordinates locate the point and the address is kept for display and road class.' }),
-  lat: latitude.optional().openapi({ example: 43.6534 }),
-  lng: longitude.optional().openapi({ example: -79.3839 }),
-}
-
-/** Either an address or a lat/lng pair (or both: coordinates win). */
-export function requireLocation(value: { address?: string; lat?: number; lng?: number }, ctx: z.RefinementCtx) {
-  const hasLat = value.lat !== undefined
-  const hasLng = value.lng !== undefined
-  if (hasLat !== hasLng) ctx.addIssue({ code: 'custom', path: [hasLat ? 'lng' : 'lat'], message: 'lat and lng must be given together' })
-  else if (!hasLat && !value.address) ctx.addIssue({ code: 'custom', path: ['address'], message: 'address or lat/lng is required' })
-}
-
-const LocationSchema = z.object(locationFields).superRefine(requireLocation).openapi('LocationInput')
+import { CANADA_BOUNDS } from '../geo'
+import { LocationInputSchema, locationFields, requireLocation } from '../lib/location'
 
 const ScoreRequestSchema = z
   .object({ ...locationFields, weights: WeightProfileSchema.optional() })
@@ -35,7 +16,7 @@ const ScoreRequestSchema = z
 
 const CompareRequestSchema = z
   .object({
-    locations: z.array(LocationSchema).min(2, { error: 'locations must hold 2 to 5 locations' }).max(5, { error: 'locations must hold 2 to 5 locations' }),
+    locations: z.array(LocationInputSchema).min(2, { error: 'locations must hold 2 to 5 locations' }).max(5, { error: 'locations must hold 2 to 5 locations' }),
     weights: WeightProfileSchema.optional(),
   })
   .openapi('CompareRequest')
@@ -53,7 +34,7 @@ const scoreRoute = createRoute({
   tags: ['Scoring'],
   operationId: 'scoreLocation',
   summary: 'Score a Canadian address or coordinate pair',
-  description: 'Scores an address or a lat/lng pair (Canada: lat 41…84, lng −142…−52) for sign placement: overall 0–100, letter grade and seven factors. When both are given, the coordinates locate the point and the address is kept as display address and supplies the street for road class. Geocoding failure → 400. Optional weights (all seven keys, summing to 1.0) replace the defaults.',
+  description: `Scores an address or a lat/lng pair (Canada: lat ${CANADA_BOUNDS.minLat}…${CANADA_BOUNDS.maxLat}, lng ${CANADA_BOUNDS.minLng}…${CANADA_BOUNDS.maxLng}) for sign placement: overall 0–100, letter grade and seven factors. When both are given, the coordinates locate the point and the address is kept as display address and supplies the street for road class. Geocoding failure → 400. Optional weights (all seven keys, summing to 1.0) replace the defaults.`,
   request: { body: jsonBody(ScoreRequestSchema) },
   responses: { 200: jsonResponse(ScoreResultSchema, 'The score result'), ...errorResponses(400) },
 })
@@ -77,18 +58,16 @@ function deferTo(c: { executionCtx: ExecutionContext }): Defer | undefined {
   } catch { return undefined }
 }
 
-const toInput = (l: { address?: string; lat?: number; lng?: number }): LocationInput => ({ address: l.address, lat: l.lat, lng: l.lng })
-
 export const scoreRoutes = createRouter()
   .openapi(scoreRoute, async (c) => {
     const body = c.req.valid('json')
-    const result = await scoreLocation(c.env, toInput(body), body.weights ?? DEFAULT_WEIGHTS, { defer: deferTo(c) })
+    const result = await scoreLocation(c.env, { address: body.address, lat: body.lat, lng: body.lng }, body.weights ?? DEFAULT_WEIGHTS, { defer: deferTo(c) })
     return c.json(result, 200)
   })
   .openapi(compareRoute, async (c) => {
     const { locations, weights } = c.req.valid('json')
     const settled = await Promise.allSettled(
-      locations.map((l, i) => scoreLocation(c.env, toInput(l), weights ?? DEFAULT_WEIGHTS, { path: `locations.${i}`, defer: deferTo(c) })),
+      locations.map((l, i) => scoreLocation(c.env, l, weights ?? DEFAULT_WEIGHTS, { path: `locations.${i}`, defer: deferTo(c) })),
     )
     const failures = settled.flatMap((s, i) => (s.status === 'rejected' ? [{ i, error: s.reason as unknown }] : []))
     if (failures.length) {

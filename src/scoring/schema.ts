@@ -1,6 +1,7 @@
 // OpenAPI/zod description of a score result (spec §2.2 + docs/decisions.md §4 extras).
 import { z } from '@hono/zod-openapi'
 import { GEOCODE_PRECISIONS } from '../geo'
+import { latitude, longitude } from '../lib/location'
 import { GRADES } from './grade'
 import { WeightProfileSchema } from './weights'
 
@@ -26,8 +27,8 @@ export const ScoreResultSchema = z.object({
   overallScore: z.number().min(0).max(100).openapi({ description: 'Σ factor score × weight, one decimal', example: 87.4 }),
   grade: z.enum(GRADES),
   address: z.string().max(400).openapi({ description: 'Resolved display address (the given address when coordinates were also given)' }),
-  lat: z.number().min(41).max(84),
-  lng: z.number().min(-142).max(-52),
+  lat: latitude,
+  lng: longitude,
   factorScores: z.object({
     vehicleTraffic: FactorScoreSchema, roadClass: FactorScoreSchema, populationDensity: FactorScoreSchema, income: FactorScoreSchema,
     poiDensity: FactorScoreSchema, pedestrian: FactorScoreSchema, transit: FactorScoreSchema,

@@ -18,12 +18,12 @@ export const CSV_COLUMNS = ['id', 'input', 'lat', 'lng', 'overallScore', 'grade'
 
 const badCsv = (message: string) => new ApiError('BAD_REQUEST', message, { details: [{ path: 'body', message }] })
 
-/** "45.42", " -75.69 ", or with a decimal comma "45,42". */
-function coordinate(raw: string | undefined, name: string): { value?: number; invalid?: string } {
+/** "45.42", " -75.69 ", or with a decimal comma "45,42"; anything else stays text (the row's check refuses it). */
+function coordinate(raw: string | undefined): number | string | undefined {
   const text = raw?.trim()
-  if (!text) return {}
+  if (!text) return undefined
   const value = Number(/^[-+]?\d+,\d+$/.test(text) ? text.replace(',', '.') : text)
-  return Number.isFinite(value) ? { value } : { invalid: `${name} "${text.slice(0, 40)}" is not a number` }
+  return Number.isFinite(value) ? value : text.slice(0, 40)
 }
 
 export function parseBatchCsv(text: string): BatchLocation[] {
@@ -44,17 +44,15 @@ export function parseBatchCsv(text: string): BatchLocation[] {
     throw badCsv(`The CSV header row must name an address column, or lat and lng columns (optional: id); found: ${fields.slice(0, 10).join(', ').slice(0, 200) || 'nothing'}`)
   }
   return parsed.data.map((row): BatchLocation => {
-    const lat = coordinate(cols.lat && row[cols.lat], 'lat')
-    const lng = coordinate(cols.lng && row[cols.lng], 'lng')
+    const lat = coordinate(cols.lat && row[cols.lat])
+    const lng = coordinate(cols.lng && row[cols.lng])
     const address = cols.address ? row[cols.address]?.trim() : undefined
     const id = cols.id ? row[cols.id]?.trim() : undefined
-    const invalid = lat.invalid ?? lng.invalid
     return {
       ...(id && { id: id.slice(0, 100) }),
       ...(address && { address }),
-      ...(lat.value !== undefined && { lat: lat.value }),
-      ...(lng.value !== undefined && { lng: lng.value }),
-      ...(invalid && { invalid }),
+      ...(lat !== undefined && { lat }),
+      ...(lng !== undefined && { lng }),
     }
   })
 }

@@ -3,13 +3,14 @@
 // failing the batch. One monthly quota unit per location, charged up front for the whole batch.
 import { ApiError, type ErrorCode } from '../errors'
 import { DEFAULT_WEIGHTS, type ScoreResult, type WeightProfile } from '../scoring'
+import { MAX_ADDRESS_LENGTH, parseLocation } from '../lib/location'
 import { scoreLocation } from './scoring'
 
 export const BATCH = {
   maxLocations: 1_000,
   /** Request body cap for this route only (the rest of the API keeps 64 KiB). */
   maxBodyBytes: 1024 * 1024,
-  maxAddressLength: 300,
+  maxAddressLength: MAX_ADDRESS_LENGTH,
   maxIdLength: 100,
   /** Locations in flight at once: matters only with a live geocoder (one subrequest each). */
   concurrency: 6,
@@ -18,10 +19,9 @@ export const BATCH = {
 export interface BatchLocation {
   id?: string
   address?: string
-  lat?: number
-  lng?: number
-  /** Set when the row was already invalid as read (e.g. a CSV lat that is not a number). */
-  invalid?: string
+  /** A CSV cell that is not a number stays text, and the row fails the location check like JSON would. */
+  lat?: number | string
+  lng?: number | string
 }
 
 export interface BatchRow {
@@ -42,9 +42,9 @@ export const inputText = (l: BatchLocation) =>
 async function scoreRow(env: Parameters<typeof scoreLocation>[0], location: BatchLocation, index: number, weights: WeightProfile): Promise<BatchRow> {
   const row = { index, id: location.id ?? null, input: inputText(location) }
   try {
-    if (location.invalid) throw new ApiError('BAD_REQUEST', location.invalid)
-    if (location.address && location.address.length > BATCH.maxAddressLength) throw new ApiError('BAD_REQUEST', `address is longer than ${BATCH.maxAddressLength} characters`)
-    return { ...row, result: await scoreLocation(env, { address: location.address, lat: location.lat, lng: location.lng }, weights), error: null }
+    // Each row is checked with the routes' location schema, so it fails with the message POST /score gives.
+    const input = parseLocation({ address: location.address, lat: location.lat, lng: location.lng })
+    return { ...row, result: await scoreLocation(env, input, weights), error: null }
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
     return { ...row, result: null, error: { code: error.code, message: error.message } }

@@ -5,7 +5,7 @@
 //   4. bundled data: postal area (FSA) → city; nothing found → the route answers 400
 // Results are cached in KV (one D1 query, or one live call, per distinct address and TTL).
 import type { Env } from '../env'
-import { geocodeOffline, isInUnitedStates, parseAddress, type GeocodeResult } from '../geo'
+import { geocodeOffline, isInCanada, parseAddress, type GeocodeResult } from '../geo'
 import { planAddressLookup, resolveAddressLookup } from '../geo/address-lookup'
 import { roadNetworkGeometry, type StreetGeometrySource } from '../geo/street-geometry'
 import { roadSegmentsNamed } from '../geo/measured'
@@ -29,9 +29,6 @@ export interface HttpGeocoderOptions {
   fetch?: typeof fetch
   timeoutMs?: number
 }
-
-/** Canada's bounding box; a live result outside it is ignored. */
-const inCanada = (lat: number, lng: number) => lat >= 41 && lat <= 84 && lng >= -142 && lng <= -52 && !isInUnitedStates(lat, lng)
 
 /**
  * A Nominatim-compatible search API (`GET url?q=…&format=jsonv2&countrycodes=ca&limit=1` →
@@ -58,7 +55,7 @@ export function createHttpGeocoder(options: HttpGeocoderOptions): Geocoder {
         const first = Array.isArray(body) ? (body[0] as Record<string, unknown> | undefined) : undefined
         const lat = Number(first?.lat)
         const lng = Number(first?.lon)
-        if (!first || !Number.isFinite(lat) || !Number.isFinite(lng) || !inCanada(lat, lng)) return fallback.geocode(address)
+        if (!first || !Number.isFinite(lat) || !Number.isFinite(lng) || !isInCanada(lat, lng)) return fallback.geocode(address)
         // The street still comes from our parser: it drives road class whatever the provider says.
         const parsed = parseAddress(address)
         const offline = geocodeOffline(address)

@@ -4,10 +4,10 @@
 // `coordinates`, no street). The centre keeps its own result, street included, as grid point (0, 0),
 // so the best point is never worse than the centre.
 import { ApiError } from '../errors'
-import { featuresAt, isInUnitedStates } from '../geo'
+import { featuresAt, isInCanada } from '../geo'
 import { buildScoreResult, gradeFor, scoreSignals, type Grade, type ScoreResult, type WeightProfile } from '../scoring'
 import { bearingDeg, distanceM, gridAround, gridPointCount } from './nearby-grid'
-import { isInCanadaBounds, scoreLocation, type LocationInput } from './scoring'
+import { scoreLocation, type LocationInput } from './scoring'
 
 export const NEARBY = {
   minRadiusM: 50, maxRadiusM: 2_000, defaultRadiusM: 500,
@@ -57,9 +57,8 @@ const BORDER_SAMPLE_M = 250
  */
 export function candidatePoints(centre: { lat: number; lng: number }, radiusM: number, spacingM: number) {
   const points = gridAround(centre.lat, centre.lng, radiusM, spacingM)
-  const inCanada = (p: { lat: number; lng: number }) => isInCanadaBounds(p.lat, p.lng) && !isInUnitedStates(p.lat, p.lng)
-  if (spacingM < BORDER_SAMPLE_M && gridAround(centre.lat, centre.lng, radiusM + BORDER_SAMPLE_M, BORDER_SAMPLE_M).every(inCanada)) return points
-  return points.filter((p) => (p.east === 0 && p.north === 0) || inCanada(p))
+  if (spacingM < BORDER_SAMPLE_M && gridAround(centre.lat, centre.lng, radiusM + BORDER_SAMPLE_M, BORDER_SAMPLE_M).every((p) => isInCanada(p.lat, p.lng))) return points
+  return points.filter((p) => (p.east === 0 && p.north === 0) || isInCanada(p.lat, p.lng))
 }
 
 const coordinatesLabel = (lat: number, lng: number) => `${lat.toFixed(5)}, ${lng.toFixed(5)}`

@@ -1,10 +1,11 @@
 // The plan table (src/auth/plans.ts) decides every feature gate: each gated route answers 403 to exactly
-// the plans whose table row lacks its feature, and no other route answers 403 to the cheapest plan.
+// the plans whose table row lacks its feature, and no other route answers 403 to the cheapest plan. Its
+// request rate and monthly quota apply to every authenticated route (the AI allowance: test/ai/allowance.test.ts).
 import { describe, it, expect } from 'vitest'
 import { call, createKey, expectError } from '../helpers/api'
 import { documentedRoutes } from '../helpers/routes'
 import { app } from '../../src/app'
-import { FEATURES, hasFeature, PLANS, type Feature } from '../../src/auth/plans'
+import { FEATURES, hasFeature, PLAN_LIMITS, PLANS, type Feature } from '../../src/auth/plans'
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000'
 const concrete = (path: string) => path.replace(/\{[^}]+\}/g, UNKNOWN_ID)
@@ -35,6 +36,17 @@ describe('plan table: feature gates', () => {
       const res = await call(concrete(route.path), { key, method: route.method, body: bodyFor(route.method) })
       if (hasFeature(plan, route.feature)) expect(res.status, `${route.method} ${route.path}`).not.toBe(403)
       else expect(expectError(res, 403, 'FORBIDDEN').message).toMatch(/requires the \w+ plan or above/)
+    }
+  })
+
+  // Every status carries the headers, 429 included (the free plan's per-minute limit can run out over this many routes).
+  it.each(PLANS)('%s: every authenticated route answers with the table\'s request rate and monthly quota', async (plan) => {
+    const { key } = await createKey(plan)
+    for (const route of apiRoutes) {
+      const res = await call(concrete(route.path), { key, method: route.method, body: bodyFor(route.method) })
+      const name = `${route.method} ${route.path} (${res.status})`
+      expect(res.headers.get('x-ratelimit-limit'), name).toBe(String(PLAN_LIMITS[plan].requestsPerMinute))
+      expect(res.headers.get('x-quota-limit'), name).toBe(String(PLAN_LIMITS[plan].monthlyQuota))
     }
   })
 

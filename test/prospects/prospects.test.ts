@@ -1,7 +1,8 @@
 import { describe, it, expect, beforeAll } from 'vitest'
 import { env } from 'cloudflare:workers'
 import sampleGeoJson from '../../scripts/data/sample-pois.geojson?raw'
-import { parseGeoJson, parseCsv, poiUpsertStatements } from '../../scripts/lib/pois.mjs'
+import { CANADA, parseGeoJson, parseCsv, poiUpsertStatements } from '../../scripts/lib/pois.mjs'
+import { CANADA_BOUNDS } from '../../src/geo'
 import { call, createKey, expectError } from '../helpers/api'
 
 const QUEEN_SPADINA = { lat: 43.6487, lng: -79.3962 }
@@ -131,6 +132,8 @@ describe('POST /api/v1/prospects', () => {
 })
 
 describe('POI import parsing (scripts/lib/pois.mjs)', () => {
+  it('keeps the API\'s Canada bounds (a plain Node script cannot import src/geo)', () => expect(CANADA).toEqual(CANADA_BOUNDS))
+
   it('reads the OSM-style sample: tags → type and address, polygons → a point, skips unnamed and non-Canadian', () => {
     const { rows, skipped } = parseGeoJson(sampleGeoJson)
     expect(rows).toHaveLength(30)

@@ -127,7 +127,9 @@ describe('batch CSV in and out', () => {
     const [a, b, c] = res.json.results
     expect(a.result.lat).toBe(45.4257)
     expect(a.result.lng).toBe(-75.6919)
-    expect(b.error.message).toContain('lat "north" is not a number')
+    // The row fails as JSON { lat: "north" } fails on POST /score, and shows the cell as given.
+    expect(b.error.message).toBe('lat must be a number')
+    expect(b.input).toBe('north, -75.7')
     expect(c.result.precision).toBe('coordinates')
     expect(res.json.results.map((r: any) => r.id)).toEqual(['1', '2', '3'])
   })
