@@ -62,8 +62,9 @@ export function urbanContext(lat: number, lng: number, options: { fsaKernel?: bo
   const kmPerDegreeLng = 111.2 * Math.cos((lat * Math.PI) / 180)
   let kernel = 0
   const [x0, y0, x1, y1] = boxAround(lat, lng, FSA_KERNEL_SIGMA_KM * 3.5)
+  const urbanFsas = options.fsaKernel !== false ? store.urbanFsas : []
   if (options.fsaKernel !== false) for (const id of store.urbanFsaIndex.range(x0, y0, x1, y1)) {
-    const f = store.urbanFsas[id]
+    const f = urbanFsas[id]
     const d = fastDistanceKm(lat, lng, f.lat, f.lng, kmPerDegreeLng)
     kernel += Math.exp(-(d * d) / (2 * FSA_KERNEL_SIGMA_KM ** 2))
   }
@@ -90,9 +91,10 @@ export function urbanContext(lat: number, lng: number, options: { fsaKernel?: bo
   const walkPlaces = options.places !== 'outsideMetros' ? options.places !== false : !cma || cma.population < FULL_SCALE_POPULATION
   if (!walkPlaces && cma) province = cma.province
   const [px0, py0, px1, py1] = boxAround(lat, lng, 30)
+  const { places, placeModels } = walkPlaces ? store : { places: [], placeModels: [] }
   if (walkPlaces) for (const id of store.placeIndex.range(px0, py0, px1, py1)) {
-    const p = store.places[id]
-    const model = store.placeModels[id]
+    const p = places[id]
+    const model = placeModels[id]
     const d = fastDistanceKm(lat, lng, p.lat, p.lng, kmPerDegreeLng)
     if (d < nearestPlaceKm) { nearestPlaceKm = d; province = p.province }
     if (d < 1 && p.population > placePopulationAt) placePopulationAt = p.population
@@ -125,8 +127,9 @@ export function urbanContext(lat: number, lng: number, options: { fsaKernel?: bo
   let stationProximity = 0
   let nearestStation: UrbanContext['nearestStation']
   const [sx0, sy0, sx1, sy1] = boxAround(lat, lng, WALK_MAX_KM)
+  const stations = store.stations
   for (const id of store.stationIndex.range(sx0, sy0, sx1, sy1)) {
-    const s = store.stations[id]
+    const s = stations[id]
     const d = fastDistanceKm(lat, lng, s.lat, s.lng, kmPerDegreeLng)
     if (d > WALK_MAX_KM) continue
     const w = d <= WALK_FULL_KM ? 1 : 1 - (d - WALK_FULL_KM) / (WALK_MAX_KM - WALK_FULL_KM)
