@@ -3,6 +3,7 @@
 // Every number here is modelled from the bundled data; docs/methodology.md explains each one.
 import { around } from 'geokdbush'
 import type { CmaFact } from './data/income'
+import { PointMemo } from './measured/point-memo'
 import { geoStore, PLACE_MEAN_DENSITY, type StationMode } from './store'
 import { boxAround } from './text'
 import { clamp01 } from '../lib/math'
@@ -54,7 +55,17 @@ const FULL_SCALE_POPULATION = 500_000
  * ≥ 500,000 people, where the urban scale is 1 anyway (place density, town centrality and
  * placePopulationAt are then 0: callers that need them ask for the places).
  */
-export function urbanContext(lat: number, lng: number, options: { fsaKernel?: boolean; places?: boolean | 'outsideMetros' } = {}): UrbanContext {
+export function urbanContext(lat: number, lng: number, options: UrbanContextOptions = {}): UrbanContext {
+  const variant = (options.fsaKernel === false ? 0 : 1) + (options.places === 'outsideMetros' ? 2 : options.places === false ? 4 : 0)
+  const memo = contexts.get(lat, lng)
+  if (memo && memo.variant === variant) return memo.ctx
+  return contexts.set(lat, lng, { variant, ctx: computeUrbanContext(lat, lng, options) }).ctx
+}
+
+interface UrbanContextOptions { fsaKernel?: boolean; places?: boolean | 'outsideMetros' }
+const contexts = new PointMemo<{ variant: number; ctx: UrbanContext }>(4096)
+
+function computeUrbanContext(lat: number, lng: number, options: UrbanContextOptions): UrbanContext {
   const store = geoStore()
 
   // FSA kernel density: urban FSAs are drawn to hold similar populations, so their centroids are

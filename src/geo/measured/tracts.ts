@@ -4,6 +4,7 @@
 import tractsData from '../data/tracts.bin'
 import { BinaryReader, asBytes } from './binary'
 import type { LookupOptions } from './options'
+import { PointMemo } from './point-memo'
 import { Shapes } from './shapes'
 
 export interface TractTable {
@@ -41,11 +42,20 @@ export const formatCtuid = (n: number): string => {
 
 /** The 2021 census tract containing the point, with its median household income (2020 incomes);
  *  undefined outside tracted areas (small towns and rural areas). `exclude` takes ctuids. */
-export function tractAt(lat: number, lng: number, options?: LookupOptions): { ctuid: string; medianHouseholdIncome: number } | undefined {
+export function tractAt(lat: number, lng: number, options?: LookupOptions): TractIncome | undefined {
+  const exclude = options?.exclude?.size ? options.exclude : undefined
+  if (exclude) return containingTract(lat, lng, exclude)
+  const memo = incomes.get(lat, lng)
+  return memo ? memo.tract : incomes.set(lat, lng, { tract: containingTract(lat, lng, undefined) }).tract
+}
+
+interface TractIncome { ctuid: string; medianHouseholdIncome: number }
+const incomes = new PointMemo<{ tract: TractIncome | undefined }>(4096)
+
+function containingTract(lat: number, lng: number, exclude: ReadonlySet<string> | undefined): TractIncome | undefined {
   const t = tractTable()
   const qLat = lat * SCALE
   const qLng = lng * SCALE
-  const exclude = options?.exclude?.size ? options.exclude : undefined
   const { polygons } = t
   const boxes = polygons.boxes
   let found = -1
