@@ -107,18 +107,19 @@ describe.skipIf(!hasSharedData)('measured artefacts against the raw files', () =
     const { lines } = t
     expect(lines.count).toBe(features.length)
     const row = new Map<number, number>()
-    for (let i = 0; i < lines.count; i++) row.set(lines.geometry(i).attributes[0], i)
+    for (let i = 0; i < lines.count; i++) row.set(lines.attribute(i, 0), i)
     for (const f of features.filter((_, k) => k % 53 === 0)) {
-      const g = lines.geometry(row.get(Number(f.properties.ngd_uid))!)
-      const [, classRank, nameIndex] = g.attributes
+      const i = row.get(Number(f.properties.ngd_uid))!
+      const [classRank, nameIndex] = [lines.attribute(i, 1), lines.attribute(i, 2)]
       expect(classRank >> 3).toBe(f.properties.class)
       expect(classRank & 7).toBe(f.properties.rank)
       expect(nameIndex === 0 ? null : t.names[nameIndex - 1]).toBe(f.properties.name)
       const coords: [number, number][] = f.geometry.coordinates
-      expect(g.firstVertex).toEqual(Int32Array.from([0, coords.length]))
+      const parts = lines.coordinates(i)
+      expect(parts.map((p) => p.length)).toEqual([coords.length])
       coords.forEach(([lng, lat], k) => {
-        expect(Math.abs(g.lat[k] / 1e5 - lat)).toBeLessThanOrEqual(0.000005 + 1e-9)
-        expect(Math.abs(g.lng[k] / 1e5 - lng)).toBeLessThanOrEqual(0.000005 + 1e-9)
+        expect(Math.abs(parts[0][k][0] / 1e5 - lat)).toBeLessThanOrEqual(0.000005 + 1e-9)
+        expect(Math.abs(parts[0][k][1] / 1e5 - lng)).toBeLessThanOrEqual(0.000005 + 1e-9)
       })
     }
   })

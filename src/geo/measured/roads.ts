@@ -59,7 +59,7 @@ export function nearestRoadSegment(lat: number, lng: number, maxM: number, optio
   let bestM = Infinity
   let bestBearing = 0
   t.lines.forEachNear(lat, lng, maxM, (i) => {
-    if (exclude && exclude.has(String(t.lines.geometry(i).attributes[NGD_UID]))) return
+    if (exclude && exclude.has(String(t.lines.attribute(i, NGD_UID)))) return
     const distanceM = t.lines.nearestPoint(i, lat, lng, nearest)
     if (distanceM <= maxM && distanceM < bestM) {
       best = i
@@ -68,10 +68,11 @@ export function nearestRoadSegment(lat: number, lng: number, maxM: number, optio
     }
   })
   if (best < 0) return undefined
-  const a = t.lines.geometry(best).attributes
+  const classRank = t.lines.attribute(best, CLASS_RANK)
+  const nameIndex = t.lines.attribute(best, NAME_INDEX)
   return {
-    id: String(a[NGD_UID]), rnfClass: a[CLASS_RANK] >> 3, rank: a[CLASS_RANK] & 7,
-    name: a[NAME_INDEX] === 0 ? null : t.names[a[NAME_INDEX] - 1], distanceM: bestM, bearingDeg: bestBearing,
+    id: String(t.lines.attribute(best, NGD_UID)), rnfClass: classRank >> 3, rank: classRank & 7,
+    name: nameIndex === 0 ? null : t.names[nameIndex - 1], distanceM: bestM, bearingDeg: bestBearing,
   }
 }
 
@@ -95,7 +96,7 @@ export function roadSegmentsNamed(name: string): readonly NamedRoadSegment[] {
   if (!segmentsByName) {
     segmentsByName = new Map()
     for (let i = 0; i < lines.count; i++) {
-      const nameIndex = lines.geometry(i).attributes[NAME_INDEX]
+      const nameIndex = lines.attribute(i, NAME_INDEX)
       if (nameIndex === 0) continue
       const k = normalizeName(t.names[nameIndex - 1])
       const list = segmentsByName.get(k)
@@ -104,10 +105,8 @@ export function roadSegmentsNamed(name: string): readonly NamedRoadSegment[] {
     }
   }
   const result = (segmentsByName.get(key) ?? []).map((i) => {
-    const g = lines.geometry(i)
-    const coords: [number, number][] = []
-    for (let v = 0; v < g.lat.length; v++) coords.push([g.lng[v] / COORD_SCALE, g.lat[v] / COORD_SCALE])
-    return { id: String(g.attributes[NGD_UID]), rnfClass: g.attributes[CLASS_RANK] >> 3, coords }
+    const coords = lines.coordinates(i).flat().map(([lat, lng]): [number, number] => [lng / COORD_SCALE, lat / COORD_SCALE])
+    return { id: String(lines.attribute(i, NGD_UID)), rnfClass: lines.attribute(i, CLASS_RANK) >> 3, coords }
   })
   namedCache.set(key, result)
   return result

@@ -1,20 +1,10 @@
 // Polylines and polygons decoded one item at a time (written by scripts/geodata/lib.mjs writeShapes):
 // at first use only the header (per-item bounding boxes and block lengths) is decoded and gridded;
-// an item's vertices are decoded when a query first reaches its box, then kept. A first request
-// decodes the few items around its point instead of the whole table.
+// an item's attributes and vertices are decoded when a query first reaches its box, then kept. A
+// first request decodes the few items around its point instead of the whole table.
 import { BinaryReader } from './binary'
 import { BoxGrid } from './box-grid'
 import { METRES_PER_DEGREE, degreeSpan, metresPerDegreeLng } from './planar'
-
-export interface ShapeGeometry {
-  /** per-item integers stored in front of the geometry (e.g. id, class) */
-  attributes: Int32Array
-  /** vertices of part p: firstVertex[p] … firstVertex[p + 1] - 1 */
-  firstVertex: Int32Array
-  /** vertices in the artefact's quantised units */
-  lat: Int32Array
-  lng: Int32Array
-}
 
 export interface NearestPoint {
   lat: number
@@ -30,7 +20,18 @@ export class Shapes {
   private readonly bytes: Uint8Array
   /** item i's block starts at blockStart[i] in `bytes` */
   private readonly blockStart: Int32Array
-  private readonly decoded: (ShapeGeometry | undefined)[]
+  /** decoded items: attributes, and parts firstPart[i] … firstPart[i] + partCount[i] - 1 (-1: not yet) */
+  private readonly attributeValues: Int32Array
+  private readonly firstPart: Int32Array
+  private readonly partCount: Int32Array
+  // Decoded vertices live in shared arrays, appended in the order queries reach the items (items near
+  // each other stay near each other in memory); part k is vertices partStart[k] … partEnd[k] - 1.
+  private partStart: Int32Array = new Int32Array(256)
+  private partEnd: Int32Array = new Int32Array(256)
+  private parts = 0
+  private lat: Int32Array = new Int32Array(1024)
+  private lng: Int32Array = new Int32Array(1024)
+  private vertices = 0
   /** per-item query stamp, so an item listed in several cells is visited once per query */
   private readonly seen: Uint32Array
   private query = 0
@@ -63,16 +64,31 @@ export class Shapes {
       degreeBoxes[b + 3] = boxes[b + 3] / scale
     }
     this.grid = new BoxGrid(degreeBoxes, cellDegrees)
-    this.decoded = new Array(n)
+    this.attributeValues = new Int32Array(n * attributes)
+    this.firstPart = new Int32Array(n).fill(-1)
+    this.partCount = new Int32Array(n)
     this.seen = new Uint32Array(n)
   }
 
-  /** Item i's attributes and vertices (decoded on first request, then kept). */
-  geometry(i: number): ShapeGeometry {
-    return this.decoded[i] ?? (this.decoded[i] = this.decode(i))
+  /** Attribute k of item i (decoding the item on first request). */
+  attribute(i: number, k: number): number {
+    if (this.firstPart[i] < 0) this.decode(i)
+    return this.attributeValues[i * this.attributes + k]
   }
 
-  private decode(i: number): ShapeGeometry {
+  /** Item i's parts as [lat, lng] vertices in quantised units (a copy: for tests and one-off lookups). */
+  coordinates(i: number): [lat: number, lng: number][][] {
+    if (this.firstPart[i] < 0) this.decode(i)
+    const out: [number, number][][] = []
+    for (let k = this.firstPart[i]; k < this.firstPart[i] + this.partCount[i]; k++) {
+      const part: [number, number][] = []
+      for (let v = this.partStart[k]; v < this.partEnd[k]; v++) part.push([this.lat[v], this.lng[v]])
+      out.push(part)
+    }
+    return out
+  }
+
+  private decode(i: number): void {
     const bytes = this.bytes
     let pos = this.blockStart[i]
     const next = (): number => {
@@ -85,23 +101,35 @@ export class Shapes {
         shift += 7
       }
     }
-    const attributes = new Int32Array(this.attributes)
-    for (let k = 0; k < this.attributes; k++) attributes[k] = next()
+    for (let k = 0; k < this.attributes; k++) this.attributeValues[i * this.attributes + k] = next()
     const parts = next()
-    const firstVertex = new Int32Array(parts + 1)
-    for (let p = 0; p < parts; p++) firstVertex[p + 1] = firstVertex[p] + next()
-    const n = firstVertex[parts]
-    const lat = new Int32Array(n)
-    const lng = new Int32Array(n)
+    if (this.parts + parts > this.partStart.length) {
+      this.partStart = grown(this.partStart, this.parts + parts)
+      this.partEnd = grown(this.partEnd, this.parts + parts)
+    }
+    let vertices = this.vertices
+    for (let k = this.parts; k < this.parts + parts; k++) {
+      this.partStart[k] = vertices
+      vertices += next()
+      this.partEnd[k] = vertices
+    }
+    if (vertices > this.lat.length) {
+      this.lat = grown(this.lat, vertices)
+      this.lng = grown(this.lng, vertices)
+    }
+    const { lat, lng } = this
     let qLat = this.boxes[i * 4]
     let qLng = this.boxes[i * 4 + 1]
-    for (let v = 0; v < n; v++) {
+    for (let v = this.vertices; v < vertices; v++) {
       const zLat = next()
       const zLng = next()
       lat[v] = qLat += (zLat >>> 1) ^ -(zLat & 1)
       lng[v] = qLng += (zLng >>> 1) ^ -(zLng & 1)
     }
-    return { attributes, firstVertex, lat, lng }
+    this.firstPart[i] = this.parts
+    this.partCount[i] = parts
+    this.parts += parts
+    this.vertices = vertices
   }
 
   /** Calls `visit` once per item whose box lies within `radiusM` of the point. */
@@ -122,10 +150,11 @@ export class Shapes {
     const ky = METRES_PER_DEGREE / scale
     const qx = lng * scale
     const qy = lat * scale
-    const { firstVertex, lat: qLat, lng: qLng } = this.geometry(i)
+    if (this.firstPart[i] < 0) this.decode(i)
+    const { lat: qLat, lng: qLng, partStart, partEnd } = this
     let best = Infinity
-    for (let p = 0; p < firstVertex.length - 1; p++) {
-      for (let v = firstVertex[p]; v < firstVertex[p + 1] - 1; v++) {
+    for (let k = this.firstPart[i]; k < this.firstPart[i] + this.partCount[i]; k++) {
+      for (let v = partStart[k]; v < partEnd[k] - 1; v++) {
         const ax = (qLng[v] - qx) * kx, ay = (qLat[v] - qy) * ky
         const bx = (qLng[v + 1] - qx) * kx, by = (qLat[v + 1] - qy) * ky
         const dx = bx - ax, dy = by - ay
@@ -149,11 +178,12 @@ export class Shapes {
 
   /** Even-odd rule over all rings of polygon `i` (holes and multi-part polygons alike); the point in quantised units. */
   contains(i: number, qLat: number, qLng: number): boolean {
-    const { firstVertex, lat, lng } = this.geometry(i)
+    if (this.firstPart[i] < 0) this.decode(i)
+    const { lat, lng, partStart, partEnd } = this
     let inside = false
-    for (let r = 0; r < firstVertex.length - 1; r++) {
-      const first = firstVertex[r]
-      const last = firstVertex[r + 1] - 1
+    for (let k = this.firstPart[i]; k < this.firstPart[i] + this.partCount[i]; k++) {
+      const first = partStart[k]
+      const last = partEnd[k] - 1
       for (let a = first, b = last; a <= last; b = a++) {
         const ya = lat[a], yb = lat[b]
         if (ya > qLat !== yb > qLat) {
@@ -164,4 +194,11 @@ export class Shapes {
     }
     return inside
   }
+}
+
+/** A copy of `a` with room for at least `needed` values (doubling). */
+function grown(a: Int32Array, needed: number): Int32Array {
+  const out = new Int32Array(Math.max(needed, a.length * 2))
+  out.set(a)
+  return out
 }
