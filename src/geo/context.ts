@@ -3,8 +3,9 @@
 // Every number here is modelled from the bundled data; docs/methodology.md explains each one.
 import { around } from 'geokdbush'
 import type { CmaFact } from './data/income'
+import type KDBush from 'kdbush'
 import { PointMemo } from './measured/point-memo'
-import { geoStore, PLACE_MEAN_DENSITY, type StationMode } from './store'
+import { geoStore, PLACE_MEAN_DENSITY, type Place, type StationMode } from './store'
 import { boxAround } from './text'
 import { clamp01 } from '../lib/math'
 
@@ -151,7 +152,7 @@ function computeUrbanContext(lat: number, lng: number, options: UrbanContextOpti
 
   // Province of the nearest populated place (FSA centroids of huge northern FSAs can lie far away).
   if (!province) {
-    const nearest = around(store.placeIndex, lng, lat, 1)[0]
+    const nearest = nearestPlaceWithin(store.places, store.placeIndex, lat, lng, NEAREST_PLACE_SEARCH_KM) ?? around(store.placeIndex, lng, lat, 1)[0]
     province = nearest === undefined ? undefined : store.places[nearest].province
   }
   return {
@@ -164,4 +165,34 @@ function computeUrbanContext(lat: number, lng: number, options: UrbanContextOpti
     stationDepartures, stationProximity, nearestStation,
     cma, province, placePopulationAt,
   }
+}
+
+const EARTH_RADIUS_KM = 6371 // geokdbush's
+const RAD = Math.PI / 180
+const NEAREST_PLACE_SEARCH_KM = 400
+const haverSin = (theta: number) => { const s = Math.sin(theta / 2); return s * s }
+
+/**
+ * The place nearest the point when one lies within `radiusKm`, else undefined: the same answer as
+ * geokdbush's `around(index, lng, lat, 1)` (same great-circle measure, same arithmetic) from one box
+ * query instead of a priority-queue walk, which cost several µs for points far from any place.
+ */
+function nearestPlaceWithin(places: readonly Place[], index: KDBush, lat: number, lng: number, radiusKm: number): number | undefined {
+  const angle = radiusKm / EARTH_RADIUS_KM
+  const cosLat = Math.cos(lat * RAD)
+  // The box holds every point within radiusKm: latitude moves by at most the angle, longitude by at
+  // most asin(sin(angle) / cos(lat)) (1 % margin on both).
+  const dLat = (angle / RAD) * 1.01
+  const lngRatio = Math.sin(angle) / cosLat
+  if (!(lngRatio < 1) || Math.abs(lat) + dLat >= 90) return undefined
+  const dLng = (Math.asin(lngRatio) / RAD) * 1.01
+  let best: number | undefined
+  let bestDist = haverSin(angle) // accept only places within radiusKm
+  for (const id of index.range(lng - dLng, lat - dLat, lng + dLng, lat + dLat)) {
+    const p = places[id]
+    // geokdbush's haverSinDist(lng, lat, p.lng, p.lat, cosLat), term for term.
+    const dist = cosLat * Math.cos(p.lat * RAD) * haverSin((lng - p.lng) * RAD) + haverSin((lat - p.lat) * RAD)
+    if (dist <= bestDist) { best = id; bestDist = dist }
+  }
+  return best
 }
