@@ -26,11 +26,12 @@ export { parseCsv } from './read.mjs'
 
 export const quantise = (degrees) => Math.round(degrees * COORD_SCALE)
 
-/** Growable byte buffer with LEB128 varints (zigzag for signed values). */
+/** Growable byte buffer with LEB128 varints (zigzag for signed values); without a magic, a bare block. */
 export class BinaryWriter {
   constructor(magic, version) {
-    this.bytes = new Uint8Array(1 << 16)
+    this.bytes = new Uint8Array(magic === undefined ? 64 : 1 << 16)
     this.length = 0
+    if (magic === undefined) return
     for (const ch of magic) this.byte(ch.charCodeAt(0))
     this.byte(version)
   }
@@ -103,4 +104,42 @@ export function parseMultiLineString(wkt) {
 export function gridKey(qLat, qLng, cellUnits, scale) {
   const clamp = (x) => Math.min(65535, Math.max(0, x))
   return clamp(Math.floor((qLat - 38 * scale) / cellUnits)) * 65536 + clamp(Math.floor((qLng + 145 * scale) / cellUnits))
+}
+
+/** Shapes decoded one item at a time (src/geo/measured/shapes.ts): a header of per-item bounding
+ *  boxes (min lat and lng delta-coded across items, then height and width) and block byte lengths,
+ *  the blocks' total length, then one block per item: its attributes (`attributes[i]`, non-negative
+ *  integers, the same count for every item), parts, vertices per part, and each vertex as a zigzag
+ *  delta (lat, lng) from the previous one, starting at the box's minimum corner. The runtime decodes
+ *  the small header at first use and a block only when a query reaches its box. */
+export function writeShapes(w, items, attributes = []) {
+  const boxes = items.map((parts) => {
+    const vertices = parts.flat()
+    if (vertices.length === 0) throw new Error('shape without vertices')
+    const lats = vertices.map((v) => v[0])
+    const lngs = vertices.map((v) => v[1])
+    return [Math.min(...lats), Math.min(...lngs), Math.max(...lats), Math.max(...lngs)]
+  })
+  const blocks = items.map((parts, i) => {
+    const b = new BinaryWriter()
+    for (const a of attributes[i] ?? []) b.uvarint(a)
+    b.uvarint(parts.length)
+    for (const p of parts) b.uvarint(p.length)
+    let [lat, lng] = boxes[i]
+    for (const [vLat, vLng] of parts.flat()) {
+      b.svarint(vLat - lat)
+      b.svarint(vLng - lng)
+      lat = vLat
+      lng = vLng
+    }
+    return b.finish()
+  })
+  w.ints(boxes.map((b) => b[0]), { delta: true })
+  w.ints(boxes.map((b) => b[1]), { delta: true })
+  w.ints(boxes.map((b) => b[2] - b[0]))
+  w.ints(boxes.map((b) => b[3] - b[1]))
+  w.ints(blocks.map((b) => b.length))
+  w.uvarint(blocks.reduce((sum, b) => sum + b.length, 0))
+  for (const b of blocks) for (const x of b) w.byte(x)
+  return { parts: items.reduce((sum, parts) => sum + parts.length, 0), vertices: items.reduce((sum, parts) => sum + parts.flat().length, 0) }
 }

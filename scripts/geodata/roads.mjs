@@ -1,14 +1,15 @@
 // Step: Statistics Canada 2021 Road Network File for Ottawa → roads.bin and road-coverage.bin.
-// roads.bin columns (segments in ngd_uid order): ngd_uid (delta), class × 8 + rank, name index + 1
-// into the sorted name table (0 = unnamed), the name table, then the polylines (1e-5°).
+// roads.bin (segments in ngd_uid order): the polylines as shapes (1e-5°; lib.mjs writeShapes), each
+// block carrying ngd_uid, class × 8 + rank and name index + 1 into the sorted name table (0 =
+// unnamed), then the name table. The runtime decodes a segment only when a query reaches its box.
 // road-coverage.bin: which 0.01° cells the network covers (cells with a vertex, plus cells enclosed
 // by such cells within 3 cells north, south, east and west: parks and fields inside the city, not
 // the far bank of the Ottawa River), as a bitset, so "is this point inside a loaded road network"
 // needs no decoding of the segments.
-import { BinaryWriter, quantise, readSource, writePolylines } from './lib.mjs'
+import { BinaryWriter, quantise, readSource, writeShapes } from './lib.mjs'
 
 export const ROADS_MAGIC = 'RNF1'
-export const ROADS_VERSION = 1
+export const ROADS_VERSION = 2
 export const ROADS_SOURCES = ['ottawa/roads-rnf-2021.geojsonl']
 export const COVERAGE_MAGIC = 'RNFC'
 export const COVERAGE_VERSION = 1
@@ -30,11 +31,8 @@ export function buildRoads({ dataDir, manifest }) {
   const nameIndex = new Map(names.map((n, i) => [n, i + 1]))
 
   const w = new BinaryWriter(ROADS_MAGIC, ROADS_VERSION)
-  w.ints(segments.map((s) => s.id), { delta: true })
-  w.ints(segments.map((s) => s.classRank))
-  w.ints(segments.map((s) => (s.name === null ? 0 : nameIndex.get(s.name))))
+  const geometry = writeShapes(w, segments.map((s) => s.parts), segments.map((s) => [s.id, s.classRank, s.name === null ? 0 : nameIndex.get(s.name)]))
   w.strings(names)
-  const geometry = writePolylines(w, segments.map((s) => s.parts))
   const coverage = buildCoverage(segments)
   return {
     files: [

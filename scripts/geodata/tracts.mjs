@@ -1,13 +1,14 @@
 // Step: 2021 census tracts (polygons + median household income) → tracts.bin.
 // The source polygons are already at 1e-4° (about 10 m), so storing them at that precision is
 // lossless: runtime point-in-tract answers equal those of the source polygons.
-// Columns (tracts in ctuid order): ctuid as an integer without its dot (delta), income ÷ 100,
-// rings per tract (Polygon parts and holes alike: the runtime uses the even-odd rule), vertices per
-// ring (the closing vertex dropped), then every vertex's lat and lng in 1e-4° (delta).
-import { BinaryWriter, parseCsv, readSource } from './lib.mjs'
+// Columns (tracts in ctuid order): ctuid as an integer without its dot (delta), income ÷ 100, then
+// the polygons as shapes (lib.mjs writeShapes, 1e-4°): rings per tract (Polygon parts and holes
+// alike: the runtime uses the even-odd rule) with the closing vertex dropped. The runtime decodes a
+// tract's rings only when a point falls in its box.
+import { BinaryWriter, parseCsv, readSource, writeShapes } from './lib.mjs'
 
 export const TRACTS_MAGIC = 'CT21'
-export const TRACTS_VERSION = 1
+export const TRACTS_VERSION = 2
 export const TRACT_COORD_SCALE = 1e4
 export const TRACTS_SOURCES = ['income/ct-2021.geojsonl', 'income/ct-income-2021.csv']
 
@@ -36,14 +37,9 @@ export function buildTracts({ dataDir, manifest }) {
   const w = new BinaryWriter(TRACTS_MAGIC, TRACTS_VERSION)
   w.ints(tracts.map((t) => t.id), { delta: true })
   w.ints(tracts.map((t) => t.income / 100))
-  w.ints(tracts.map((t) => t.rings.length))
-  const rings = tracts.flatMap((t) => t.rings)
-  w.ints(rings.map((r) => r.length))
-  const vertices = rings.flat()
-  w.ints(vertices.map((v) => v[0]), { delta: true })
-  w.ints(vertices.map((v) => v[1]), { delta: true })
+  const { parts, vertices } = writeShapes(w, tracts.map((t) => t.rings))
   return {
     files: [{ name: 'tracts.bin', bytes: w.finish(), rows: tracts.length }],
-    notes: { rings: rings.length, vertices: vertices.length },
+    notes: { rings: parts, vertices },
   }
 }

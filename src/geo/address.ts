@@ -38,17 +38,37 @@ const RURAL_ROUTE_TOKENS = /\b(?:r\.?\s?r\.?|rural route)\s*#?\s*\d+\s*$/i
 const SITE_SEGMENT = /^(?:site|s|comp|compartment|c)\s*#?\s*\d+$/i
 const PO_BOX_SEGMENT = /^(?:p\.?\s?o\.?\s*box|box|c\.?\s?p\.?|case postale|bo[iî]te postale|general delivery|poste restante)(?=[\s#\d]|$)\s*#?\s*(\w*)$/i
 const POSTAL_STATION_SEGMENT = /^(?:stn|succ\.?|succursale|station)\s+\S.*$/i
-const bare = (token: string) => token.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f.]/g, '')
+/** First letters of every delivery designation above: other segments skip the five patterns. */
+const DELIVERY_FIRST_LETTERS = 'pbcgsrPBCGSR'
+const WHITESPACE_TO_COLLAPSE = /\s\s|[^\S ]/
+// Addresses repeat the same few hundred street words: a bounded memo skips the Unicode normalisation.
+const BARE_CACHE_LIMIT = 4096
+const bareCache = new Map<string, string>()
+const bare = (token: string) => {
+  let key = bareCache.get(token)
+  if (key === undefined) {
+    if (bareCache.size >= BARE_CACHE_LIMIT) bareCache.clear()
+    key = token.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f.]/g, '')
+    bareCache.set(token, key)
+  }
+  return key
+}
+/** First letters of the unit words and of "#5": other tokens are never a unit. */
+const UNIT_FIRST_LETTERS = 'usablrUSABLR#'
+const isDigit = (code: number) => code >= 48 && code <= 57
 
 /** `isKnownPlace` lets the parser split "100 Queen St W Toronto" when there are no commas. */
 export function parseAddress(text: string, isKnownPlace: (normalizedName: string) => boolean = () => false): ParsedAddress {
   const result: ParsedAddress = {}
-  let rest = text.replace(/\s+/g, ' ').trim().replace(/[,\s]*\bcanada\.?$/i, '')
-    // "Unit 5 - 900 Granville St": a spaced dash before the civic number separates the unit.
-    .replace(/\s+[-–]\s+(?=\d)/g, ', ')
+  // Each replace is skipped when its pattern cannot match (the common case): same text, less work.
+  let rest = (WHITESPACE_TO_COLLAPSE.test(text) ? text.replace(/\s+/g, ' ') : text).trim()
+  if (rest.slice(-7).toLowerCase().includes('canada')) rest = rest.replace(/[,\s]*\bcanada\.?$/i, '')
+  // "Unit 5 - 900 Granville St": a spaced dash before the civic number separates the unit.
+  if (rest.includes(' -') || rest.includes(' –')) rest = rest.replace(/\s+[-–]\s+(?=\d)/g, ', ')
 
-  const fulls = [...rest.matchAll(POSTAL_FULL)]
-  const postal = fulls.at(-1)
+  let postal: RegExpExecArray | undefined
+  POSTAL_FULL.lastIndex = 0
+  for (let m = POSTAL_FULL.exec(rest); m; m = POSTAL_FULL.exec(rest)) postal = m
   if (postal) {
     result.fsa = postal[1].toUpperCase()
     result.postalCode = `${result.fsa} ${postal[2].toUpperCase()}`
@@ -78,6 +98,7 @@ export function parseAddress(text: string, isKnownPlace: (normalizedName: string
 
   // Delivery designations: remembered, never taken for a street or a city.
   segments = segments.filter((seg, i) => {
+    if (!DELIVERY_FIRST_LETTERS.includes(seg[0])) return true
     const box = seg.match(PO_BOX_SEGMENT)
     if (box) { result.poBox = box[1] || 'general delivery'; return false }
     if (SITE_SEGMENT.test(seg)) { result.ruralRoute = true; return false }
@@ -90,7 +111,7 @@ export function parseAddress(text: string, isKnownPlace: (normalizedName: string
     return true
   }).map((seg) => {
     // "123 Smith Rd RR 2": a rural route written after the street.
-    if (/^\d/.test(seg) && RURAL_ROUTE_TOKENS.test(seg) && seg.replace(RURAL_ROUTE_TOKENS, '').trim().split(' ').length >= 2) {
+    if (isDigit(seg.charCodeAt(0)) && isDigit(seg.charCodeAt(seg.length - 1)) && RURAL_ROUTE_TOKENS.test(seg) && seg.replace(RURAL_ROUTE_TOKENS, '').trim().split(' ').length >= 2) {
       result.ruralRoute = true
       return seg.replace(RURAL_ROUTE_TOKENS, '').trim()
     }
@@ -98,9 +119,9 @@ export function parseAddress(text: string, isKnownPlace: (normalizedName: string
   })
 
   // A segment that is only a unit ("Suite 200", "#4"); "#4-250 Yonge St" is a street with its unit.
-  const unitSegments = segments.filter((s) => UNIT_WORDS.test(s.split(' ')[0]) || /^#\s*\w+$/.test(s))
+  const unitSegments = segments.filter((s) => !isDigit(s.charCodeAt(0)) && (UNIT_WORDS.test(s.split(' ')[0]) || /^#\s*\w+$/.test(s)))
   for (const u of unitSegments) result.unit = u.replace(/^(unit|suite|ste|apt|apartment|app|appt|bureau|local|room|rm)\.?\s*/i, '').replace(/^#\s*/, '')
-  segments = segments.filter((s) => !unitSegments.includes(s))
+  if (unitSegments.length) segments = segments.filter((s) => !unitSegments.includes(s))
 
   if (segments.length >= 2) {
     result.city = segments.at(-1)
@@ -115,14 +136,18 @@ export function parseAddress(text: string, isKnownPlace: (normalizedName: string
   function takeProvince() {
     const last = segments.at(-1)
     if (!last) return
-    const words = last.split(' ')
-    for (let k = Math.min(MAX_PROVINCE_WORDS, words.length); k >= 1; k--) {
-      const province = provinceFromText(words.slice(-k).join(' '))
+    // Where each space-separated word starts: the last k words are last.slice(wordStarts[words - k]).
+    const wordStarts = [0]
+    for (let at = last.indexOf(' '); at >= 0; at = last.indexOf(' ', at + 1)) wordStarts.push(at + 1)
+    const words = wordStarts.length
+    for (let k = Math.min(MAX_PROVINCE_WORDS, words); k >= 1; k--) {
+      const start = wordStarts[words - k]
+      const province = provinceFromText(last.slice(start))
       if (!province) continue
       result.province = province
       // A lone name that is both a province and a city ("Québec") is kept as the city too.
-      if (k === words.length && segments.length === 1 && isKnownPlace(normalizeName(last))) return
-      const remaining = words.slice(0, -k).join(' ').trim()
+      if (k === words && segments.length === 1 && isKnownPlace(normalizeName(last))) return
+      const remaining = k === words ? '' : last.slice(0, start - 1).trim()
       segments = [...segments.slice(0, -1), ...(remaining ? [remaining] : [])]
       if (!remaining && segments.length === 0) segments = []
       return
@@ -133,10 +158,11 @@ export function parseAddress(text: string, isKnownPlace: (normalizedName: string
     let tokens = segment.split(' ').filter(Boolean)
     // Units: "Unit 5 100 Main St", "100 Main St Suite 200", "#5 100 Main", "5-100 Main St".
     for (let i = 0; i < tokens.length; i++) {
+      if (!UNIT_FIRST_LETTERS.includes(tokens[i][0])) continue
       if (UNIT_WORDS.test(tokens[i]) && tokens[i + 1]) { result.unit = tokens[i + 1]; tokens.splice(i, 2); i-- }
       else if (/^#\w+$/.test(tokens[i])) { result.unit = tokens[i].slice(1); tokens.splice(i, 1); i-- }
     }
-    const unitCivic = tokens[0]?.match(/^#?(\w+)-(\d+[a-z]?)$/i)
+    const unitCivic = tokens[0]?.includes('-') && tokens[0].match(/^#?(\w+)-(\d+[a-z]?)$/i)
     if (unitCivic) { result.unit = unitCivic[1]; tokens[0] = unitCivic[2] }
     if (tokens.length > 1 && CIVIC.test(tokens[0])) result.civicNumber = tokens.shift()!.toUpperCase()
 

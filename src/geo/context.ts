@@ -3,7 +3,9 @@
 // Every number here is modelled from the bundled data; docs/methodology.md explains each one.
 import { around } from 'geokdbush'
 import type { CmaFact } from './data/income'
-import { geoStore, PLACE_MEAN_DENSITY, type StationMode } from './store'
+import type KDBush from 'kdbush'
+import { PointMemo } from './measured/point-memo'
+import { geoStore, PLACE_MEAN_DENSITY, type Place, type StationMode } from './store'
 import { boxAround } from './text'
 import { clamp01 } from '../lib/math'
 
@@ -54,7 +56,17 @@ const FULL_SCALE_POPULATION = 500_000
  * ≥ 500,000 people, where the urban scale is 1 anyway (place density, town centrality and
  * placePopulationAt are then 0: callers that need them ask for the places).
  */
-export function urbanContext(lat: number, lng: number, options: { fsaKernel?: boolean; places?: boolean | 'outsideMetros' } = {}): UrbanContext {
+export function urbanContext(lat: number, lng: number, options: UrbanContextOptions = {}): UrbanContext {
+  const variant = (options.fsaKernel === false ? 0 : 1) + (options.places === 'outsideMetros' ? 2 : options.places === false ? 4 : 0)
+  const memo = contexts.get(lat, lng)
+  if (memo && memo.variant === variant) return memo.ctx
+  return contexts.set(lat, lng, { variant, ctx: computeUrbanContext(lat, lng, options) }).ctx
+}
+
+interface UrbanContextOptions { fsaKernel?: boolean; places?: boolean | 'outsideMetros' }
+const contexts = new PointMemo<{ variant: number; ctx: UrbanContext }>(4096)
+
+function computeUrbanContext(lat: number, lng: number, options: UrbanContextOptions): UrbanContext {
   const store = geoStore()
 
   // FSA kernel density: urban FSAs are drawn to hold similar populations, so their centroids are
@@ -62,8 +74,9 @@ export function urbanContext(lat: number, lng: number, options: { fsaKernel?: bo
   const kmPerDegreeLng = 111.2 * Math.cos((lat * Math.PI) / 180)
   let kernel = 0
   const [x0, y0, x1, y1] = boxAround(lat, lng, FSA_KERNEL_SIGMA_KM * 3.5)
+  const urbanFsas = options.fsaKernel !== false ? store.urbanFsas : []
   if (options.fsaKernel !== false) for (const id of store.urbanFsaIndex.range(x0, y0, x1, y1)) {
-    const f = store.urbanFsas[id]
+    const f = urbanFsas[id]
     const d = fastDistanceKm(lat, lng, f.lat, f.lng, kmPerDegreeLng)
     kernel += Math.exp(-(d * d) / (2 * FSA_KERNEL_SIGMA_KM ** 2))
   }
@@ -90,9 +103,10 @@ export function urbanContext(lat: number, lng: number, options: { fsaKernel?: bo
   const walkPlaces = options.places !== 'outsideMetros' ? options.places !== false : !cma || cma.population < FULL_SCALE_POPULATION
   if (!walkPlaces && cma) province = cma.province
   const [px0, py0, px1, py1] = boxAround(lat, lng, 30)
+  const { places, placeModels } = walkPlaces ? store : { places: [], placeModels: [] }
   if (walkPlaces) for (const id of store.placeIndex.range(px0, py0, px1, py1)) {
-    const p = store.places[id]
-    const model = store.placeModels[id]
+    const p = places[id]
+    const model = placeModels[id]
     const d = fastDistanceKm(lat, lng, p.lat, p.lng, kmPerDegreeLng)
     if (d < nearestPlaceKm) { nearestPlaceKm = d; province = p.province }
     if (d < 1 && p.population > placePopulationAt) placePopulationAt = p.population
@@ -125,8 +139,9 @@ export function urbanContext(lat: number, lng: number, options: { fsaKernel?: bo
   let stationProximity = 0
   let nearestStation: UrbanContext['nearestStation']
   const [sx0, sy0, sx1, sy1] = boxAround(lat, lng, WALK_MAX_KM)
+  const stations = store.stations
   for (const id of store.stationIndex.range(sx0, sy0, sx1, sy1)) {
-    const s = store.stations[id]
+    const s = stations[id]
     const d = fastDistanceKm(lat, lng, s.lat, s.lng, kmPerDegreeLng)
     if (d > WALK_MAX_KM) continue
     const w = d <= WALK_FULL_KM ? 1 : 1 - (d - WALK_FULL_KM) / (WALK_MAX_KM - WALK_FULL_KM)
@@ -137,7 +152,7 @@ export function urbanContext(lat: number, lng: number, options: { fsaKernel?: bo
 
   // Province of the nearest populated place (FSA centroids of huge northern FSAs can lie far away).
   if (!province) {
-    const nearest = around(store.placeIndex, lng, lat, 1)[0]
+    const nearest = nearestPlaceWithin(store.places, store.placeIndex, lat, lng, NEAREST_PLACE_SEARCH_KM) ?? around(store.placeIndex, lng, lat, 1)[0]
     province = nearest === undefined ? undefined : store.places[nearest].province
   }
   return {
@@ -150,4 +165,34 @@ export function urbanContext(lat: number, lng: number, options: { fsaKernel?: bo
     stationDepartures, stationProximity, nearestStation,
     cma, province, placePopulationAt,
   }
+}
+
+const EARTH_RADIUS_KM = 6371 // geokdbush's
+const RAD = Math.PI / 180
+const NEAREST_PLACE_SEARCH_KM = 400
+const haverSin = (theta: number) => { const s = Math.sin(theta / 2); return s * s }
+
+/**
+ * The place nearest the point when one lies within `radiusKm`, else undefined: the same answer as
+ * geokdbush's `around(index, lng, lat, 1)` (same great-circle measure, same arithmetic) from one box
+ * query instead of a priority-queue walk, which cost several µs for points far from any place.
+ */
+function nearestPlaceWithin(places: readonly Place[], index: KDBush, lat: number, lng: number, radiusKm: number): number | undefined {
+  const angle = radiusKm / EARTH_RADIUS_KM
+  const cosLat = Math.cos(lat * RAD)
+  // The box holds every point within radiusKm: latitude moves by at most the angle, longitude by at
+  // most asin(sin(angle) / cos(lat)) (1 % margin on both).
+  const dLat = (angle / RAD) * 1.01
+  const lngRatio = Math.sin(angle) / cosLat
+  if (!(lngRatio < 1) || Math.abs(lat) + dLat >= 90) return undefined
+  const dLng = (Math.asin(lngRatio) / RAD) * 1.01
+  let best: number | undefined
+  let bestDist = haverSin(angle) // accept only places within radiusKm
+  for (const id of index.range(lng - dLng, lat - dLat, lng + dLng, lat + dLat)) {
+    const p = places[id]
+    // geokdbush's haverSinDist(lng, lat, p.lng, p.lat, cosLat), term for term.
+    const dist = cosLat * Math.cos(p.lat * RAD) * haverSin((lng - p.lng) * RAD) + haverSin((lat - p.lat) * RAD)
+    if (dist <= bestDist) { best = id; bestDist = dist }
+  }
+  return best
 }

@@ -4,9 +4,9 @@
 import { urbanContext, type UrbanContext } from './context'
 import { PROVINCE_MEDIAN_HOUSEHOLD_INCOME } from './data/income'
 import type { GeocodePrecision } from './geocode'
-import { censusAt, nearestRoadSegment, speedZoneAt, tractAt, transitStopPointsNear, type CensusSample, type SpeedZone } from './measured'
-import { blendedTransitIndex, countStops, pedestriansPerDay, STOP_EQUIVALENTS_PER_1KM_STOP, transitIndex, WALK_FAR_M } from './model/activity'
-import { roadClassFromCoordinates, rnfToRoadClass, type RoadClassEstimate, type StopPoint } from './model/road-class'
+import { censusAt, nearestRoadSegment, speedZoneAt, tractAt, transitStopsAround, type CensusSample, type SpeedZone } from './measured'
+import { blendedTransitIndex, pedestriansPerDay, STOP_EQUIVALENTS_PER_1KM_STOP, transitIndex, WALK_FAR_M, WALK_NEAR_M, type StopCounts } from './model/activity'
+import { roadClassFromCoordinates, rnfToRoadClass, ROUTE_RADIUS_M, type RoadClassEstimate, type StopPoint } from './model/road-class'
 import { trafficAt } from './model/traffic'
 import { classifyStreet, type StreetClassification } from './roads'
 import { normalizeName } from './text'
@@ -75,8 +75,7 @@ function cityWideSpread(input: FeatureInput, ctx: UrbanContext): number {
   return clamp01((Math.log10(Math.max(ctx.placePopulationAt, 1)) - 4.5) / 1)
 }
 
-function transitMeasure(census: CensusSample | undefined, stops: readonly StopPoint[], ctx: UrbanContext): Pick<Measured, 'transit' | 'transitMethod' | 'transitConfidence'> {
-  const counts = countStops(stops)
+function transitMeasure(census: CensusSample | undefined, counts: StopCounts, ctx: UrbanContext): Pick<Measured, 'transit' | 'transitMethod' | 'transitConfidence'> {
   const station = ctx.nearestStation ? ` + rapid-transit ${ctx.nearestStation.name} ${ctx.nearestStation.distanceM} m` : ''
   // A city whose 2022 feed is missing (Saint John, Brandon, Peterborough, …) shows no stop, or a few
   // intercity ones, where Can-ALE 2016 counted many: an 800 m circle holds ~64 % of a 1 km circle's
@@ -146,13 +145,14 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}): F
   const spread = outside ? 0 : cityWideSpread(input, ctx)
   const placed = outside ? ` (outside built-up area: ${outside})` : spread > 0 ? ' (city-wide average: located by city name only)' : !exact ? ' (at the postal area position)' : ''
 
-  const stopPoints = transitStopPointsNear(lat, lng, WALK_FAR_M)
+  // Stops counted within 400 and 800 m; the points only within the bus-route test's radius.
+  const stops = transitStopsAround(lat, lng, WALK_NEAR_M, WALK_FAR_M, ROUTE_RADIUS_M)
   // No DA point within 5 km: the 1.x place model (GeoNames places as discs, FSA kernel) is the fallback.
   const measured: Measured = {
     popDensity: census?.popDensity ?? ctx.density,
     poiCount1km: census?.poiCount1km ?? ctx.density / 80,
     intersectionDensity: census?.intersectionDensity1km ?? Math.min(40, ctx.density / 50),
-    ...transitMeasure(census, stopPoints, ctx),
+    ...transitMeasure(census, { within400: stops.withinNear, within800: stops.withinFar }, ctx),
   }
   if (outside) {
     measured.popDensity = Math.min(measured.popDensity, RURAL_DENSITY)
@@ -165,7 +165,7 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}): F
     measured.intersectionDensity = geoBlend(measured.intersectionDensity, Math.min(measured.intersectionDensity, CITY_TYPICAL.intersectionDensity), spread)
     measured.transit = geoBlend(measured.transit, Math.min(measured.transit, CITY_TYPICAL.transit), spread)
   }
-  const stopData = measured.transitMethod.startsWith('measured: GTFS') ? stopPoints : undefined
+  const stopData = measured.transitMethod.startsWith('measured: GTFS') ? stops.points : undefined
   // Speed zones describe the road at an exact position only, like counts.
   const speedZone = exact && options.speedZones !== false ? speedZoneAt(lat, lng, SPEED_ZONE_SNAP_M) : undefined
   const road = roadClassAt(input, known, measured, stopData, exact, options, speedZone)

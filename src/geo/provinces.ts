@@ -37,12 +37,13 @@ export function provinceFromText(text: string): ProvinceCode | undefined {
 }
 
 /** First letter of a postal code → province (Canada Post); X is split between NT and NU. */
+const PROVINCE_BY_POSTAL_LETTER: Record<string, ProvinceCode> = {
+  A: 'NL', B: 'NS', C: 'PE', E: 'NB', G: 'QC', H: 'QC', J: 'QC', K: 'ON', L: 'ON', M: 'ON', N: 'ON',
+  P: 'ON', R: 'MB', S: 'SK', T: 'AB', V: 'BC', X: 'NT', Y: 'YT',
+}
+
 export function provinceOfPostalCode(postal: string): ProvinceCode | undefined {
   const fsa = postal.toUpperCase()
   if (fsa.startsWith('X0A') || fsa.startsWith('X0B') || fsa.startsWith('X0C')) return 'NU'
-  const byLetter: Record<string, ProvinceCode> = {
-    A: 'NL', B: 'NS', C: 'PE', E: 'NB', G: 'QC', H: 'QC', J: 'QC', K: 'ON', L: 'ON', M: 'ON', N: 'ON',
-    P: 'ON', R: 'MB', S: 'SK', T: 'AB', V: 'BC', X: 'NT', Y: 'YT',
-  }
-  return byLetter[fsa[0]]
+  return PROVINCE_BY_POSTAL_LETTER[fsa[0]]
 }

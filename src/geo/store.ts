@@ -1,5 +1,5 @@
-// Parsed geodata and spatial indexes, built lazily once per isolate (the first request pays a few
-// milliseconds; every later call reuses them). Pure: the inputs are the bundled data modules.
+// Parsed geodata and spatial indexes, each built lazily once per isolate (the first request that
+// needs a table pays a few milliseconds; every later call reuses it). Pure: the inputs are the bundled data modules.
 import KDBush from 'kdbush'
 import { FSA_TEXT } from './data/fsa.generated'
 import { PLACES_TEXT } from './data/places.generated'
@@ -50,12 +50,18 @@ function indexOf<T extends { lat: number; lng: number }>(items: T[]): KDBush {
   return index.finish()
 }
 
-function buildStore(): GeoStore {
+interface PlaceTables { places: Place[]; asciiNames: string[]; geoNamesPlaces: number; placeModels: PlaceModel[]; placeIndex: KDBush }
+
+function parseFsas(): Pick<GeoStore, 'fsaByCode' | 'urbanFsas' | 'urbanFsaIndex'> {
   const fsas: Fsa[] = FSA_TEXT.split('\n').map((line) => {
     const [code, lat, lng, province, area, radiusM] = line.split('|')
     return { code, lat: Number(lat), lng: Number(lng), province, area, rural: code[1] === '0', radiusM: Number(radiusM) }
   })
   const urbanFsas = fsas.filter((f) => !f.rural)
+  return { fsaByCode: new Map(fsas.map((f) => [f.code, f])), urbanFsas, urbanFsaIndex: indexOf(urbanFsas) }
+}
+
+function parsePlaces(): PlaceTables {
   const places: Place[] = []
   const asciiNames: string[] = []
   for (const line of PLACES_TEXT.split('\n')) {
@@ -65,22 +71,44 @@ function buildStore(): GeoStore {
   }
   const geoNamesPlaces = places.length
   places.push(...FORMER_MUNICIPALITIES)
-  const placeModels = places.map(placeModel)
-  let placesByName: Map<string, Place[]> | undefined
+  return { places, asciiNames, geoNamesPlaces, placeModels: places.map(placeModel), placeIndex: indexOf(places) }
+}
+
+function parseStations(): Pick<GeoStore, 'stations' | 'stationIndex'> {
   const stations: Station[] = STATIONS_TEXT.split('\n').map((line) => {
     const [name, lat, lng, mode, system] = line.split('|')
     return { name, lat: Number(lat), lng: Number(lng), mode: mode as StationMode, system }
   })
+  return { stations, stationIndex: indexOf(stations) }
+}
+
+/** Each table is parsed on first use: a point inside a big metro with census data needs neither the
+ *  FSAs nor the places (context.ts), and only the geocoder needs the name index. */
+function buildStore(): GeoStore {
+  let fsas: ReturnType<typeof parseFsas> | undefined
+  let places: PlaceTables | undefined
+  let stations: ReturnType<typeof parseStations> | undefined
+  let placesByName: Map<string, Place[]> | undefined
+  const fsaTables = () => (fsas ??= parseFsas())
+  const placeTables = () => (places ??= parsePlaces())
+  const stationTables = () => (stations ??= parseStations())
   return {
-    fsaByCode: new Map(fsas.map((f) => [f.code, f])),
-    urbanFsas, urbanFsaIndex: indexOf(urbanFsas),
-    places, placeModels, placeIndex: indexOf(places),
-    // Only the geocoder needs the name index: a coordinates-only first request skips its normalisation.
+    get fsaByCode() { return fsaTables().fsaByCode },
+    get urbanFsas() { return fsaTables().urbanFsas },
+    get urbanFsaIndex() { return fsaTables().urbanFsaIndex },
+    get places() { return placeTables().places },
+    get placeModels() { return placeTables().placeModels },
+    get placeIndex() { return placeTables().placeIndex },
     get placesByName() {
-      placesByName ??= indexNames(places, asciiNames, geoNamesPlaces)
+      if (!placesByName) {
+        const t = placeTables()
+        placesByName = indexNames(t.places, t.asciiNames, t.geoNamesPlaces)
+      }
       return placesByName
     },
-    stations, stationIndex: indexOf(stations), cmas: CMAS,
+    get stations() { return stationTables().stations },
+    get stationIndex() { return stationTables().stationIndex },
+    cmas: CMAS,
   }
 }
 

@@ -103,6 +103,13 @@ export class BinaryReader {
     return out
   }
 
+  /** The next `length` bytes, left in place (shapes.ts decodes them per item): the whole buffer and where they start. */
+  block(length: number): { bytes: Uint8Array; start: number } {
+    const start = this.pos
+    this.pos += length
+    return { bytes: this.bytes, start }
+  }
+
   get done(): boolean {
     return this.pos === this.bytes.length
   }

@@ -4,6 +4,7 @@ import censusData from '../data/census.bin'
 import { BinaryReader, asBytes } from './binary'
 import type { LookupOptions } from './options'
 import { PointGrid } from './grid'
+import { PointMemo } from './point-memo'
 import { METRES_PER_DEGREE, degreeSpan, metresPerDegreeLng } from './planar'
 
 export interface CensusSample {
@@ -110,8 +111,17 @@ function nearestDas(t: CensusTable, lat: number, lng: number, exclude: ReadonlyS
 /** Census measures around a point, interpolated over the nearest DA points; undefined when no DA
  *  point lies within 5 km (the model then applies its rural fallback). */
 export function censusAt(lat: number, lng: number, options?: LookupOptions): CensusSample | undefined {
+  const exclude = options?.exclude?.size ? options.exclude : undefined
+  if (exclude) return interpolate(lat, lng, exclude)
+  const memo = samples.get(lat, lng)
+  return memo ? memo.sample : samples.set(lat, lng, { sample: interpolate(lat, lng, undefined) }).sample
+}
+
+const samples = new PointMemo<{ sample: CensusSample | undefined }>(4096)
+
+function interpolate(lat: number, lng: number, exclude: ReadonlySet<string> | undefined): CensusSample | undefined {
   const t = censusTable()
-  const found = nearestDas(t, lat, lng, options?.exclude?.size ? options.exclude : undefined)
+  const found = nearestDas(t, lat, lng, exclude)
   if (found === 0) return undefined
   let weightSum = 0
   let pop = 0

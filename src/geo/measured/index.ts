@@ -3,7 +3,7 @@
 // every table is decoded lazily, once per isolate; all distances are in metres.
 export type { LookupOptions } from './options'
 export { censusAt, type CensusSample } from './census'
-export { transitStopsNear, transitStopPointsNear } from './stops'
+export { transitStopsNear, transitStopPointsNear, transitStopsAround } from './stops'
 export { tractAt } from './tracts'
 export { countedSectionsNear, type CountedSection } from './traffic'
 export { speedZoneAt, type SpeedZone } from './speed-zones'

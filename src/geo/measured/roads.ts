@@ -1,20 +1,18 @@
 // Statistics Canada 2021 Road Network File for Ottawa (roads.bin and road-coverage.bin, built by
-// scripts/geodata/roads.mjs): segments with class, rank and name body, decoded once per isolate.
+// scripts/geodata/roads.mjs): segments with class, rank and name body. The segments' boxes are
+// decoded at first use; a segment's vertices, id, class and name index when a query first reaches it.
 import roadsData from '../data/roads.bin'
 import coverageData from '../data/road-coverage.bin'
 import { normalizeName } from '../text'
 import { BinaryReader, COORD_SCALE, asBytes } from './binary'
 import type { LookupOptions } from './options'
-import { Polylines, type NearestPoint } from './polylines'
+import { Shapes, type NearestPoint } from './shapes'
 
 export interface RoadTable {
-  ngdUid: Int32Array
-  /** RNF CLASS × 8 + RANK */
-  classRank: Int32Array
-  /** index + 1 into names; 0 = unnamed */
-  nameIndex: Int32Array
-  names: string[]
-  lines: Polylines
+  /** per segment: attributes [ngd_uid, RNF CLASS × 8 + RANK, index + 1 into names (0 = unnamed)] and vertices */
+  lines: Shapes
+  /** the sorted name table (decoded on first use) */
+  readonly names: string[]
 }
 
 export interface NearestRoadSegment {
@@ -27,16 +25,23 @@ export interface NearestRoadSegment {
   bearingDeg: number
 }
 
+const NGD_UID = 0
+const CLASS_RANK = 1
+const NAME_INDEX = 2
 let table: RoadTable | undefined
 
 export function roadTable(): RoadTable {
   if (table) return table
-  const reader = new BinaryReader(asBytes(roadsData), 'RNF1', 1)
-  const ngdUid = reader.ints(true)
-  const classRank = reader.ints()
-  const nameIndex = reader.ints()
-  const names = reader.strings()
-  table = { ngdUid, classRank, nameIndex, names, lines: new Polylines(reader, 0.002) }
+  const reader = new BinaryReader(asBytes(roadsData), 'RNF1', 2)
+  const lines = new Shapes(reader, COORD_SCALE, 0.002, 3)
+  let names: string[] | undefined
+  table = {
+    lines,
+    get names() {
+      names ??= reader.strings()
+      return names
+    },
+  }
   return table
 }
 
@@ -54,7 +59,7 @@ export function nearestRoadSegment(lat: number, lng: number, maxM: number, optio
   let bestM = Infinity
   let bestBearing = 0
   t.lines.forEachNear(lat, lng, maxM, (i) => {
-    if (exclude && exclude.has(String(t.ngdUid[i]))) return
+    if (exclude && exclude.has(String(t.lines.attribute(i, NGD_UID)))) return
     const distanceM = t.lines.nearestPoint(i, lat, lng, nearest)
     if (distanceM <= maxM && distanceM < bestM) {
       best = i
@@ -63,9 +68,11 @@ export function nearestRoadSegment(lat: number, lng: number, maxM: number, optio
     }
   })
   if (best < 0) return undefined
+  const classRank = t.lines.attribute(best, CLASS_RANK)
+  const nameIndex = t.lines.attribute(best, NAME_INDEX)
   return {
-    id: String(t.ngdUid[best]), rnfClass: t.classRank[best] >> 3, rank: t.classRank[best] & 7,
-    name: t.nameIndex[best] === 0 ? null : t.names[t.nameIndex[best] - 1], distanceM: bestM, bearingDeg: bestBearing,
+    id: String(t.lines.attribute(best, NGD_UID)), rnfClass: classRank >> 3, rank: classRank & 7,
+    name: nameIndex === 0 ? null : t.names[nameIndex - 1], distanceM: bestM, bearingDeg: bestBearing,
   }
 }
 
@@ -85,23 +92,21 @@ export function roadSegmentsNamed(name: string): readonly NamedRoadSegment[] {
   const cached = namedCache.get(key)
   if (cached) return cached
   const t = roadTable()
+  const lines = t.lines
   if (!segmentsByName) {
     segmentsByName = new Map()
-    for (let i = 0; i < t.nameIndex.length; i++) {
-      if (t.nameIndex[i] === 0) continue
-      const k = normalizeName(t.names[t.nameIndex[i] - 1])
+    for (let i = 0; i < lines.count; i++) {
+      const nameIndex = lines.attribute(i, NAME_INDEX)
+      if (nameIndex === 0) continue
+      const k = normalizeName(t.names[nameIndex - 1])
       const list = segmentsByName.get(k)
       if (list) list.push(i)
       else segmentsByName.set(k, [i])
     }
   }
-  const lines = t.lines
   const result = (segmentsByName.get(key) ?? []).map((i) => {
-    const coords: [number, number][] = []
-    for (let p = lines.firstPart[i]; p < lines.firstPart[i + 1]; p++) {
-      for (let v = lines.firstVertex[p]; v < lines.firstVertex[p + 1]; v++) coords.push([lines.qLng[v] / COORD_SCALE, lines.qLat[v] / COORD_SCALE])
-    }
-    return { id: String(t.ngdUid[i]), rnfClass: t.classRank[i] >> 3, coords }
+    const coords = lines.coordinates(i).flat().map(([lat, lng]): [number, number] => [lng / COORD_SCALE, lat / COORD_SCALE])
+    return { id: String(lines.attribute(i, NGD_UID)), rnfClass: lines.attribute(i, CLASS_RANK) >> 3, coords }
   })
   namedCache.set(key, result)
   return result

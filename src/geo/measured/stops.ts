@@ -3,6 +3,7 @@
 import stopsData from '../data/stops.bin'
 import { BinaryReader, COORD_SCALE, asBytes } from './binary'
 import { PointGrid } from './grid'
+import { PointMemo } from './point-memo'
 import type { LookupOptions } from './options'
 import { METRES_PER_DEGREE, degreeSpan, metresPerDegreeLng } from './planar'
 
@@ -78,6 +79,45 @@ export function transitStopPointsNear(lat: number, lng: number, radiusM: number)
     }
   }
   return out.length > 1 ? out.sort(byDistance) : out
+}
+
+/** Stops within `nearM` and `farM` (counted) and the stop points within `pointsM` ≤ farM, nearest
+ *  first: what transitStopPointsNear(lat, lng, farM) gives, without building a point per counted stop. */
+export function transitStopsAround(lat: number, lng: number, nearM: number, farM: number, pointsM: number): StopsAround {
+  const memo = around.get(lat, lng)
+  if (memo && memo.nearM === nearM && memo.farM === farM && memo.pointsM === pointsM) return memo.stops
+  return around.set(lat, lng, { nearM, farM, pointsM, stops: stopsAround(lat, lng, nearM, farM, pointsM) }).stops
+}
+
+interface StopPoint { lat: number; lng: number; distanceM: number }
+interface StopsAround { withinNear: number; withinFar: number; points: readonly StopPoint[] }
+const around = new PointMemo<{ nearM: number; farM: number; pointsM: number; stops: StopsAround }>(4096)
+
+function stopsAround(lat: number, lng: number, nearM: number, farM: number, pointsM: number): StopsAround {
+  const t = stopTable()
+  const kx = metresPerDegreeLng(lat) / COORD_SCALE
+  const qx = lng * COORD_SCALE
+  const qy = lat * COORD_SCALE
+  const points: StopPoint[] = []
+  let withinNear = 0
+  let withinFar = 0
+  const runCount = candidateRuns(t, lat, lng, farM)
+  const { runs, order } = t.grid
+  const { qLat, qLng } = t
+  for (let r = 0; r < runCount; r++) {
+    for (let p = runs[2 * r]; p < runs[2 * r + 1]; p++) {
+      const i = order ? order[p] : p
+      const dx = (qLng[i] - qx) * kx
+      const dy = (qLat[i] - qy) * KY
+      // Same arithmetic as transitStopPointsNear, so the counts and the order agree with it exactly.
+      const distanceM = Math.sqrt(dx * dx + dy * dy)
+      if (distanceM > farM) continue
+      withinFar++
+      if (distanceM <= nearM) withinNear++
+      if (distanceM <= pointsM) points.push({ lat: qLat[i] / COORD_SCALE, lng: qLng[i] / COORD_SCALE, distanceM })
+    }
+  }
+  return { withinNear, withinFar, points: points.length > 1 ? points.sort(byDistance) : points }
 }
 
 const byDistance = (a: { distanceM: number }, b: { distanceM: number }) => a.distanceM - b.distanceM

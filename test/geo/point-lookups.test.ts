@@ -1,0 +1,46 @@
+// The per-point memos and the stop counter used by the scoring path answer exactly what the plain
+// lookups answer, also after thousands of points have evicted each other from the memo.
+import { describe, expect, it } from 'vitest'
+import { urbanContext } from '../../src/geo'
+import { censusAt, tractAt, transitStopPointsNear, transitStopsAround } from '../../src/geo/measured'
+
+// A set that excludes nothing real still bypasses the memo: the lookup is computed afresh.
+const NOTHING = { exclude: new Set(['not-an-id']) }
+let seed = 11
+const rand = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32)
+const CITIES = [[43.6487, -79.3806], [45.4215, -75.6972], [49.2827, -123.1207], [51.0447, -114.0719]]
+const points = Array.from({ length: 6000 }, (_, i) => {
+  const [lat, lng] = CITIES[i % CITIES.length]
+  return i % 5 === 0 ? [42 + rand() * 14, -130 + rand() * 70] : [lat + (rand() - 0.5) * 0.2, lng + (rand() - 0.5) * 0.3]
+})
+
+describe('per-point lookups', () => {
+  it('censusAt and tractAt give the same answer from the memo as computed afresh', () => {
+    for (const [lat, lng] of points) { censusAt(lat, lng); tractAt(lat, lng) }
+    for (const [lat, lng] of points.filter((_, i) => i % 7 === 0)) {
+      expect(censusAt(lat, lng)).toEqual(censusAt(lat, lng, NOTHING))
+      expect(tractAt(lat, lng)).toEqual(tractAt(lat, lng, NOTHING))
+    }
+  })
+
+  it('urbanContext keeps the variants of its options apart', () => {
+    const [lat, lng] = CITIES[0]
+    const metro = urbanContext(lat, lng, { fsaKernel: false, places: 'outsideMetros' })
+    const full = urbanContext(lat, lng)
+    // Without the FSA kernel and the places walk, a metro point has only the density floor.
+    expect(metro.density).toBe(0.5)
+    expect(full.density).toBeGreaterThan(1000)
+    expect(urbanContext(lat, lng, { fsaKernel: false, places: 'outsideMetros' })).toEqual(metro)
+  })
+
+  it('transitStopsAround counts and lists what transitStopPointsNear finds', () => {
+    for (const [lat, lng] of points.filter((_, i) => i % 11 === 0)) {
+      const all = transitStopPointsNear(lat, lng, 800)
+      const around = transitStopsAround(lat, lng, 400, 800, 300)
+      expect(around.withinFar).toBe(all.length)
+      expect(around.withinNear).toBe(all.filter((s) => s.distanceM <= 400).length)
+      expect(around.points).toEqual(all.filter((s) => s.distanceM <= 300))
+      expect(transitStopsAround(lat, lng, 400, 800, 150).points).toEqual(all.filter((s) => s.distanceM <= 150))
+    }
+  })
+})
