@@ -1,6 +1,7 @@
 // Dense cell grid over items with bounding boxes (tract polygons, road and traffic polylines): each
 // item is listed in every cell its box overlaps, in compressed rows (counting pass, then fill), so
 // the build is linear and a lookup touches only the cells of the query.
+import { degreeSpan } from './planar'
 
 export class BoxGrid {
   private readonly lat0: number
@@ -10,6 +11,9 @@ export class BoxGrid {
   /** items of cell c: items[cellStart[c]] … items[cellStart[c + 1] - 1] */
   private readonly cellStart: Int32Array
   private readonly items: Int32Array
+  /** per-item query stamp, so an item listed in several cells is visited once per query */
+  private readonly seen: Uint32Array
+  private query = 0
 
   /** boxes: minLat, minLng, maxLat, maxLng per item, in degrees. */
   constructor(boxes: Float64Array, private readonly cellDegrees: number) {
@@ -57,6 +61,18 @@ export class BoxGrid {
     }
     this.cellStart = cellStart
     this.items = items
+    this.seen = new Uint32Array(n)
+  }
+
+  /** Calls `visit` once per item whose box lies within `radiusM` of the point. */
+  forEachNear(lat: number, lng: number, radiusM: number, visit: (item: number) => void): void {
+    const stamp = ++this.query
+    const { dLat, dLng } = degreeSpan(lat, radiusM)
+    this.forEachInBox(lat - dLat, lng - dLng, lat + dLat, lng + dLng, (item) => {
+      if (this.seen[item] === stamp) return
+      this.seen[item] = stamp
+      visit(item)
+    })
   }
 
   private row(lat: number): number {

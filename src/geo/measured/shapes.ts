@@ -4,13 +4,9 @@
 // first request decodes the few items around its point instead of the whole table.
 import { BinaryReader } from './binary'
 import { BoxGrid } from './box-grid'
-import { METRES_PER_DEGREE, degreeSpan, metresPerDegreeLng } from './planar'
+import { nearestOnRun, type NearestPoint } from './planar'
 
-export interface NearestPoint {
-  lat: number
-  lng: number
-  bearingDeg: number
-}
+export type { NearestPoint }
 
 export class Shapes {
   readonly count: number
@@ -32,9 +28,6 @@ export class Shapes {
   private lat: Int32Array = new Int32Array(1024)
   private lng: Int32Array = new Int32Array(1024)
   private vertices = 0
-  /** per-item query stamp, so an item listed in several cells is visited once per query */
-  private readonly seen: Uint32Array
-  private query = 0
 
   /** `attributes`: how many integers each block carries before its geometry. */
   constructor(reader: BinaryReader, private readonly scale: number, cellDegrees: number, private readonly attributes = 0) {
@@ -67,7 +60,6 @@ export class Shapes {
     this.attributeValues = new Int32Array(n * attributes)
     this.firstPart = new Int32Array(n).fill(-1)
     this.partCount = new Int32Array(n)
-    this.seen = new Uint32Array(n)
   }
 
   /** Attribute k of item i (decoding the item on first request). */
@@ -134,44 +126,16 @@ export class Shapes {
 
   /** Calls `visit` once per item whose box lies within `radiusM` of the point. */
   forEachNear(lat: number, lng: number, radiusM: number, visit: (item: number) => void): void {
-    const stamp = ++this.query
-    const { dLat, dLng } = degreeSpan(lat, radiusM)
-    this.grid.forEachInBox(lat - dLat, lng - dLng, lat + dLat, lng + dLng, (item) => {
-      if (this.seen[item] === stamp) return
-      this.seen[item] = stamp
-      visit(item)
-    })
+    this.grid.forEachNear(lat, lng, radiusM, visit)
   }
 
   /** Nearest point of polyline `i` to (lat, lng): fills `out` and returns the distance in metres. */
   nearestPoint(i: number, lat: number, lng: number, out: NearestPoint): number {
-    const scale = this.scale
-    const kx = metresPerDegreeLng(lat) / scale
-    const ky = METRES_PER_DEGREE / scale
-    const qx = lng * scale
-    const qy = lat * scale
     if (this.firstPart[i] < 0) this.decode(i)
     const { lat: qLat, lng: qLng, partStart, partEnd } = this
     let best = Infinity
     for (let k = this.firstPart[i]; k < this.firstPart[i] + this.partCount[i]; k++) {
-      for (let v = partStart[k]; v < partEnd[k] - 1; v++) {
-        const ax = (qLng[v] - qx) * kx, ay = (qLat[v] - qy) * ky
-        const bx = (qLng[v + 1] - qx) * kx, by = (qLat[v + 1] - qy) * ky
-        const dx = bx - ax, dy = by - ay
-        const lengthSq = dx * dx + dy * dy
-        let t = lengthSq > 0 ? -(ax * dx + ay * dy) / lengthSq : 0
-        t = t < 0 ? 0 : t > 1 ? 1 : t
-        const ex = ax + t * dx, ey = ay + t * dy
-        const dSq = ex * ex + ey * ey
-        if (dSq < best) {
-          best = dSq
-          out.lat = lat + ey / METRES_PER_DEGREE
-          out.lng = lng + ex / (kx * scale)
-          // Compass bearing of this piece in the digitised direction: 0 = north, 90 = east.
-          out.bearingDeg = (Math.atan2(dx, dy) * 180) / Math.PI
-          if (out.bearingDeg < 0) out.bearingDeg += 360
-        }
-      }
+      best = nearestOnRun(qLat, qLng, partStart[k], partEnd[k], lat, lng, this.scale, out, best)
     }
     return Math.sqrt(best)
   }

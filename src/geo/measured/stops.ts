@@ -60,25 +60,8 @@ export function transitStopsNear(lat: number, lng: number, radiusM: number, opti
 }
 
 /** The stop locations within `radiusM` metres, nearest first (for spacing and alignment proxies). */
-export function transitStopPointsNear(lat: number, lng: number, radiusM: number): { lat: number; lng: number; distanceM: number }[] {
-  const t = stopTable()
-  const kx = metresPerDegreeLng(lat) / COORD_SCALE
-  const qx = lng * COORD_SCALE
-  const qy = lat * COORD_SCALE
-  const out: { lat: number; lng: number; distanceM: number }[] = []
-  const runCount = candidateRuns(t, lat, lng, radiusM)
-  const { runs, order } = t.grid
-  const { qLat, qLng } = t
-  for (let r = 0; r < runCount; r++) {
-    for (let p = runs[2 * r]; p < runs[2 * r + 1]; p++) {
-      const i = order ? order[p] : p
-      const dx = (qLng[i] - qx) * kx
-      const dy = (qLat[i] - qy) * KY
-      const distanceM = Math.sqrt(dx * dx + dy * dy)
-      if (distanceM <= radiusM) out.push({ lat: qLat[i] / COORD_SCALE, lng: qLng[i] / COORD_SCALE, distanceM })
-    }
-  }
-  return out.length > 1 ? out.sort(byDistance) : out
+export function transitStopPointsNear(lat: number, lng: number, radiusM: number): StopPoint[] {
+  return stopsAround(lat, lng, radiusM, radiusM, radiusM).points
 }
 
 /** Stops within `nearM` and `farM` (counted) and the stop points within `pointsM` ≤ farM, nearest
@@ -90,7 +73,7 @@ export function transitStopsAround(lat: number, lng: number, nearM: number, farM
 }
 
 interface StopPoint { lat: number; lng: number; distanceM: number }
-interface StopsAround { withinNear: number; withinFar: number; points: readonly StopPoint[] }
+interface StopsAround { withinNear: number; withinFar: number; points: StopPoint[] }
 const around = new PointMemo<{ nearM: number; farM: number; pointsM: number; stops: StopsAround }>(4096)
 
 function stopsAround(lat: number, lng: number, nearM: number, farM: number, pointsM: number): StopsAround {
@@ -109,7 +92,6 @@ function stopsAround(lat: number, lng: number, nearM: number, farM: number, poin
       const i = order ? order[p] : p
       const dx = (qLng[i] - qx) * kx
       const dy = (qLat[i] - qy) * KY
-      // Same arithmetic as transitStopPointsNear, so the counts and the order agree with it exactly.
       const distanceM = Math.sqrt(dx * dx + dy * dy)
       if (distanceM > farM) continue
       withinFar++
