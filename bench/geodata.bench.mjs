@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os'
 import { join, dirname } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
+import { seededRandom } from '../scripts/lib/seeded-random.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const outDir = mkdtempSync(join(tmpdir(), 'geodata-bench-'))
@@ -64,8 +65,7 @@ for (const [label, decode, query] of COLD) {
 
 const m = await import(pathToFileURL(bundle).href)
 rmSync(outDir, { recursive: true, force: true })
-let seed = 7
-const rand = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32)
+const rand = seededRandom(7)
 const CITIES = [[43.6487, -79.3806], [45.5017, -73.5673], [49.2827, -123.1207], [51.0447, -114.0719], [45.4215, -75.6972], [53.5461, -113.4938], [49.8951, -97.1384], [44.6488, -63.5752]]
 const N = 20_000
 const canada = Array.from({ length: N }, (_, i) => {

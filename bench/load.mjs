@@ -45,7 +45,8 @@ function mixedRequest(req) {
   const key = keys[n++ % keys.length]
   let r = Math.random()
   for (const [share, build] of MIX) {
-    if ((r -= share) <= 0) return { ...req, ...build(key) }
+    r -= share
+    if (r <= 0) return { ...req, ...build(key) }
   }
   return { ...req, ...MIX[0][1](key) }
 }

@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, dirname } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { seededRandom } from '../scripts/lib/seeded-random.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const outDir = mkdtempSync(join(tmpdir(), 'score-fingerprint-'))
@@ -24,8 +25,7 @@ await build({
 const m = await import(pathToFileURL(join(outDir, 'engine.mjs')).href)
 rmSync(outDir, { recursive: true, force: true })
 
-let seed = 7
-const rand = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32)
+const rand = seededRandom(7)
 const pick = (a) => a[Math.floor(rand() * a.length)]
 const streets = ['Queen St W', 'Yonge St', 'rue Sainte-Catherine O', 'Main St', 'Robson St', 'Portage Ave', '8 Ave SW', 'Rang 4', 'Bank St', 'Rideau St']
 const places = ['Toronto, ON', 'Montréal, QC', 'Vancouver, BC', 'Calgary, AB', 'Ottawa, ON', 'Halifax, NS', 'Iqaluit, NU', 'Kelowna, BC', 'Gatineau, QC']

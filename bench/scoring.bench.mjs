@@ -15,6 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, dirname } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { seededRandom } from '../scripts/lib/seeded-random.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const outDir = mkdtempSync(join(tmpdir(), 'scoring-bench-'))
@@ -60,8 +61,7 @@ const m = await import(bundleUrl)
 rmSync(outDir, { recursive: true, force: true })
 
 // Deterministic pseudo-random inputs (LCG), so runs are comparable.
-let seed = 42
-const rand = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32)
+const rand = seededRandom(42)
 const pick = (a) => a[Math.floor(rand() * a.length)]
 
 const N = 10_000

@@ -13,6 +13,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, dirname } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { seededRandom } from '../scripts/lib/seeded-random.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const src = (path) => JSON.stringify(join(root, 'src', path))
@@ -67,8 +68,7 @@ await measure('nearby 1,000 m / 25 m (search only)', 20, async (i) => {
 await measure('nearby heat map SVG (render only)', 20, async () => `${(m.nearbySvg(lastSearch).length / 1024).toFixed(0)} KiB SVG`)
 
 // Deterministic varied addresses (LCG): civic number + street + a postal code or a city.
-let seed = 7
-const rand = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32)
+const rand = seededRandom(7)
 const pick = (a) => a[Math.floor(rand() * a.length)]
 const streets = ['Queen St W', 'Yonge St', 'rue Sainte-Catherine O', 'boul. Taschereau', 'Maplewood Cres', 'Main St', 'Rideau St', 'Robson St', 'Portage Ave', 'chemin de la Côte-des-Neiges', '8 Ave SW', 'Rang 4']
 const places = ['Toronto, ON', 'Montréal, QC', 'Vancouver, BC', 'Calgary, AB', 'Ottawa, ON K1N 9J7', 'Winnipeg, MB', 'Halifax, NS', 'Québec, QC G1R 4P5', "St. John's, NL", 'Trois-Rivières, QC', 'Moncton, NB', 'Kelowna, BC V1Y 1A1']

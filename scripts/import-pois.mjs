@@ -26,7 +26,9 @@ if (!file) {
 
 const { rows, skipped } = parsePoiFile(readFileSync(file, 'utf8'), file)
 const statements = poiUpsertStatements(rows, { importedAt: new Date().toISOString(), newId: randomUUID })
-const bySource = Object.entries(rows.reduce((m, r) => ({ ...m, [r.source]: (m[r.source] ?? 0) + 1 }), {}))
+const countsBySource = new Map()
+for (const r of rows) countsBySource.set(r.source, (countsBySource.get(r.source) ?? 0) + 1)
+const bySource = [...countsBySource]
 console.log(`${file}: ${rows.length} POIs (${bySource.map(([s, n]) => `${s}: ${n}`).join(', ') || 'none'}), ${skipped.length} skipped`)
 for (const reason of skipped.slice(0, 10)) console.log(`  skipped: ${reason}`)
 if (skipped.length > 10) console.log(`  … and ${skipped.length - 10} more`)

@@ -7,6 +7,7 @@ export const TYPE_KEYS = ['shop', 'amenity', 'office', 'craft', 'tourism', 'leis
 export const CANADA = { minLat: 41, maxLat: 84, minLng: -142, maxLng: -52 }
 const MAX_TEXT = 300
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this strips
 const clean = (value) => String(value ?? '').replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/\s+/g, ' ').trim().slice(0, MAX_TEXT)
 const normaliseType = (value) => clean(value).toLowerCase().replace(/[\s-]+/g, '_')
 const inCanada = (lat, lng) => lat >= CANADA.minLat && lat <= CANADA.maxLat && lng >= CANADA.minLng && lng <= CANADA.maxLng
@@ -44,10 +45,22 @@ function pointOf(geometry) {
 }
 
 function finish(row, skipped) {
-  if (!row.name) return skipped.push('no name'), undefined
-  if (!row.type) return skipped.push(`no type: ${row.name}`), undefined
-  if (!Number.isFinite(row.lat) || !Number.isFinite(row.lng)) return skipped.push(`no coordinates: ${row.name}`), undefined
-  if (!inCanada(row.lat, row.lng)) return skipped.push(`outside Canada: ${row.name}`), undefined
+  if (!row.name) {
+    skipped.push('no name')
+    return undefined
+  }
+  if (!row.type) {
+    skipped.push(`no type: ${row.name}`)
+    return undefined
+  }
+  if (!Number.isFinite(row.lat) || !Number.isFinite(row.lng)) {
+    skipped.push(`no coordinates: ${row.name}`)
+    return undefined
+  }
+  if (!inCanada(row.lat, row.lng)) {
+    skipped.push(`outside Canada: ${row.name}`)
+    return undefined
+  }
   row.sourceId ||= `${row.lat.toFixed(6)},${row.lng.toFixed(6)}:${row.name.toLowerCase()}`
   return row
 }

@@ -121,7 +121,9 @@ function issueMessage(path: string, issue: Issue): string {
  * (U+202A–U+202E, U+2066–U+2069), which can hide or reorder text shown to other people. Multi-line
  * fields keep tab and line breaks.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control and bidi characters are exactly what this rejects
 const UNSAFE_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/
+// biome-ignore lint/suspicious/noControlCharactersInRegex: as above, without the tab and line-break exemption
 const UNSAFE_SINGLE_LINE = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/
 
 /** A string field stored and shown to others: rejects control and bidi-override characters (400). */

@@ -13,7 +13,10 @@ function flakyD1(failAt: number): D1Database {
       get(target, prop, receiver) {
         const value = Reflect.get(target, prop, receiver)
         if (prop === 'bind') return (...args: unknown[]) => wrapStatement(value.apply(target, args))
-        if (['run', 'all', 'first', 'raw'].includes(prop as string)) return (...args: unknown[]) => (fail(), value.apply(target, args))
+        if (['run', 'all', 'first', 'raw'].includes(prop as string)) return (...args: unknown[]) => {
+          fail()
+          return value.apply(target, args)
+        }
         return typeof value === 'function' ? value.bind(target) : value
       },
     })
@@ -21,7 +24,10 @@ function flakyD1(failAt: number): D1Database {
     get(target, prop, receiver) {
       const value = Reflect.get(target, prop, receiver)
       if (prop === 'prepare') return (sql: string) => wrapStatement(value.call(target, sql))
-      if (prop === 'batch') return (stmts: D1PreparedStatement[]) => (fail(), value.call(target, stmts))
+      if (prop === 'batch') return (stmts: D1PreparedStatement[]) => {
+          fail()
+          return value.call(target, stmts)
+        }
       return typeof value === 'function' ? value.bind(target) : value
     },
   })

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { readFileSync } from 'node:fs'
 import { hasSharedData, sharedDataSkipReason, sharedFile } from './shared-data'
 import { loadMeasured, type MeasuredModule } from './measured-bundle'
+import { seededRandom } from '../../scripts/lib/seeded-random.mjs'
 
 if (!hasSharedData) console.warn(sharedDataSkipReason)
 
@@ -17,8 +18,7 @@ const csvRowsWkt = (relative: string): Record<string, string>[] =>
     const [year, secname, volume] = line.split(',', 3)
     return { year, secname, volume }
   })
-let seed = 11
-const rand = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32)
+const rand = seededRandom(11)
 
 describe.skipIf(!hasSharedData)('measured artefacts against the raw files', () => {
   let m: MeasuredModule
@@ -29,7 +29,7 @@ describe.skipIf(!hasSharedData)('measured artefacts against the raw files', () =
     const t = m.censusTable()
     expect(t.dauid.length).toBe(raw.filter((r) => r.pop_density_1km !== '').length)
     const row = new Map<number, number>()
-    t.dauid.forEach((id, i) => row.set(id, i))
+    for (const [i, id] of t.dauid.entries()) row.set(id, i)
     const close = (decoded: number, source: number) => expect(Math.abs(decoded - source)).toBeLessThanOrEqual(Math.max(0.5, source * 0.005))
     for (const r of raw.filter((_, k) => k % 97 === 0 && _.pop_density_1km !== '')) {
       const i = row.get(Number(r.dauid))!
