@@ -49,23 +49,26 @@ const monthKey = (now: number) => `month:${monthOf(now)}`
  * Per-minute windows are per API key (spec §8); the monthly quota is the user's, shared by all
  * of the user's keys, so extra keys do not multiply the quota.
  *
- * Both counters live in the object's storage, not only in memory, so a restart, deploy or eviction
- * mid-minute does not hand out a fresh window. The storage API keeps its own in-memory cache, so
- * a check is one cached read of both counters and, when admitted, one write of both.
+ * Both counters live in the object's SQLite storage, not only in memory, so a restart, deploy or
+ * eviction mid-minute does not hand out a fresh window. They are read and written with the synchronous
+ * KV API (`ctx.storage.kv`, same data as the async API): a check has no await, so no other request can
+ * interleave with it, and each admitted request writes its new counts before returning. The write is
+ * committed with the request's implicit transaction, and the output gate holds the answer until it is
+ * durable, so an admitted request is never lost to a restart: exact within a run and across restarts.
  */
 export class RateLimiter extends DurableObject {
   /** Counts one request if both windows have room; rejected requests are not counted. */
   async consume(req: RateLimitRequest): Promise<RateLimitResult> {
+    const kv = this.ctx.storage.kv
     const window = Math.floor(req.now / 60_000)
     const reset = (window + 1) * 60
-    const stored = await this.ctx.storage.get([minuteKey(req.windowKey), monthKey(req.now)])
-    const current = stored.get(minuteKey(req.windowKey)) as MinuteWindow | undefined
+    const current = kv.get<MinuteWindow>(minuteKey(req.windowKey))
     const count = current && current.window === window ? current.count : 0
 
     let quota: RateLimitResult['quota']
     let used = 0
     if (req.monthlyQuota !== undefined) {
-      used = (stored.get(monthKey(req.now)) as number | undefined) ?? 0
+      used = kv.get<number>(monthKey(req.now)) ?? 0
       quota = {
         limit: req.monthlyQuota,
         used,
@@ -84,13 +87,11 @@ export class RateLimiter extends DurableObject {
     }
 
     if (req.observe) return { ...base, allowed: true, remaining: req.perMinute - count, quota }
-    const writes: Record<string, unknown> = { [minuteKey(req.windowKey)]: { window, count: count + 1 } satisfies MinuteWindow }
+    kv.put(minuteKey(req.windowKey), { window, count: count + 1 } satisfies MinuteWindow)
     if (quota) {
-      writes[monthKey(req.now)] = used + 1
+      kv.put(monthKey(req.now), used + 1)
       quota = { ...quota, used: used + 1, remaining: Math.max(0, quota.limit - used - 1) }
     }
-    // Output gates hold the response until this write is durable, so a count is never lost.
-    await this.ctx.storage.put(writes)
     return { ...base, allowed: true, remaining: req.perMinute - count - 1, quota }
   }
 
@@ -102,21 +103,22 @@ export class RateLimiter extends DurableObject {
    * The per-minute window is not touched: the request counts once there.
    */
   async consumeExtraUnits(req: { units: number; monthlyQuota: number; now: number }): Promise<ExtraUnitsResult> {
+    const kv = this.ctx.storage.kv
     const key = monthKey(req.now)
-    const used = (await this.ctx.storage.get<number>(key)) ?? 0
+    const used = kv.get<number>(key) ?? 0
     const remaining = Math.max(0, req.monthlyQuota - used)
     const reset = Math.floor(startOfNextMonth(req.now) / 1000)
     if (req.units > remaining) {
       const refunded = Math.max(0, used - 1)
-      await this.ctx.storage.put(key, refunded)
+      kv.put(key, refunded)
       return { allowed: false, limit: req.monthlyQuota, remaining: Math.max(0, req.monthlyQuota - refunded), reset }
     }
-    await this.ctx.storage.put(key, used + req.units)
+    kv.put(key, used + req.units)
     return { allowed: true, limit: req.monthlyQuota, remaining: remaining - req.units, reset }
   }
 
   /** This month's usage without counting a request (for /me and admin views). */
   async usage(now: number): Promise<{ month: string; used: number }> {
-    return { month: monthOf(now), used: (await this.ctx.storage.get<number>(monthKey(now))) ?? 0 }
+    return { month: monthOf(now), used: this.ctx.storage.kv.get<number>(monthKey(now)) ?? 0 }
   }
 }

@@ -5,6 +5,7 @@ import { getDb, schema } from '../db/client'
 import { isWellFormedApiKey } from '../auth/keys'
 import { sha256Hex } from '../lib/crypto'
 import { isPlan } from '../auth/plans'
+import { forgetVerifiedKey, recentlyVerified, rememberVerifiedKey } from '../auth/key-cache'
 
 /** Versioned: a deploy that changes the cached record's shape starts from a cold cache, never a stale shape. */
 export const KEY_CACHE_PREFIX = 'apikey:v2:'
@@ -51,6 +52,22 @@ export async function lookupKey(env: AppEnv['Bindings'], hash: string): Promise<
   return principal
 }
 
+/** The caller of a key hash: verified in this isolate within the last second, else looked up (KV, then D1). */
+async function verifyKey(env: AppEnv['Bindings'], hash: string): Promise<Principal | null> {
+  const recent = recentlyVerified(hash, Date.now())
+  if (recent) return recent
+  const principal = await lookupKey(env, hash)
+  // Only valid keys are remembered: a key issued a moment ago must work at once.
+  if (principal) rememberVerifiedKey(hash, principal, Date.now())
+  return principal
+}
+
+/** Drops a key's cached record (KV and this isolate) after a revocation or plan change: the next request re-reads D1. */
+export async function forgetKey(env: Pick<AppEnv['Bindings'], 'KEYS'>, hash: string): Promise<void> {
+  forgetVerifiedKey(hash)
+  await env.KEYS.delete(KEY_CACHE_PREFIX + hash)
+}
+
 /**
  * Resolves the caller from `x-api-key` or `Authorization: Bearer`. It does not reject by itself:
  * the rate limiter runs next so that failed attempts are counted per IP before the 401 is sent.
@@ -68,7 +85,7 @@ export const auth = (options: AuthOptions = {}): MiddlewareHandler<AppEnv> => {
     } else if (!isWellFormedApiKey(key)) {
       c.set('authFailure', 'Invalid API key')
     } else {
-      const principal = await lookupKey(c.env, await sha256Hex(key))
+      const principal = await verifyKey(c.env, await sha256Hex(key))
       if (principal) c.set('principal', principal)
       else c.set('authFailure', 'Invalid or revoked API key')
     }

@@ -5,7 +5,7 @@ import { getDb, schema, type Db } from '../db/client'
 import type { Env } from '../env'
 import { generateApiKey, keyDisplayPrefix, type KeyMode } from '../auth/keys'
 import type { Plan } from '../auth/plans'
-import { KEY_CACHE_PREFIX } from '../middleware/auth'
+import { forgetKey } from '../middleware/auth'
 import { notFound } from '../errors'
 import { sha256Hex } from '../lib/crypto'
 import { isUuid } from '../lib/ids'
@@ -36,7 +36,7 @@ const selectKeys = (db: Db) => db.select(keyColumns).from(schema.apiKeys).innerJ
 /** Cached key records carry the plan; drop them so the next request re-reads D1. */
 async function evictKeyCache(env: Env, db: Db, userId: string) {
   const rows = await db.select({ hash: schema.apiKeys.hash }).from(schema.apiKeys).where(eq(schema.apiKeys.userId, userId))
-  await Promise.all(rows.map((r) => env.KEYS.delete(KEY_CACHE_PREFIX + r.hash)))
+  await Promise.all(rows.map((r) => forgetKey(env, r.hash)))
 }
 
 export interface NewKey {
@@ -98,7 +98,7 @@ export async function revokeApiKey(env: Env, id: string) {
     .set({ revokedAt: new Date().toISOString() })
     .where(and(eq(schema.apiKeys.id, id), isNull(schema.apiKeys.revokedAt)))
     .returning({ hash: schema.apiKeys.hash })
-  if (key) await env.KEYS.delete(KEY_CACHE_PREFIX + key.hash)
+  if (key) await forgetKey(env, key.hash)
   const [meta] = await selectKeys(db).where(eq(schema.apiKeys.id, id))
   if (!meta) throw notFound('Key')
   return meta

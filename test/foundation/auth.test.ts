@@ -2,6 +2,7 @@ import { describe, it, expect } from 'vitest'
 import { env } from 'cloudflare:workers'
 import { call, admin, createKey, expectError } from '../helpers/api'
 import { KEY_CACHE_PREFIX } from '../../src/middleware/auth'
+import { VERIFIED_KEY_TTL_MS } from '../../src/auth/key-cache'
 
 describe('auth: happy paths', () => {
   it('accepts the key in x-api-key and in Authorization: Bearer', async () => {
@@ -64,6 +65,16 @@ describe('auth: errors', () => {
     const revoked = await admin(`/keys/${keyId}/revoke`, { method: 'POST' })
     expect(revoked.status).toBe(200)
     expect(revoked.json.revokedAt).toBeTruthy()
+    expectError(await call('/api/v1/me', { key }), 401, 'UNAUTHORIZED')
+  })
+
+  it('refuses a key revoked elsewhere (another isolate: D1 and KV changed, this isolate not told) within a second', async () => {
+    const { key, keyId } = await createKey()
+    expect((await call('/api/v1/me', { key })).status).toBe(200)
+    await env.DB.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ?').bind(new Date().toISOString(), keyId).run()
+    await env.KEYS.delete(KEY_CACHE_PREFIX + (await sha(key)))
+    expect(VERIFIED_KEY_TTL_MS).toBeLessThanOrEqual(1_000)
+    await new Promise((resolve) => setTimeout(resolve, VERIFIED_KEY_TTL_MS + 50))
     expectError(await call('/api/v1/me', { key }), 401, 'UNAUTHORIZED')
   })
 
