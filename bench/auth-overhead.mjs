@@ -43,7 +43,14 @@ async function run(title, path, { withKey = false, method = 'GET', body } = {}) 
       },
     ],
   })
-  return { title, reqPerSec: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors }
+  return {
+    title,
+    reqPerSec: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  }
 }
 
 try {
@@ -54,10 +61,16 @@ try {
   }
   const healthz = await run('GET /healthz (no auth)', '/healthz')
   const me = await run('GET /api/v1/me (auth: KV + DO rate limit)', '/api/v1/me', { withKey: true })
-  const score = await run('POST /api/v1/score (auth + validation + scoring)', '/api/v1/score', { withKey: true, method: 'POST', body: scoreBody })
+  const score = await run('POST /api/v1/score (auth + validation + scoring)', '/api/v1/score', {
+    withKey: true,
+    method: 'POST',
+    body: scoreBody,
+  })
   const rows = [healthz, me, score]
   console.log(`\n${seconds}s per endpoint, ${connections} connections, wrangler dev (workerd) on 127.0.0.1\n`)
-  console.table(rows.map((r) => ({ endpoint: r.title, 'req/s': r.reqPerSec, 'p50 ms': r.p50, 'p99 ms': r.p99, non2xx: r.non2xx, errors: r.errors })))
+  console.table(
+    rows.map((r) => ({ endpoint: r.title, 'req/s': r.reqPerSec, 'p50 ms': r.p50, 'p99 ms': r.p99, non2xx: r.non2xx, errors: r.errors })),
+  )
   console.log(`ratio /me ÷ /healthz throughput: ${(me.reqPerSec / healthz.reqPerSec).toFixed(2)}`)
   console.log(`ratio /score ÷ /healthz throughput: ${(score.reqPerSec / healthz.reqPerSec).toFixed(2)}`)
 } finally {

@@ -8,10 +8,17 @@ import { readFileSync } from 'node:fs'
 import { spawnSync } from 'node:child_process'
 import { startServer, createKeys } from './lib/server.mjs'
 
-const arg = (name, fallback) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? Number(process.argv[i + 1]) : fallback }
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`)
+  return i > 0 ? Number(process.argv[i + 1]) : fallback
+}
 const requests = arg('requests', 400)
 const SAMPLE = 'scripts/data/addresses-waterloo-uptown.csv'
-const rows = readFileSync(SAMPLE, 'utf8').trim().split('\n').slice(1).map((l) => l.split(','))
+const rows = readFileSync(SAMPLE, 'utf8')
+  .trim()
+  .split('\n')
+  .slice(1)
+  .map((l) => l.split(','))
 // Spread over the sample; deterministic order.
 const picks = Array.from({ length: requests }, (_, i) => rows[(i * 7919) % rows.length])
 const addressOf = ([no, street, city]) => `${no} ${street}, ${city}, ON`
@@ -19,7 +26,11 @@ const addressOf = ([no, street, city]) => `${no} ${street}, ${city}, ON`
 const server = await startServer({
   port: arg('port', undefined),
   beforeStart: (state) => {
-    const run = spawnSync(process.execPath, ['scripts/import-addresses.mjs', SAMPLE, '--local', '--source', 'bench-sample', '--persist-to', state], { encoding: 'utf8' })
+    const run = spawnSync(
+      process.execPath,
+      ['scripts/import-addresses.mjs', SAMPLE, '--local', '--source', 'bench-sample', '--persist-to', state],
+      { encoding: 'utf8' },
+    )
     if (run.status !== 0) throw new Error(`sample import failed: ${run.stderr || run.stdout}`)
   },
 })
@@ -28,16 +39,28 @@ let next = 0
 
 async function score(body) {
   const started = performance.now()
-  const res = await fetch(`${server.base}/api/v1/score`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': keys[next++ % keys.length] }, body: JSON.stringify(body) })
+  const res = await fetch(`${server.base}/api/v1/score`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': keys[next++ % keys.length] },
+    body: JSON.stringify(body),
+  })
   const json = await res.json()
   if (res.status !== 200) throw new Error(`${res.status} ${JSON.stringify(json)}`)
   return { ms: performance.now() - started, precision: json.precision }
 }
-const pctl = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(p * s.length))] }
+const pctl = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s[Math.min(s.length - 1, Math.floor(p * s.length))]
+}
 
 try {
   for (let i = 0; i < 50; i++) await score({ lat: 43.465, lng: -80.5225 }) // warm-up: isolate, geodata indexes
-  const series = { 'coordinates (with cold)': [], 'address (cold: D1 query)': [], 'coordinates (with warm)': [], 'address (warm: cached)': [] }
+  const series = {
+    'coordinates (with cold)': [],
+    'address (cold: D1 query)': [],
+    'coordinates (with warm)': [],
+    'address (warm: cached)': [],
+  }
   const precisions = {}
   // Interleaved with coordinate requests at the same points so that machine noise hits both alike.
   // Cold first (each address once), then warm (the same addresses again: memory/KV cache).
@@ -52,9 +75,21 @@ try {
     series['address (warm: cached)'].push((await score({ address: addressOf(row) })).ms)
   }
   console.log(`\nPOST /api/v1/score, ${requests} requests per series, sequential, wrangler dev on ${server.base}`)
-  console.table(Object.entries(series).map(([name, xs]) => ({ series: name, 'p50 ms': pctl(xs, 0.5).toFixed(2), 'p90 ms': pctl(xs, 0.9).toFixed(2), 'p99 ms': pctl(xs, 0.99).toFixed(2) })))
-  for (const [coords, address] of [['coordinates (with cold)', 'address (cold: D1 query)'], ['coordinates (with warm)', 'address (warm: cached)']]) {
-    console.log(`${address}: p50 ${(pctl(series[address], 0.5) - pctl(series[coords], 0.5)).toFixed(2)} ms over coordinates (target ≤ 2 ms)`)
+  console.table(
+    Object.entries(series).map(([name, xs]) => ({
+      series: name,
+      'p50 ms': pctl(xs, 0.5).toFixed(2),
+      'p90 ms': pctl(xs, 0.9).toFixed(2),
+      'p99 ms': pctl(xs, 0.99).toFixed(2),
+    })),
+  )
+  for (const [coords, address] of [
+    ['coordinates (with cold)', 'address (cold: D1 query)'],
+    ['coordinates (with warm)', 'address (warm: cached)'],
+  ]) {
+    console.log(
+      `${address}: p50 ${(pctl(series[address], 0.5) - pctl(series[coords], 0.5)).toFixed(2)} ms over coordinates (target ≤ 2 ms)`,
+    )
   }
   console.log('precision of the geocoded requests:', precisions)
 } finally {

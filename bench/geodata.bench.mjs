@@ -19,7 +19,10 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const outDir = mkdtempSync(join(tmpdir(), 'geodata-bench-'))
 const entry = join(outDir, 'entry.ts')
 const bundle = join(outDir, 'm.mjs')
-writeFileSync(entry, ['index', 'internals'].map((f) => `export * from ${JSON.stringify(join(root, 'src/geo/measured', `${f}.ts`))}`).join('\n'))
+writeFileSync(
+  entry,
+  ['index', 'internals'].map((f) => `export * from ${JSON.stringify(join(root, 'src/geo/measured', `${f}.ts`))}`).join('\n'),
+)
 const binFromDisk = {
   name: 'bin-from-disk',
   setup(b) {
@@ -29,13 +32,25 @@ const binFromDisk = {
     }))
   },
 }
-await build({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'node', target: 'node20', outfile: bundle, logLevel: 'error', mainFields: ['module', 'main'], plugins: [binFromDisk] })
+await build({
+  entryPoints: [entry],
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  outfile: bundle,
+  logLevel: 'error',
+  mainFields: ['module', 'main'],
+  plugins: [binFromDisk],
+})
 
 const dataDir = join(root, 'src/geo/data')
 console.log('artefact sizes (bytes):')
 let rawTotal = 0
 let gzTotal = 0
-for (const f of readdirSync(dataDir).filter((f) => f.endsWith('.bin')).sort()) {
+for (const f of readdirSync(dataDir)
+  .filter((f) => f.endsWith('.bin'))
+  .sort()) {
   const bytes = readFileSync(join(dataDir, f))
   const gz = gzipSync(bytes, { level: 9 }).length
   rawTotal += bytes.length
@@ -52,13 +67,25 @@ const COLD = [
   ['traffic.bin', 'm.trafficTable()', 'm.countedSectionsNear(51.0447, -114.0719, 25)'],
   ['roads.bin', 'm.roadTable()', 'm.nearestRoadSegment(45.4215, -75.6972, 150)'],
   ['road-coverage.bin', '0', 'm.roadNetworkCovers(45.4215, -75.6972)'],
-  ['first point, all lookups', '0', 'm.censusAt(45.4215, -75.6972); m.transitStopsNear(45.4215, -75.6972, 800); m.transitStopPointsNear(45.4215, -75.6972, 150); m.tractAt(45.4215, -75.6972); m.roadNetworkCovers(45.4215, -75.6972); m.nearestRoadSegment(45.4215, -75.6972, 150); m.countedSectionsNear(45.4215, -75.6972, 25)'],
+  [
+    'first point, all lookups',
+    '0',
+    'm.censusAt(45.4215, -75.6972); m.transitStopsNear(45.4215, -75.6972, 800); m.transitStopPointsNear(45.4215, ' +
+      '-75.6972, 150); m.tractAt(45.4215, -75.6972); m.roadNetworkCovers(45.4215, -75.6972); m.nearestRoadSegment(45.4215, ' +
+      '-75.6972, 150); m.countedSectionsNear(45.4215, -75.6972, 25)',
+  ],
 ]
-const timed = (code) => `(() => { const c = process.cpuUsage(); const t = performance.now(); ${code}; return [performance.now() - t, (process.cpuUsage(c).user + process.cpuUsage(c).system) / 1000] })()`
+const timed = (code) =>
+  `(() => { const c = process.cpuUsage(); const t = performance.now(); ${code}; return [performance.now() ` +
+  `- t, (process.cpuUsage(c).user + process.cpuUsage(c).system) / 1000] })()`
 console.log('\ncold, fresh process each (wall / CPU ms): decode + index, then the first query')
 for (const [label, decode, query] of COLD) {
-  const script = `const m = await import(${JSON.stringify(pathToFileURL(bundle).href)}); globalThis.gc(); const d = ${timed(decode)}; const q = ${timed(query)}; console.log(JSON.stringify([d, q]))`
-  const [[dWall, dCpu], [qWall, qCpu]] = JSON.parse(execFileSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', script], { encoding: 'utf8' }))
+  const script =
+    `const m = await import(${JSON.stringify(pathToFileURL(bundle).href)}); globalThis.gc(); const ` +
+    `d = ${timed(decode)}; const q = ${timed(query)}; console.log(JSON.stringify([d, q]))`
+  const [[dWall, dCpu], [qWall, qCpu]] = JSON.parse(
+    execFileSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', script], { encoding: 'utf8' }),
+  )
   const f = (x) => x.toFixed(1).padStart(6)
   console.log(`  ${label.padEnd(26)} decode ${f(dWall)} / ${f(dCpu)}   first query ${f(qWall)} / ${f(qCpu)}`)
 }
@@ -66,7 +93,16 @@ for (const [label, decode, query] of COLD) {
 const m = await import(pathToFileURL(bundle).href)
 rmSync(outDir, { recursive: true, force: true })
 const rand = seededRandom(7)
-const CITIES = [[43.6487, -79.3806], [45.5017, -73.5673], [49.2827, -123.1207], [51.0447, -114.0719], [45.4215, -75.6972], [53.5461, -113.4938], [49.8951, -97.1384], [44.6488, -63.5752]]
+const CITIES = [
+  [43.6487, -79.3806],
+  [45.5017, -73.5673],
+  [49.2827, -123.1207],
+  [51.0447, -114.0719],
+  [45.4215, -75.6972],
+  [53.5461, -113.4938],
+  [49.8951, -97.1384],
+  [44.6488, -63.5752],
+]
 const N = 20_000
 const canada = Array.from({ length: N }, (_, i) => {
   if (i % 10 === 9) return [42 + rand() * 12, -125 + rand() * 60] // anywhere, mostly rural

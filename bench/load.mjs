@@ -14,16 +14,37 @@ const seconds = Number(arg('seconds', 60))
 const concurrencies = String(arg('concurrency', '8,32,64')).split(',').map(Number)
 
 const ADDRESSES = [
-  '100 Queen St W, Toronto, ON M5H 2N2', '1000 rue De La Gauchetière O, Montréal, QC H3B 4W5', '800 Robson St, Vancouver, BC V6Z 3B7',
-  '3500 Dixie Rd, Mississauga, ON', '10 Willow Cres, Brandon, MB', '5 Main St, Yellowknife, NT', '1 Rang Saint-Joseph, Saint-Hyacinthe, QC',
-  '201 Portage Ave, Winnipeg, MB R3B 3K6', '9 Sunset Pl, Moose Jaw, SK', 'H2X 1Y4', 'Halifax, NS', '16 Avenue NE, Calgary, AB',
+  '100 Queen St W, Toronto, ON M5H 2N2',
+  '1000 rue De La Gauchetière O, Montréal, QC H3B 4W5',
+  '800 Robson St, Vancouver, BC V6Z 3B7',
+  '3500 Dixie Rd, Mississauga, ON',
+  '10 Willow Cres, Brandon, MB',
+  '5 Main St, Yellowknife, NT',
+  '1 Rang Saint-Joseph, Saint-Hyacinthe, QC',
+  '201 Portage Ave, Winnipeg, MB R3B 3K6',
+  '9 Sunset Pl, Moose Jaw, SK',
+  'H2X 1Y4',
+  'Halifax, NS',
+  '16 Avenue NE, Calgary, AB',
 ]
 const pick = (list) => list[Math.floor(Math.random() * list.length)]
-const json = (method, path, body, key) => ({ method, path, headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })
+const json = (method, path, body, key) => ({
+  method,
+  path,
+  headers: { 'x-api-key': key, 'content-type': 'application/json' },
+  body: body === undefined ? undefined : JSON.stringify(body),
+})
 
 const server = await startServer()
 const keys = await createKeys(server, 'enterprise', 40)
-const api = async (key, method, path, body) => (await fetch(`${server.base}/api/v1${path}`, { method, headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: body && JSON.stringify(body) })).json()
+const api = async (key, method, path, body) =>
+  (
+    await fetch(`${server.base}/api/v1${path}`, {
+      method,
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      body: body && JSON.stringify(body),
+    })
+  ).json()
 
 // Fixtures: catalogue ids and one project per key.
 const products = await api(keys[0], 'GET', '/products')
@@ -33,11 +54,47 @@ const projects = new Map()
 for (const key of keys) projects.set(key, (await api(key, 'POST', '/projects', { name: 'Load test' })).id)
 
 const MIX = [
-  [0.4, (key) => json('POST', '/api/v1/score', Math.random() < 0.7 ? { address: pick(ADDRESSES) } : { lat: 43 + Math.random() * 6, lng: -123 + Math.random() * 50 }, key)],
-  [0.1, (key) => json('POST', '/api/v1/compare', { locations: [{ address: pick(ADDRESSES) }, { address: pick(ADDRESSES) }, { lat: 45.5, lng: -73.57 }] }, key)],
-  [0.25, (key) => (Math.random() < 0.5 ? json('GET', '/api/v1/products', undefined, key) : json('GET', `/api/v1/products/${pick(productIds)}`, undefined, key))],
-  [0.15, (key) => (Math.random() < 0.6 ? json('POST', '/api/v1/cart', { productVariantId: pick(variantIds), quantity: 1 }, key) : json('GET', '/api/v1/cart', undefined, key))],
-  [0.1, (key) => (Math.random() < 0.7 ? json('GET', '/api/v1/projects', undefined, key) : json('POST', `/api/v1/projects/${projects.get(key)}/locations`, { address: pick(ADDRESSES) }, key))],
+  [
+    0.4,
+    (key) =>
+      json(
+        'POST',
+        '/api/v1/score',
+        Math.random() < 0.7 ? { address: pick(ADDRESSES) } : { lat: 43 + Math.random() * 6, lng: -123 + Math.random() * 50 },
+        key,
+      ),
+  ],
+  [
+    0.1,
+    (key) =>
+      json(
+        'POST',
+        '/api/v1/compare',
+        { locations: [{ address: pick(ADDRESSES) }, { address: pick(ADDRESSES) }, { lat: 45.5, lng: -73.57 }] },
+        key,
+      ),
+  ],
+  [
+    0.25,
+    (key) =>
+      Math.random() < 0.5
+        ? json('GET', '/api/v1/products', undefined, key)
+        : json('GET', `/api/v1/products/${pick(productIds)}`, undefined, key),
+  ],
+  [
+    0.15,
+    (key) =>
+      Math.random() < 0.6
+        ? json('POST', '/api/v1/cart', { productVariantId: pick(variantIds), quantity: 1 }, key)
+        : json('GET', '/api/v1/cart', undefined, key),
+  ],
+  [
+    0.1,
+    (key) =>
+      Math.random() < 0.7
+        ? json('GET', '/api/v1/projects', undefined, key)
+        : json('POST', `/api/v1/projects/${projects.get(key)}/locations`, { address: pick(ADDRESSES) }, key),
+  ],
 ]
 
 let n = 0
@@ -52,13 +109,28 @@ function mixedRequest(req) {
 }
 
 async function run(path, connections, setupRequest) {
-  const statuses = { '429': 0 }
-  const instance = autocannon({ url: `${server.base}${path}`, connections, duration: seconds, requests: [setupRequest ? { setupRequest } : {}] })
+  const statuses = { 429: 0 }
+  const instance = autocannon({
+    url: `${server.base}${path}`,
+    connections,
+    duration: seconds,
+    requests: [setupRequest ? { setupRequest } : {}],
+  })
   instance.on('response', (_client, statusCode) => {
     if (statusCode === 429) statuses['429']++
   })
   const r = await new Promise((resolve, reject) => instance.then(resolve, reject))
-  return { reqPerSec: Math.round(r.requests.average), p50: r.latency.p50, p90: r.latency.p90, p975: r.latency.p97_5, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx, rate429: statuses['429'], total: r.requests.total }
+  return {
+    reqPerSec: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p90: r.latency.p90,
+    p975: r.latency.p97_5,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+    rate429: statuses['429'],
+    total: r.requests.total,
+  }
 }
 
 const rows = []
@@ -67,9 +139,24 @@ try {
   for (const c of concurrencies) {
     const health = await run('/healthz', c)
     const mixed = await run('/healthz', c, mixedRequest)
-    rows.push({ concurrency: c, 'mixed req/s': mixed.reqPerSec, 'p50 ms': mixed.p50, 'p90 ms': mixed.p90, 'p97.5 ms': mixed.p975, 'p99 ms': mixed.p99, requests: mixed.total, errors: mixed.errors, 'non-2xx': mixed.non2xx, '429s': mixed.rate429, 'healthz req/s': health.reqPerSec, 'mixed ÷ healthz': (mixed.reqPerSec / health.reqPerSec).toFixed(2) })
+    rows.push({
+      concurrency: c,
+      'mixed req/s': mixed.reqPerSec,
+      'p50 ms': mixed.p50,
+      'p90 ms': mixed.p90,
+      'p97.5 ms': mixed.p975,
+      'p99 ms': mixed.p99,
+      requests: mixed.total,
+      errors: mixed.errors,
+      'non-2xx': mixed.non2xx,
+      '429s': mixed.rate429,
+      'healthz req/s': health.reqPerSec,
+      'mixed ÷ healthz': (mixed.reqPerSec / health.reqPerSec).toFixed(2),
+    })
   }
-  console.log(`\nMixed workload, ${seconds}s per run, wrangler dev (workerd, local D1/KV/DO) on 127.0.0.1, ${keys.length} enterprise keys\n`)
+  console.log(
+    `\nMixed workload, ${seconds}s per run, wrangler dev (workerd, local D1/KV/DO) on 127.0.0.1, ` + `${keys.length} enterprise keys\n`,
+  )
   console.table(rows)
 } finally {
   server.stop()

@@ -5,8 +5,13 @@
 import { loadReportCode } from '../scripts/lib/report-bundle.mjs'
 
 const ADDRESSES = [
-  '1000 Rue Sainte-Catherine O, Montréal, QC H3B 1B4', '100 Queen St W, Toronto, ON M5H 2N2', '900 Granville St, Vancouver, BC V6Z 1L2',
-  '10 Maplewood Cres, Brampton, ON L6S 2P4', '200 8 Ave SW, Calgary, AB T2P 1B5', '4000 Rang 4, QC J0K 1A0', '50 Rideau St, Ottawa, ON K1N 9J7',
+  '1000 Rue Sainte-Catherine O, Montréal, QC H3B 1B4',
+  '100 Queen St W, Toronto, ON M5H 2N2',
+  '900 Granville St, Vancouver, BC V6Z 1L2',
+  '10 Maplewood Cres, Brampton, ON L6S 2P4',
+  '200 8 Ave SW, Calgary, AB T2P 1B5',
+  '4000 Rang 4, QC J0K 1A0',
+  '50 Rideau St, Ottawa, ON K1N 9J7',
 ]
 const N = 50
 const { geocodeOffline, buildScoreResult, estimateRoi, signalsOf, renderScoreReport, TYPICAL_SIGN_COST_CAD } = await loadReportCode()
@@ -18,7 +23,8 @@ const inputs = ADDRESSES.map((address) => {
   return { result, roi: { signCost: TYPICAL_SIGN_COST_CAD, estimate } }
 })
 
-for (let i = 0; i < 5; i++) await renderScoreReport(inputs[i % inputs.length].result, inputs[i % inputs.length].roi, { generatedAt: new Date() })
+for (let i = 0; i < 5; i++)
+  await renderScoreReport(inputs[i % inputs.length].result, inputs[i % inputs.length].roi, { generatedAt: new Date() })
 const times = []
 const sizes = []
 for (let i = 0; i < N; i++) {
@@ -29,7 +35,10 @@ for (let i = 0; i < N; i++) {
   sizes.push(pdf.byteLength)
 }
 const sorted = (a) => [...a].sort((x, y) => x - y)
-const median = (a) => { const s = sorted(a); return (s[(s.length - 1) >> 1] + s[s.length >> 1]) / 2 }
+const median = (a) => {
+  const s = sorted(a)
+  return (s[(s.length - 1) >> 1] + s[s.length >> 1]) / 2
+}
 const p95 = (a) => sorted(a)[Math.ceil(a.length * 0.95) - 1]
 console.log(`PDF reports, ${N} renders (Node ${process.version}, pdf-lib, 1 page, Helvetica)`)
 console.log(`  render time: median ${median(times).toFixed(2)} ms, p95 ${p95(times).toFixed(2)} ms, min ${sorted(times)[0].toFixed(2)} ms`)

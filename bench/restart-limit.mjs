@@ -12,8 +12,14 @@ const AFTER_RESTART = 40
 const state = mkdtempSync(join(tmpdir(), 'spa-restart-'))
 
 const burst = async (server, key, n) => {
-  const statuses = await Promise.all(Array.from({ length: n }, () => fetch(`${server.base}/api/v1/me`, { headers: { 'x-api-key': key } }).then((r) => r.status)))
-  return { ok: statuses.filter((s) => s === 200).length, limited: statuses.filter((s) => s === 429).length, other: statuses.filter((s) => s !== 200 && s !== 429).length }
+  const statuses = await Promise.all(
+    Array.from({ length: n }, () => fetch(`${server.base}/api/v1/me`, { headers: { 'x-api-key': key } }).then((r) => r.status)),
+  )
+  return {
+    ok: statuses.filter((s) => s === 200).length,
+    limited: statuses.filter((s) => s === 429).length,
+    other: statuses.filter((s) => s !== 200 && s !== 429).length,
+  }
 }
 
 try {
@@ -37,7 +43,10 @@ try {
     { phase: `after restart (${AFTER_RESTART} requests, restart took ${restartSeconds} s)`, ...second },
   ])
   const admitted = first.ok + second.ok
-  console.log(`admitted in one 60/min window across the restart: ${admitted} (expected 60)${sameWindow ? '' : ' — WARNING: the window rolled over; run again'}`)
+  console.log(
+    `admitted in one 60/min window across the restart: ${admitted} (expected 60)` +
+      (sameWindow ? '' : ' — WARNING: the window rolled over; run again'),
+  )
   console.log(admitted <= 60 ? 'limit held across the restart' : 'LIMIT NOT HELD: the window was reset by the restart')
 } finally {
   rmSync(state, { recursive: true, force: true })

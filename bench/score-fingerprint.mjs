@@ -14,34 +14,83 @@ import { seededRandom } from '../scripts/lib/seeded-random.mjs'
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const outDir = mkdtempSync(join(tmpdir(), 'score-fingerprint-'))
 const entry = join(outDir, 'entry.ts')
-writeFileSync(entry, `
+writeFileSync(
+  entry,
+  `
 export { geocodeOffline, geoStore } from ${JSON.stringify(join(root, 'src/geo/index.ts'))}
 export { buildScoreResult } from ${JSON.stringify(join(root, 'src/scoring/index.ts'))}
-`)
+`,
+)
 await build({
-  entryPoints: [entry], bundle: true, format: 'esm', platform: 'neutral', outfile: join(outDir, 'engine.mjs'), logLevel: 'error',
-  mainFields: ['module', 'main'], target: 'es2022', loader: { '.bin': 'binary' },
+  entryPoints: [entry],
+  bundle: true,
+  format: 'esm',
+  platform: 'neutral',
+  outfile: join(outDir, 'engine.mjs'),
+  logLevel: 'error',
+  mainFields: ['module', 'main'],
+  target: 'es2022',
+  loader: { '.bin': 'binary' },
 })
 const m = await import(pathToFileURL(join(outDir, 'engine.mjs')).href)
 rmSync(outDir, { recursive: true, force: true })
 
 const rand = seededRandom(7)
 const pick = (a) => a[Math.floor(rand() * a.length)]
-const streets = ['Queen St W', 'Yonge St', 'rue Sainte-Catherine O', 'Main St', 'Robson St', 'Portage Ave', '8 Ave SW', 'Rang 4', 'Bank St', 'Rideau St']
-const places = ['Toronto, ON', 'Montréal, QC', 'Vancouver, BC', 'Calgary, AB', 'Ottawa, ON', 'Halifax, NS', 'Iqaluit, NU', 'Kelowna, BC', 'Gatineau, QC']
-const cities = [[45.42, -75.69], [43.65, -79.38], [45.5, -73.57], [49.28, -123.12], [51.04, -114.07], [53.54, -113.49], [49.9, -97.14], [44.65, -63.57]]
+const streets = [
+  'Queen St W',
+  'Yonge St',
+  'rue Sainte-Catherine O',
+  'Main St',
+  'Robson St',
+  'Portage Ave',
+  '8 Ave SW',
+  'Rang 4',
+  'Bank St',
+  'Rideau St',
+]
+const places = [
+  'Toronto, ON',
+  'Montréal, QC',
+  'Vancouver, BC',
+  'Calgary, AB',
+  'Ottawa, ON',
+  'Halifax, NS',
+  'Iqaluit, NU',
+  'Kelowna, BC',
+  'Gatineau, QC',
+]
+const cities = [
+  [45.42, -75.69],
+  [43.65, -79.38],
+  [45.5, -73.57],
+  [49.28, -123.12],
+  [51.04, -114.07],
+  [53.54, -113.49],
+  [49.9, -97.14],
+  [44.65, -63.57],
+]
 const fsas = [...m.geoStore().fsaByCode.values()]
 const atPoint = (lat, lng) => m.buildScoreResult({ lat, lng, address: 'c', precision: 'coordinates' })
 const results = []
 for (let i = 0; i < 1200; i++) {
   const kind = i % 5
   if (kind === 0) results.push(atPoint(42 + rand() * 14, -130 + rand() * 70))
-  else if (kind === 4) { const [lat, lng] = pick(cities); results.push(atPoint(lat + (rand() - 0.5) * 0.2, lng + (rand() - 0.5) * 0.3)) }
-  else {
+  else if (kind === 4) {
+    const [lat, lng] = pick(cities)
+    results.push(atPoint(lat + (rand() - 0.5) * 0.2, lng + (rand() - 0.5) * 0.3))
+  } else {
     const civic = 1 + Math.floor(rand() * 9000)
-    const text = kind === 1 ? `${civic} ${pick(streets)}, ${pick(fsas).code} 1A1` : kind === 2 ? `${civic} ${pick(streets)}, ${pick(places)}` : `${pick(fsas).code.toLowerCase()} 1a1`
+    const text =
+      kind === 1
+        ? `${civic} ${pick(streets)}, ${pick(fsas).code} 1A1`
+        : kind === 2
+          ? `${civic} ${pick(streets)}, ${pick(places)}`
+          : `${pick(fsas).code.toLowerCase()} 1a1`
     const g = m.geocodeOffline(text)
-    results.push(g ? [g, m.buildScoreResult({ lat: g.lat, lng: g.lng, address: g.address, precision: g.precision, street: g.street })] : null)
+    results.push(
+      g ? [g, m.buildScoreResult({ lat: g.lat, lng: g.lng, address: g.address, precision: g.precision, street: g.street })] : null,
+    )
   }
 }
 const json = JSON.stringify(results)

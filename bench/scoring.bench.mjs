@@ -21,19 +21,31 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const outDir = mkdtempSync(join(tmpdir(), 'scoring-bench-'))
 const entry = join(outDir, 'entry.ts')
 const { writeFileSync } = await import('node:fs')
-writeFileSync(entry, `
+writeFileSync(
+  entry,
+  `
 export { geocodeOffline, featuresAt, geoStore } from ${JSON.stringify(join(root, 'src/geo/index.ts'))}
 export { scoreSignals, buildScoreResult, gradeFor, DEFAULT_WEIGHTS } from ${JSON.stringify(join(root, 'src/scoring/index.ts'))}
-`)
+`,
+)
 await build({
-  entryPoints: [entry], bundle: true, format: 'esm', platform: 'neutral', outfile: join(outDir, 'engine.mjs'), logLevel: 'error',
-  mainFields: ['module', 'main'], target: 'es2022', loader: { '.bin': 'binary' }, // .bin data as bytes, like wrangler's Data rule
+  entryPoints: [entry],
+  bundle: true,
+  format: 'esm',
+  platform: 'neutral',
+  outfile: join(outDir, 'engine.mjs'),
+  logLevel: 'error',
+  mainFields: ['module', 'main'],
+  target: 'es2022',
+  loader: { '.bin': 'binary' }, // .bin data as bytes, like wrangler's Data rule
 })
 const bundleUrl = pathToFileURL(join(outDir, 'engine.mjs')).href
 
 // Cold start first, in fresh processes (median of 5), before this process warms anything up.
 const coldScript = join(outDir, 'cold.mjs')
-writeFileSync(coldScript, `
+writeFileSync(
+  coldScript,
+  `
 const [lat, lng] = process.argv.slice(2).map(Number)
 const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000 }
 const t0 = performance.now(), c0 = cpu()
@@ -42,18 +54,27 @@ const t1 = performance.now(), c1 = cpu()
 m.buildScoreResult({ lat, lng, address: 'cold', precision: 'coordinates' })
 const t2 = performance.now(), c2 = cpu()
 console.log(JSON.stringify({ importMs: t1 - t0, firstScoreMs: t2 - t1, importCpuMs: c1 - c0, firstScoreCpuMs: c2 - c1 }))
-`)
+`,
+)
 const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 // Module parse here includes esbuild's base64 decode of the .bin data, which workerd does not do (its
 // Data modules are raw ArrayBuffers); the first score (lazy decode of the tables and indexes it
 // reaches) is what a cold isolate pays on its first request.
 const coldFirsts = []
-for (const [city, lat, lng] of [['Calgary', 51.0447, -114.0719], ['Ottawa', 45.4215, -75.6972]]) {
+for (const [city, lat, lng] of [
+  ['Calgary', 51.0447, -114.0719],
+  ['Ottawa', 45.4215, -75.6972],
+]) {
   const colds = Array.from({ length: 5 }, () => JSON.parse(execFileSync(process.execPath, [coldScript, lat, lng], { encoding: 'utf8' })))
   const coldFirst = median(colds.map((c) => c.firstScoreMs))
   const coldFirstCpu = median(colds.map((c) => c.firstScoreCpuMs))
   coldFirsts.push(coldFirst, coldFirstCpu)
-  console.log(`cold start, ${city.padEnd(7)} (fresh process, median of 5)   module parse ${median(colds.map((c) => c.importMs)).toFixed(1)} ms (CPU ${median(colds.map((c) => c.importCpuMs)).toFixed(1)}) + first score (data decode + indexes) ${coldFirst.toFixed(1)} ms (CPU ${coldFirstCpu.toFixed(1)}); target: first score < 100 ms`)
+  console.log(
+    `cold start, ${city.padEnd(7)} (fresh process, median of 5)   module parse ${median(colds.map((c) => c.importMs)).toFixed(1)} ` +
+      `ms (CPU ${median(colds.map((c) => c.importCpuMs)).toFixed(1)}) + first score (data decode ` +
+      `+ indexes) ${coldFirst.toFixed(1)} ms (CPU ${coldFirstCpu.toFixed(1)}); target: first score ` +
+      `< 100 ms`,
+  )
 }
 const coldWorst = Math.max(...coldFirsts)
 
@@ -67,20 +88,61 @@ const pick = (a) => a[Math.floor(rand() * a.length)]
 const N = 10_000
 const sig = (value) => ({ value, unit: 'u', method: 'bench', confidence: 'low' })
 const signalSets = Array.from({ length: N }, () => ({
-  vehicleTraffic: sig(50 + rand() * 60000), roadClass: sig(1 + rand() * 5), populationDensity: sig(rand() * 20000),
-  income: sig(40000 + rand() * 90000), poiDensity: sig(rand() * 800), pedestrian: sig(rand() * 50000), transit: sig(rand() * 200),
+  vehicleTraffic: sig(50 + rand() * 60000),
+  roadClass: sig(1 + rand() * 5),
+  populationDensity: sig(rand() * 20000),
+  income: sig(40000 + rand() * 90000),
+  poiDensity: sig(rand() * 800),
+  pedestrian: sig(rand() * 50000),
+  transit: sig(rand() * 200),
 }))
 
-const streets = ['Queen St W', 'Yonge St', 'rue Sainte-Catherine O', 'boul. Taschereau', 'Maplewood Cres', 'Main St', 'Highway 7 E', 'Range Road 232', 'Robson St', 'Portage Ave', 'chemin de la Côte-des-Neiges', 'Birchwood Crt', '8 Ave SW', 'Rang 4']
-const places = ['Toronto, ON', 'Montréal, QC', 'Vancouver, BC', 'Calgary, AB', 'Edmonton, AB', 'Winnipeg, MB', 'Halifax, NS', 'Regina, SK', "St. John's, NL", 'Charlottetown, PE', 'Moncton, NB', 'Whitehorse, YT', 'Yellowknife, NT', 'Iqaluit, NU', 'Huntsville, ON', 'Rimouski, QC', 'Kelowna, BC']
+const streets = [
+  'Queen St W',
+  'Yonge St',
+  'rue Sainte-Catherine O',
+  'boul. Taschereau',
+  'Maplewood Cres',
+  'Main St',
+  'Highway 7 E',
+  'Range Road 232',
+  'Robson St',
+  'Portage Ave',
+  'chemin de la Côte-des-Neiges',
+  'Birchwood Crt',
+  '8 Ave SW',
+  'Rang 4',
+]
+const places = [
+  'Toronto, ON',
+  'Montréal, QC',
+  'Vancouver, BC',
+  'Calgary, AB',
+  'Edmonton, AB',
+  'Winnipeg, MB',
+  'Halifax, NS',
+  'Regina, SK',
+  "St. John's, NL",
+  'Charlottetown, PE',
+  'Moncton, NB',
+  'Whitehorse, YT',
+  'Yellowknife, NT',
+  'Iqaluit, NU',
+  'Huntsville, ON',
+  'Rimouski, QC',
+  'Kelowna, BC',
+]
 const fsas = [...m.geoStore().fsaByCode.values()] // every FSA, urban and rural
 const inputs = Array.from({ length: N }, (_, i) => {
   const kind = i % 4
   if (kind === 0) return { lat: 42 + rand() * 14, lng: -130 + rand() * 70 }
   const civic = 1 + Math.floor(rand() * 9000)
-  if (kind === 1) { const f = pick(fsas); return { address: `${civic} ${pick(streets)}, ${f.code} ${Math.floor(rand() * 9)}A${Math.floor(rand() * 9)}` } }
+  if (kind === 1) {
+    const f = pick(fsas)
+    return { address: `${civic} ${pick(streets)}, ${f.code} ${Math.floor(rand() * 9)}A${Math.floor(rand() * 9)}` }
+  }
   if (kind === 2) return { address: `${civic} ${pick(streets)}, ${pick(places)}` }
-  return { address: pick(fsas).code.toLowerCase() + ' 1a1' }
+  return { address: `${pick(fsas).code.toLowerCase()} 1a1` }
 })
 
 // Wall-clock throughput, plus CPU-time throughput: on a shared machine other processes steal the
@@ -99,30 +161,65 @@ function time(label, fn, iterations) {
     bestCpu = Math.min(bestCpu, (cpu.user + cpu.system) / 1e6)
   }
   const perSecond = iterations / best
-  console.log(`${label.padEnd(34)} ${Math.round(perSecond).toLocaleString('en-CA').padStart(10)} scores/s   ${((best / iterations) * 1e6).toFixed(2).padStart(7)} µs/score   (${iterations.toLocaleString('en-CA')} inputs; CPU time ${Math.round(iterations / bestCpu).toLocaleString('en-CA')}/s)`)
+  console.log(
+    `${label.padEnd(34)} ${Math.round(perSecond).toLocaleString('en-CA').padStart(10)} scores/s ` +
+      `  ${((best / iterations) * 1e6).toFixed(2).padStart(7)} µs/score   (${iterations.toLocaleString('en-CA')} ` +
+      `inputs; CPU time ${Math.round(iterations / bestCpu).toLocaleString('en-CA')}/s)`,
+  )
   return perSecond
 }
 
 m.geoStore() // index build is a one-off per isolate; report it separately
 let failed = 0
-const engine = time('engine only', (i) => { const r = m.scoreSignals(signalSets[i % N], m.DEFAULT_WEIGHTS); m.gradeFor(r.overallScore) }, N * 10)
+const engine = time(
+  'engine only',
+  (i) => {
+    const r = m.scoreSignals(signalSets[i % N], m.DEFAULT_WEIGHTS)
+    m.gradeFor(r.overallScore)
+  },
+  N * 10,
+)
 // Coordinates get a new offset on every pass (1e-9° ≈ 0.1 mm), so a coordinate is never scored twice.
 let pass = 0
-const full = time('geocode + features + score', (i) => {
-  const input = inputs[i % N]
-  if (i % N === 0) pass++
-  if (input.address) {
-    const g = m.geocodeOffline(input.address)
-    if (!g) { failed++; return }
-    m.buildScoreResult({ lat: g.lat, lng: g.lng, address: g.address, precision: g.precision, street: g.street })
-  } else {
-    m.buildScoreResult({ lat: input.lat + pass * 1e-9, lng: input.lng, address: 'coords', precision: 'coordinates' })
-  }
-}, N)
+const full = time(
+  'geocode + features + score',
+  (i) => {
+    const input = inputs[i % N]
+    if (i % N === 0) pass++
+    if (input.address) {
+      const g = m.geocodeOffline(input.address)
+      if (!g) {
+        failed++
+        return
+      }
+      m.buildScoreResult({ lat: g.lat, lng: g.lng, address: g.address, precision: g.precision, street: g.street })
+    } else {
+      m.buildScoreResult({ lat: input.lat + pass * 1e-9, lng: input.lng, address: 'coords', precision: 'coordinates' })
+    }
+  },
+  N,
+)
 // Every lookup computed: fresh coordinates, half anywhere, half within ~15 km of a big-city centre.
-const CITIES = [[43.6487, -79.3806], [45.5017, -73.5673], [49.2827, -123.1207], [51.0447, -114.0719], [45.4215, -75.6972], [53.5461, -113.4938]]
-time('coordinates only, unique points', (i) => {
-  const [lat, lng] = i % 2 === 0 ? [42 + rand() * 14, -130 + rand() * 70] : [CITIES[i % 6][0] + (rand() - 0.5) * 0.3, CITIES[i % 6][1] + (rand() - 0.5) * 0.4]
-  m.buildScoreResult({ lat, lng, address: 'coords', precision: 'coordinates' })
-}, N)
-console.log(`(geocode failures in the varied set: ${failed}; targets: engine ≥ 200,000/s, full ≥ 50,000/s, cold first score < 100 ms → ${engine >= 200000 && full >= 50000 && coldWorst < 100 ? 'met' : 'NOT met'})`)
+const CITIES = [
+  [43.6487, -79.3806],
+  [45.5017, -73.5673],
+  [49.2827, -123.1207],
+  [51.0447, -114.0719],
+  [45.4215, -75.6972],
+  [53.5461, -113.4938],
+]
+time(
+  'coordinates only, unique points',
+  (i) => {
+    const [lat, lng] =
+      i % 2 === 0
+        ? [42 + rand() * 14, -130 + rand() * 70]
+        : [CITIES[i % 6][0] + (rand() - 0.5) * 0.3, CITIES[i % 6][1] + (rand() - 0.5) * 0.4]
+    m.buildScoreResult({ lat, lng, address: 'coords', precision: 'coordinates' })
+  },
+  N,
+)
+console.log(
+  `(geocode failures in the varied set: ${failed}; targets: engine ≥ 200,000/s, full ≥ 50,000/s, ` +
+    `cold first score < 100 ms → ${engine >= 200000 && full >= 50000 && coldWorst < 100 ? 'met' : 'NOT met'})`,
+)

@@ -18,15 +18,28 @@ import { seededRandom } from '../scripts/lib/seeded-random.mjs'
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const src = (path) => JSON.stringify(join(root, 'src', path))
 const outDir = mkdtempSync(join(tmpdir(), 'site-finder-bench-'))
-writeFileSync(join(outDir, 'entry.ts'), `
+writeFileSync(
+  join(outDir, 'entry.ts'),
+  `
 export { searchNearby, gridFeatureCollection, nearbyQuotaUnits } from ${src('services/nearby.ts')}
 export { scoreBatch } from ${src('services/batch.ts')}
 export { parseBatchCsv, formatBatchCsv } from ${src('services/batch-csv.ts')}
 export { nearbySvg } from ${src('views/nearby-svg.ts')}
 export { DEFAULT_WEIGHTS } from ${src('scoring/index.ts')}
 export { geoStore } from ${src('geo/index.ts')}
-`)
-await build({ entryPoints: [join(outDir, 'entry.ts')], bundle: true, format: 'esm', platform: 'neutral', outfile: join(outDir, 'bundle.mjs'), logLevel: 'error', mainFields: ['module', 'main'], loader: { '.bin': 'binary' }, external: ['stream'] }) // papaparse's Node-stream mode, unused
+`,
+)
+await build({
+  entryPoints: [join(outDir, 'entry.ts')],
+  bundle: true,
+  format: 'esm',
+  platform: 'neutral',
+  outfile: join(outDir, 'bundle.mjs'),
+  logLevel: 'error',
+  mainFields: ['module', 'main'],
+  loader: { '.bin': 'binary' },
+  external: ['stream'],
+}) // papaparse's Node-stream mode, unused
 const m = await import(pathToFileURL(join(outDir, 'bundle.mjs')).href)
 rmSync(outDir, { recursive: true, force: true })
 
@@ -48,18 +61,33 @@ async function measure(label, runs, fn) {
   }
   const median = (a) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)]
   const f = (x) => x.toFixed(1).padStart(6)
-  console.log(`${label.padEnd(44)} CPU median ${f(median(cpu))} ms, best ${f(Math.min(...cpu))} ms   wall median ${f(median(wall))} ms, best ${f(Math.min(...wall))} ms   ${detail}`)
+  console.log(
+    `${label.padEnd(44)} CPU median ${f(median(cpu))} ms, best ${f(Math.min(...cpu))} ms   wall ` +
+      `median ${f(median(wall))} ms, best ${f(Math.min(...wall))} ms   ${detail}`,
+  )
 }
 
 m.geoStore()
-const CENTRES = ['50 Rideau St, Ottawa, ON K1N 9J7', '100 Queen St W, Toronto, ON M5H 2N2', '1000 Rue Sainte-Catherine O, Montréal, QC H3B 1B4', '900 Granville St, Vancouver, BC V6Z 1L2']
+const CENTRES = [
+  '50 Rideau St, Ottawa, ON K1N 9J7',
+  '100 Queen St W, Toronto, ON M5H 2N2',
+  '1000 Rue Sainte-Catherine O, Montréal, QC H3B 1B4',
+  '900 Granville St, Vancouver, BC V6Z 1L2',
+]
 const nearbyOptions = { radiusM: 1000, spacingM: 25, limit: 5, weights: m.DEFAULT_WEIGHTS }
 let lastSearch
 await measure('nearby 1,000 m / 25 m (search + JSON)', 20, async (i) => {
   const r = await m.searchNearby(env, { address: CENTRES[i % CENTRES.length] }, nearbyOptions, free)
-  const body = JSON.stringify({ centre: r.centre, best: r.best.map((b) => ({ rank: b.rank, distanceM: b.distanceM, bearingDeg: b.bearingDeg, result: b.result })), grid: m.gridFeatureCollection(r.points) })
+  const body = JSON.stringify({
+    centre: r.centre,
+    best: r.best.map((b) => ({ rank: b.rank, distanceM: b.distanceM, bearingDeg: b.bearingDeg, result: b.result })),
+    grid: m.gridFeatureCollection(r.points),
+  })
   lastSearch = r
-  return `${r.points.length.toLocaleString('en-CA')} points, ${m.nearbyQuotaUnits(r.points.length)} quota units, ${(body.length / 1024).toFixed(0)} KiB JSON`
+  return (
+    `${r.points.length.toLocaleString('en-CA')} points, ${m.nearbyQuotaUnits(r.points.length)} ` +
+    `quota units, ${(body.length / 1024).toFixed(0)} KiB JSON`
+  )
 })
 await measure('nearby 1,000 m / 25 m (search only)', 20, async (i) => {
   const r = await m.searchNearby(env, { address: CENTRES[i % CENTRES.length] }, nearbyOptions, free)
@@ -70,9 +98,38 @@ await measure('nearby heat map SVG (render only)', 20, async () => `${(m.nearbyS
 // Deterministic varied addresses (LCG): civic number + street + a postal code or a city.
 const rand = seededRandom(7)
 const pick = (a) => a[Math.floor(rand() * a.length)]
-const streets = ['Queen St W', 'Yonge St', 'rue Sainte-Catherine O', 'boul. Taschereau', 'Maplewood Cres', 'Main St', 'Rideau St', 'Robson St', 'Portage Ave', 'chemin de la Côte-des-Neiges', '8 Ave SW', 'Rang 4']
-const places = ['Toronto, ON', 'Montréal, QC', 'Vancouver, BC', 'Calgary, AB', 'Ottawa, ON K1N 9J7', 'Winnipeg, MB', 'Halifax, NS', 'Québec, QC G1R 4P5', "St. John's, NL", 'Trois-Rivières, QC', 'Moncton, NB', 'Kelowna, BC V1Y 1A1']
-const locations = Array.from({ length: 1000 }, (_, i) => ({ id: `site-${i}`, address: `${1 + Math.floor(rand() * 9000)} ${pick(streets)}, ${pick(places)}` }))
+const streets = [
+  'Queen St W',
+  'Yonge St',
+  'rue Sainte-Catherine O',
+  'boul. Taschereau',
+  'Maplewood Cres',
+  'Main St',
+  'Rideau St',
+  'Robson St',
+  'Portage Ave',
+  'chemin de la Côte-des-Neiges',
+  '8 Ave SW',
+  'Rang 4',
+]
+const places = [
+  'Toronto, ON',
+  'Montréal, QC',
+  'Vancouver, BC',
+  'Calgary, AB',
+  'Ottawa, ON K1N 9J7',
+  'Winnipeg, MB',
+  'Halifax, NS',
+  'Québec, QC G1R 4P5',
+  "St. John's, NL",
+  'Trois-Rivières, QC',
+  'Moncton, NB',
+  'Kelowna, BC V1Y 1A1',
+]
+const locations = Array.from({ length: 1000 }, (_, i) => ({
+  id: `site-${i}`,
+  address: `${1 + Math.floor(rand() * 9000)} ${pick(streets)}, ${pick(places)}`,
+}))
 const csv = `id,address\r\n${locations.map((l) => `${l.id},"${l.address}"`).join('\r\n')}\r\n`
 
 await measure('batch 1,000 addresses (JSON in, JSON out)', 10, async () => {
@@ -92,8 +149,16 @@ if (process.argv.includes('--http')) {
   const { startServer, createKeys } = await import('./lib/server.mjs')
   const server = baseIndex > 0 ? { base: process.argv[baseIndex + 1], stop: () => {} } : await startServer()
   const { readFileSync } = await import('node:fs')
-  const [key] = baseIndex > 0 ? [process.env.API_KEY ?? JSON.parse(readFileSync('.dev-keys.json', 'utf8')).enterprise] : await createKeys(server, 'enterprise', 1)
-  const post = (path, body) => fetch(`${server.base}/api/v1${path}`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const [key] =
+    baseIndex > 0
+      ? [process.env.API_KEY ?? JSON.parse(readFileSync('.dev-keys.json', 'utf8')).enterprise]
+      : await createKeys(server, 'enterprise', 1)
+  const post = (path, body) =>
+    fetch(`${server.base}/api/v1${path}`, {
+      method: 'POST',
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
   const timeHttp = async (label, runs, send) => {
     const times = []
     for (let i = 0; i < runs + 2; i++) {
@@ -104,9 +169,14 @@ if (process.argv.includes('--http')) {
       if (i >= 2) times.push(performance.now() - t0)
     }
     times.sort((a, b) => a - b)
-    console.log(`${`HTTP ${label}`.padEnd(44)} wall median ${times[Math.floor(times.length / 2)].toFixed(1).padStart(6)} ms, best ${times[0].toFixed(1).padStart(6)} ms (wrangler dev, loopback)`)
+    console.log(
+      `${`HTTP ${label}`.padEnd(44)} wall median ${times[Math.floor(times.length / 2)].toFixed(1).padStart(6)} ` +
+        `ms, best ${times[0].toFixed(1).padStart(6)} ms (wrangler dev, loopback)`,
+    )
   }
-  await timeHttp('nearby 1,000 m / 25 m', 10, (i) => post('/score/nearby', { address: CENTRES[i % CENTRES.length], ...nearbyOptions, weights: undefined }))
+  await timeHttp('nearby 1,000 m / 25 m', 10, (i) =>
+    post('/score/nearby', { address: CENTRES[i % CENTRES.length], ...nearbyOptions, weights: undefined }),
+  )
   await timeHttp('batch 1,000 addresses (JSON)', 5, () => post('/score/batch', { locations }))
   server.stop()
 }

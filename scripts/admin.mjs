@@ -46,7 +46,10 @@ async function request(method, path, body) {
     headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   }).catch(() => {
-    console.error(`admin: no server answers at ${baseUrl}; start it with \`npm run dev\` (PORT=${process.env.PORT ?? 8787}) or pass --url / set API_URL`)
+    console.error(
+      `admin: no server answers at ${baseUrl}; start it with \`npm run dev\` (PORT=${process.env.PORT ?? 8787}) ` +
+        `or pass --url / set API_URL`,
+    )
     process.exit(1)
   })
   const json = await res.json().catch(() => ({}))
@@ -66,7 +69,18 @@ export const COMMANDS = {
   },
   'keys list': async () => {
     const { keys } = await request('GET', `/keys${flags.email ? `?email=${encodeURIComponent(flags.email)}` : ''}`)
-    console.table(keys.map(({ id, email, plan, name, prefix, mode, createdAt, revokedAt }) => ({ id, email, plan, name, prefix, mode, createdAt, revoked: revokedAt ?? '' })))
+    console.table(
+      keys.map(({ id, email, plan, name, prefix, mode, createdAt, revokedAt }) => ({
+        id,
+        email,
+        plan,
+        name,
+        prefix,
+        mode,
+        createdAt,
+        revoked: revokedAt ?? '',
+      })),
+    )
   },
   'keys revoke': async () => {
     const id = positional[2] ?? need('id')
@@ -74,21 +88,47 @@ export const COMMANDS = {
     console.log(`Revoked ${key.id} (${key.prefix}…) at ${key.revokedAt}`)
   },
   'users set-plan': async () => {
-    const user = await request('PATCH', `/users/${encodeURIComponent(flags.email ?? flags.user ?? fail('missing --email'))}`, { plan: need('plan') })
+    const user = await request('PATCH', `/users/${encodeURIComponent(flags.email ?? flags.user ?? fail('missing --email'))}`, {
+      plan: need('plan'),
+    })
     console.log(`${user.email} is now on the ${user.plan} plan`)
   },
   'orders list': async () => {
     const orders = await request('GET', `/orders${flags.status ? `?status=${encodeURIComponent(flags.status)}` : ''}`)
-    console.table(orders.map(({ id, email, status, total, trackingNumber, createdAt }) => ({ id, email, status, total, tracking: trackingNumber ?? '', createdAt })))
+    console.table(
+      orders.map(({ id, email, status, total, trackingNumber, createdAt }) => ({
+        id,
+        email,
+        status,
+        total,
+        tracking: trackingNumber ?? '',
+        createdAt,
+      })),
+    )
   },
   'orders advance': async () => {
     const id = positional[2] ?? need('id')
-    const order = await request('POST', `/orders/${encodeURIComponent(id)}/advance`, { status: flags.status, trackingNumber: flags.tracking })
-    console.log(`Order ${order.id} is now ${order.status}${order.trackingNumber ? ` (tracking ${order.trackingNumber})` : ''}; the customer was notified`)
+    const order = await request('POST', `/orders/${encodeURIComponent(id)}/advance`, {
+      status: flags.status,
+      trackingNumber: flags.tracking,
+    })
+    console.log(
+      `Order ${order.id} is now ${order.status}${order.trackingNumber ? ` (tracking ${order.trackingNumber})` : ''}; ` +
+        `the customer was notified`,
+    )
   },
   'quotes list': async () => {
     const quotes = await request('GET', `/quotes${flags.status ? `?status=${encodeURIComponent(flags.status)}` : ''}`)
-    console.table(quotes.map(({ id, status, signType, sizeEstimate, price, createdAt }) => ({ id, status, signType, size: sizeEstimate ?? '', price: price ?? '', createdAt })))
+    console.table(
+      quotes.map(({ id, status, signType, sizeEstimate, price, createdAt }) => ({
+        id,
+        status,
+        signType,
+        size: sizeEstimate ?? '',
+        price: price ?? '',
+        createdAt,
+      })),
+    )
   },
   'quotes answer': async () => {
     const id = positional[2] ?? need('id')

@@ -38,10 +38,17 @@ if (unknown.length > 0) {
   console.error(`build:geodata: unknown step(s) ${unknown.join(', ')}; steps are fsa-places, ${Object.keys(MEASURED_STEPS).join(', ')}`)
   process.exit(2)
 }
-const needed = [...(runs('fsa-places') ? FSA_PLACES_SOURCES : []), ...Object.entries(MEASURED_STEPS).flatMap(([name, s]) => (runs(name) ? s.sources : []))]
+const needed = [
+  ...(runs('fsa-places') ? FSA_PLACES_SOURCES : []),
+  ...Object.entries(MEASURED_STEPS).flatMap(([name, s]) => (runs(name) ? s.sources : [])),
+]
 const missing = [...new Set(needed)].filter((f) => !existsSync(join(dataDir, f)))
 if (missing.length > 0) {
-  console.error(`build:geodata needs the open-data pack: missing ${missing.map((f) => join(dataDir, f)).join(', ')}. Put it at ../shared/data or set SHARED_DATA_DIR; the committed artefacts in src/geo/data/ were left unchanged.`)
+  console.error(
+    `build:geodata needs the open-data pack: missing ${missing.map((f) => join(dataDir, f)).join(', ')}. ` +
+      `Put it at ../shared/data or set SHARED_DATA_DIR; the committed artefacts in src/geo/data/ ` +
+      `were left unchanged.`,
+  )
   process.exit(1)
 }
 mkdirSync(outDir, { recursive: true })
@@ -66,4 +73,4 @@ for (const [name, { build }] of Object.entries(MEASURED_STEPS)) {
   const summary = files.map((f) => `${f.name} ${f.rows} rows ${(f.bytes.length / 1024).toFixed(0)} KiB`).join(', ')
   console.log(`${name}: ${summary} (${Math.round(performance.now() - started)} ms)`)
 }
-if (!only) writeFileSync(join(outDir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n')
+if (!only) writeFileSync(join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`)

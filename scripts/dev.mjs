@@ -17,7 +17,10 @@ const ADDRESS_SAMPLE = 'scripts/data/addresses-waterloo-uptown.csv'
 const vars = ensureDevVars(['ADMIN_TOKEN', 'REPORT_SIGNING_SECRET'])
 
 console.log('› applying D1 migrations to the local database')
-const migrate = spawnSync(wranglerBin, ['d1', 'migrations', 'apply', 'DB', '--local'], { stdio: 'inherit', env: { ...process.env, CI: 'true' } })
+const migrate = spawnSync(wranglerBin, ['d1', 'migrations', 'apply', 'DB', '--local'], {
+  stdio: 'inherit',
+  env: { ...process.env, CI: 'true' },
+})
 if (migrate.status !== 0) process.exit(migrate.status ?? 1)
 
 // Demo prospects: the labelled sample POIs (fictional businesses, source "sample"), so an Enterprise
@@ -29,7 +32,11 @@ if (pois.status !== 0) console.error('✖ demo prospects not loaded (see above);
 // A few thousand civic addresses so address-precision geocoding works at once (docs/geocoding.md).
 // Idempotent: the source is replaced on every start.
 console.log('› loading the development address sample (Uptown Waterloo, ON) into the local address store')
-const sample = spawnSync(process.execPath, ['scripts/import-addresses.mjs', ADDRESS_SAMPLE, '--local', '--source', 'dev-sample-waterloo-uptown'], { stdio: 'inherit' })
+const sample = spawnSync(
+  process.execPath,
+  ['scripts/import-addresses.mjs', ADDRESS_SAMPLE, '--local', '--source', 'dev-sample-waterloo-uptown'],
+  { stdio: 'inherit' },
+)
 if (sample.status !== 0) console.error('✖ address sample not loaded: geocoding falls back to postal areas and cities')
 
 const dev = spawn(wranglerBin, ['dev', '--port', String(PORT), ...process.argv.slice(2)], { stdio: 'inherit' })
@@ -68,7 +75,7 @@ async function seedDemoKeys() {
     if (res.status !== 201) throw new Error(`could not create the ${plan} demo key: ${res.status} ${await res.text()}`)
     keys[plan] = (await res.json()).key
   }
-  writeFileSync(KEYS_FILE, JSON.stringify(keys, null, 2) + '\n')
+  writeFileSync(KEYS_FILE, `${JSON.stringify(keys, null, 2)}\n`)
   return keys
 }
 
@@ -79,7 +86,10 @@ try {
   console.log('\n┌ Demo API keys (local only; saved in .dev-keys.json)')
   for (const plan of DEMO_PLANS) console.log(`│ ${plan.padEnd(width)}  ${keys[plan]}`)
   console.log(`│ Try: curl -H "x-api-key: ${keys.pro}" ${BASE}/api/v1/me`)
-  console.log(`└ Address precision (sample area: Uptown Waterloo): curl -H "x-api-key: ${keys.pro}" -H 'content-type: application/json' -d '{"address":"75 King St S, Waterloo, ON"}' ${BASE}/api/v1/score`)
+  console.log(
+    `└ Address precision (sample area: Uptown Waterloo): curl -H "x-api-key: ${keys.pro}" -H 'content-type: ` +
+      `application/json' -d '{"address":"75 King St S, Waterloo, ON"}' ${BASE}/api/v1/score`,
+  )
   console.log(`  Docs: ${BASE}/docs   Admin CLI: npm run admin -- keys list\n`)
 } catch (error) {
   console.error(`✖ ${error.message}`)

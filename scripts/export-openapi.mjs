@@ -22,5 +22,5 @@ await build({
 const { app } = await import(pathToFileURL(bundle).href)
 const res = await app.request('/api/v1/openapi.json')
 if (res.status !== 200) throw new Error(`openapi.json: ${res.status}`)
-writeFileSync(out, JSON.stringify(await res.json(), null, 2) + '\n')
+writeFileSync(out, `${JSON.stringify(await res.json(), null, 2)}\n`)
 console.log(`wrote ${out}`)

@@ -13,11 +13,16 @@ import { spawnSync } from 'node:child_process'
 import { loadTs, repoRoot } from './lib/load-ts.mjs'
 
 const args = process.argv.slice(2)
-const option = (name) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : undefined }
+const option = (name) => {
+  const i = args.indexOf(name)
+  return i >= 0 ? args[i + 1] : undefined
+}
 const valued = new Set(['--source', '--licence', '--sql', '--persist-to'])
 const file = args.find((a, i) => !a.startsWith('--') && !valued.has(args[i - 1]))
 if (!file || (args.includes('--local') && args.includes('--remote'))) {
-  console.error('usage: npm run import:addresses -- <file.csv> [--local|--remote] [--source NAME] [--licence TEXT] [--sql out.sql] [--dry-run]')
+  console.error(
+    'usage: npm run import:addresses -- <file.csv> [--local|--remote] [--source NAME] [--licence ' + 'TEXT] [--sql out.sql] [--dry-run]',
+  )
   process.exit(2)
 }
 
@@ -25,31 +30,59 @@ const started = performance.now()
 const lib = await loadTs('scripts/lib/address-import.ts')
 const bytes = readFileSync(file)
 let parsed
-try { parsed = lib.parseAddressFile(bytes.toString('utf8')) } catch (error) { console.error(`✖ ${file}: ${error.message}`); process.exit(2) }
+try {
+  parsed = lib.parseAddressFile(bytes.toString('utf8'))
+} catch (error) {
+  console.error(`✖ ${file}: ${error.message}`)
+  process.exit(2)
+}
 const { records, merged } = lib.dedupe(parsed.records)
 const name = option('--source') ?? basename(file).replace(/\.[^.]+$/, '')
-const meta = { name, file: basename(file), sha256: createHash('sha256').update(bytes).digest('hex'), licence: option('--licence') ?? lib.licenceOf(file), importedAt: new Date().toISOString() }
+const meta = {
+  name,
+  file: basename(file),
+  sha256: createHash('sha256').update(bytes).digest('hex'),
+  licence: option('--licence') ?? lib.licenceOf(file),
+  importedAt: new Date().toISOString(),
+}
 const statements = lib.importStatements(meta, records)
 const parseMs = performance.now() - started
 
-const skippedText = Object.entries(parsed.skipped).map(([reason, n]) => `${n} ${reason}`).join(', ') || 'none'
+const skippedText =
+  Object.entries(parsed.skipped)
+    .map(([reason, n]) => `${n} ${reason}`)
+    .join(', ') || 'none'
 console.log(`${file} (${parsed.format} format): ${parsed.rows} rows → ${parsed.records.length} civic addresses (skipped: ${skippedText})`)
-console.log(`  ${merged} duplicates merged (units of one civic address, overlapping providers within ${lib.DUPLICATE_RADIUS_M} m) → ${records.length} points for source "${name}" (${meta.licence})`)
+console.log(
+  `  ${merged} duplicates merged (units of one civic address, overlapping providers within ${lib.DUPLICATE_RADIUS_M} ` +
+    `m) → ${records.length} points for source "${name}" (${meta.licence})`,
+)
 
 const tmp = mkdtempSync(join(tmpdir(), 'addresses-'))
 const sqlPath = option('--sql') ?? join(tmp, 'addresses.sql')
-writeFileSync(sqlPath, statements.join('\n') + '\n')
+writeFileSync(sqlPath, `${statements.join('\n')}\n`)
 if (args.includes('--dry-run') || !records.length) {
   console.log(`SQL written to ${sqlPath} (${statements.length} statements)${args.includes('--dry-run') ? ', dry run: not executed' : ''}`)
   process.exit(records.length ? 0 : 1)
 }
 const target = args.includes('--remote') ? '--remote' : '--local'
-const run = spawnSync(join(repoRoot, 'node_modules/.bin/wrangler'), ['d1', 'execute', 'DB', target, '--file', sqlPath, '--yes', ...(option('--persist-to') ? ['--persist-to', option('--persist-to')] : [])], {
-  cwd: repoRoot, encoding: 'utf8', env: { ...process.env, CI: 'true' }, maxBuffer: 64 * 1024 * 1024,
-})
+const run = spawnSync(
+  join(repoRoot, 'node_modules/.bin/wrangler'),
+  ['d1', 'execute', 'DB', target, '--file', sqlPath, '--yes', ...(option('--persist-to') ? ['--persist-to', option('--persist-to')] : [])],
+  {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    env: { ...process.env, CI: 'true' },
+    maxBuffer: 64 * 1024 * 1024,
+  },
+)
 if (!option('--sql')) rmSync(tmp, { recursive: true, force: true })
 if (run.status !== 0) {
   console.error(`✖ wrangler d1 execute failed (${target}):\n${(run.stderr || run.stdout).slice(-2000)}`)
   process.exit(run.status ?? 1)
 }
-console.log(`✔ ${records.length} points written to D1 (${target.slice(2)}) in ${statements.length - 2} batches; ${((performance.now() - started) / 1000).toFixed(1)} s total (${(parseMs / 1000).toFixed(1)} s parsing)`)
+console.log(
+  `✔ ${records.length} points written to D1 (${target.slice(2)}) in ${statements.length - 2} ` +
+    `batches; ${((performance.now() - started) / 1000).toFixed(1)} s total (${(parseMs / 1000).toFixed(1)} ` +
+    `s parsing)`,
+)

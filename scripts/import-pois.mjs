@@ -15,7 +15,10 @@ import { parsePoiFile, poiUpsertStatements } from './lib/pois.mjs'
 
 const args = process.argv.slice(2)
 const flag = (name) => args.includes(name)
-const option = (name) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : undefined }
+const option = (name) => {
+  const i = args.indexOf(name)
+  return i >= 0 ? args[i + 1] : undefined
+}
 const file = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--sql')
 
 if (!file) {
@@ -32,10 +35,11 @@ const bySource = [...countsBySource]
 console.log(`${file}: ${rows.length} POIs (${bySource.map(([s, n]) => `${s}: ${n}`).join(', ') || 'none'}), ${skipped.length} skipped`)
 for (const reason of skipped.slice(0, 10)) console.log(`  skipped: ${reason}`)
 if (skipped.length > 10) console.log(`  … and ${skipped.length - 10} more`)
-if (rows.some((r) => r.source === 'sample')) console.log('  note: source "sample" rows are SAMPLE DATA (fictional businesses), for development only')
+if (rows.some((r) => r.source === 'sample'))
+  console.log('  note: source "sample" rows are SAMPLE DATA (fictional businesses), for development only')
 
 const sqlPath = option('--sql') ?? join(mkdtempSync(join(tmpdir(), 'pois-')), 'pois.sql')
-writeFileSync(sqlPath, statements.join('\n') + '\n')
+writeFileSync(sqlPath, `${statements.join('\n')}\n`)
 if (flag('--dry-run') || !rows.length) {
   console.log(`SQL written to ${sqlPath}${flag('--dry-run') ? ' (dry run: not executed)' : ''}`)
   process.exit(0)

@@ -8,18 +8,25 @@ import { spawnSync } from 'node:child_process'
 import { loadReportCode } from './lib/report-bundle.mjs'
 
 const args = process.argv.slice(2)
-const option = (name, fallback) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : fallback }
-const address = args.find((a, i) => !a.startsWith('--') && !['--out', '--dpi'].includes(args[i - 1])) ?? '1000 Rue Sainte-Catherine O, Montréal, QC H3B 1B4'
+const option = (name, fallback) => {
+  const i = args.indexOf(name)
+  return i >= 0 ? args[i + 1] : fallback
+}
+const address =
+  args.find((a, i) => !a.startsWith('--') && !['--out', '--dpi'].includes(args[i - 1])) ??
+  '1000 Rue Sainte-Catherine O, Montréal, QC H3B 1B4'
 const png = option('--out', '.tmp/report.png')
 const dpi = option('--dpi', '110')
 
 const { reportFor } = await loadReportCode()
 const { result, pdf } = await reportFor(address)
-const pdfPath = png.replace(/\.png$/i, '') + '.pdf'
+const pdfPath = `${png.replace(/\.png$/i, '')}.pdf`
 mkdirSync(dirname(png), { recursive: true })
 writeFileSync(pdfPath, pdf)
 
-const run = spawnSync('pdftoppm', ['-png', '-r', dpi, '-f', '1', '-l', '1', '-singlefile', pdfPath, png.replace(/\.png$/i, '')], { stdio: 'inherit' })
+const run = spawnSync('pdftoppm', ['-png', '-r', dpi, '-f', '1', '-l', '1', '-singlefile', pdfPath, png.replace(/\.png$/i, '')], {
+  stdio: 'inherit',
+})
 if (run.error || run.status !== 0) {
   console.error('pdftoppm failed or is missing: apt-get install -y poppler-utils (macOS: brew install poppler)')
   process.exit(1)

@@ -7,7 +7,10 @@ import { resolve } from 'node:path'
 import { captureScreenshot } from './lib/chromium.mjs'
 
 const args = process.argv.slice(2)
-const option = (name, fallback) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : fallback }
+const option = (name, fallback) => {
+  const i = args.indexOf(name)
+  return i >= 0 ? args[i + 1] : fallback
+}
 const BASE = option('--base', process.env.BASE ?? `http://localhost:${process.env.PORT ?? 8787}`)
 const OUT = resolve(option('--out', '.tmp/docs-page.png'))
 
@@ -24,7 +27,9 @@ const { hostname } = new URL(BASE)
 let log
 try {
   log = captureScreenshot(`${BASE}/docs`, OUT, {
-    width: 1280, height: 900, timeoutMs: 90_000,
+    width: 1280,
+    height: 900,
+    timeoutMs: 90_000,
     // Offline: only the local server resolves.
     args: [`--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE ${hostname}`, '--virtual-time-budget=15000', '--enable-logging=stderr', '--v=0'],
   })

@@ -11,7 +11,10 @@ import { pathToFileURL } from 'node:url'
 import { captureScreenshot } from './lib/chromium.mjs'
 
 const args = process.argv.slice(2)
-const option = (name, fallback) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : fallback }
+const option = (name, fallback) => {
+  const i = args.indexOf(name)
+  return i >= 0 ? args[i + 1] : fallback
+}
 const BASE = option('--base', process.env.BASE ?? 'http://localhost:8787')
 const OUT = resolve(option('--out', '.tmp/nearby.png'))
 const KEY = process.env.API_KEY ?? (existsSync('.dev-keys.json') ? JSON.parse(readFileSync('.dev-keys.json', 'utf8')).pro : undefined)
@@ -30,9 +33,9 @@ if (!res.ok) throw new Error(`nearby.svg: ${res.status} ${svg.slice(0, 300)}`)
 console.log(`${res.headers.get('content-type')}, ${(svg.length / 1024).toFixed(0)} KiB, quota left ${res.headers.get('x-quota-remaining')}`)
 
 mkdirSync(dirname(OUT), { recursive: true })
-const svgPath = OUT.replace(/\.png$/, '') + '.svg'
+const svgPath = `${OUT.replace(/\.png$/, '')}.svg`
 writeFileSync(svgPath, svg)
-const [, width, height] = /viewBox="0 0 (\d+) (\d+)"/.exec(svg) ?? [, '980', '800']
+const [, width, height] = /viewBox="0 0 (\d+) (\d+)"/.exec(svg) ?? [undefined, '980', '800']
 
 captureScreenshot(pathToFileURL(svgPath).href, OUT, { width, height })
 console.log(`SVG ${svgPath}\nPNG ${OUT}`)

@@ -8,20 +8,30 @@ import { resolve } from 'node:path'
 import { captureScreenshot } from './lib/chromium.mjs'
 
 const args = process.argv.slice(2)
-const option = (name, fallback) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : fallback }
+const option = (name, fallback) => {
+  const i = args.indexOf(name)
+  return i >= 0 ? args[i + 1] : fallback
+}
 const BASE = option('--base', process.env.BASE ?? 'http://localhost:8787')
 const OUT = resolve(option('--out', '.tmp/share-page.png'))
 const KEY = process.env.API_KEY ?? (existsSync('.dev-keys.json') ? JSON.parse(readFileSync('.dev-keys.json', 'utf8')).pro : undefined)
 if (!KEY) throw new Error('No API key: start `npm run dev` (it writes .dev-keys.json) or set API_KEY')
 
 async function api(path, body) {
-  const res = await fetch(`${BASE}/api/v1${path}`, { method: 'POST', headers: { 'x-api-key': KEY, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const res = await fetch(`${BASE}/api/v1${path}`, {
+    method: 'POST',
+    headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
   const json = await res.json()
   if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`)
   return json
 }
 
-const project = await api('/projects', { name: 'Downtown storefront shortlist <demo>', description: 'Candidate sign sites for the spring campaign — Toronto, Montréal & Vancouver.' })
+const project = await api('/projects', {
+  name: 'Downtown storefront shortlist <demo>',
+  description: 'Candidate sign sites for the spring campaign — Toronto, Montréal & Vancouver.',
+})
 const locations = [
   { address: '100 Queen St W, Toronto, ON M5H 2N2', lat: 43.6534, lng: -79.3839, notes: 'private note: never shown on the page' },
   { address: '1000 Rue Sainte-Catherine O, Montréal, QC H3B 1B4' },

@@ -8,7 +8,10 @@ import { join } from 'node:path'
 import { loadTs, repoRoot } from './lib/load-ts.mjs'
 
 const file = process.argv[2] ?? join(process.env.SHARED_DATA_DIR ?? join(repoRoot, '../shared/data'), 'addresses/oda-waterloo-region.csv')
-if (!existsSync(file)) { console.error(`✖ ${file} not found (give an address CSV, or set SHARED_DATA_DIR)`); process.exit(2) }
+if (!existsSync(file)) {
+  console.error(`✖ ${file} not found (give an address CSV, or set SHARED_DATA_DIR)`)
+  process.exit(2)
+}
 const { validate, percentile } = await loadTs('scripts/lib/validate-geocoder.ts')
 const started = performance.now()
 const report = validate(readFileSync(file, 'utf8'))
@@ -17,7 +20,10 @@ console.log(`${file}: ${report.total} civic addresses after de-duplication, ${re
 console.log('precision      share     median m   p90 m')
 for (const [precision, n] of Object.entries(report.byPrecision).sort((a, b) => b[1] - a[1])) {
   const e = (report.errors[precision] ?? []).sort((a, b) => a - b)
-  console.log(`${precision.padEnd(14)} ${pct(n).padStart(7)}  ${e.length ? percentile(e, 0.5).toFixed(1).padStart(9) : '        -'}  ${e.length ? percentile(e, 0.9).toFixed(1).padStart(7) : '      -'}`)
+  console.log(
+    `${precision.padEnd(14)} ${pct(n).padStart(7)}  ${e.length ? percentile(e, 0.5).toFixed(1).padStart(9) : '        -'} ` +
+      ` ${e.length ? percentile(e, 0.9).toFixed(1).padStart(7) : '      -'}`,
+  )
 }
 const found = (report.byPrecision.address ?? 0) + (report.byPrecision.interpolated ?? 0)
 const interp = (report.errors.interpolated ?? []).sort((a, b) => a - b)

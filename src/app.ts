@@ -42,7 +42,19 @@ const BATCH_PATH = `${API_BASE}/score/batch`
 /** Paths under /api/v1 that need no API key (still limited per client IP). */
 export const PUBLIC_API_PREFIXES = [`${API_BASE}/shared/`, `${API_BASE}/reports/files/`]
 
-const EXPOSED_HEADERS = ['X-Request-Id', CLIENT_REQUEST_ID_HEADER, 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'X-Quota-Limit', 'X-Quota-Remaining', 'Retry-After', 'ETag', 'X-Cache', 'Idempotent-Replayed']
+const EXPOSED_HEADERS = [
+  'X-Request-Id',
+  CLIENT_REQUEST_ID_HEADER,
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+  'X-Quota-Limit',
+  'X-Quota-Remaining',
+  'Retry-After',
+  'ETag',
+  'X-Cache',
+  'Idempotent-Replayed',
+]
 
 export function createApp() {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
@@ -72,7 +84,9 @@ export function createApp() {
     info: {
       title: 'Sign Placement Scoring API',
       version: '1.0.0',
-      description: 'Scores Canadian addresses and coordinates for sign placement, and sells the sign. All errors share one envelope; every response carries rate-limit headers.',
+      description:
+        'Scores Canadian addresses and coordinates for sign placement, and sells the sign. All errors ' +
+        'share one envelope; every response carries rate-limit headers.',
       contact: { name: 'API support', email: 'support@example.com' },
     },
     servers: [{ url: '/', description: 'Production: this deployment', 'x-internal': false } as { url: string; description: string }],
@@ -95,13 +109,31 @@ export function createApp() {
     security: [{ ApiKeyAuth: [] }, { BearerAuth: [] }],
   })
   app.route('/', docsRoutes(`${API_BASE}/openapi.json`))
-  app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKeyAuth', { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'sk_live_… or sk_test_…' })
-  app.openAPIRegistry.registerComponent('securitySchemes', 'BearerAuth', { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer sk_…' })
-  app.openAPIRegistry.registerComponent('securitySchemes', 'AdminToken', { type: 'http', scheme: 'bearer', description: 'Staff only: ADMIN_TOKEN' })
+  app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKeyAuth', {
+    type: 'apiKey',
+    in: 'header',
+    name: 'x-api-key',
+    description: 'sk_live_… or sk_test_…',
+  })
+  app.openAPIRegistry.registerComponent('securitySchemes', 'BearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'Authorization: Bearer sk_…',
+  })
+  app.openAPIRegistry.registerComponent('securitySchemes', 'AdminToken', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'Staff only: ADMIN_TOKEN',
+  })
 
   // 64 KiB everywhere but batch scoring, which takes up to 1,000 locations (BATCH.maxBodyBytes).
   const limitBody = (maxSize: number, label: string) =>
-    bodyLimit({ maxSize, onError: () => { throw new ApiError('PAYLOAD_TOO_LARGE', `Request body exceeds ${label}`) } })
+    bodyLimit({
+      maxSize,
+      onError: () => {
+        throw new ApiError('PAYLOAD_TOO_LARGE', `Request body exceeds ${label}`)
+      },
+    })
   const defaultBodyLimit = limitBody(MAX_BODY_BYTES, `${MAX_BODY_BYTES / 1024} KiB`)
   const batchBodyLimit = limitBody(BATCH.maxBodyBytes, `${BATCH.maxBodyBytes / 1024 / 1024} MiB`)
   app.use('*', (c, next) => (c.req.path === BATCH_PATH ? batchBodyLimit(c, next) : defaultBodyLimit(c, next)))

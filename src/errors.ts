@@ -33,11 +33,7 @@ export class ApiError extends Error {
   readonly details?: ErrorDetail[]
   readonly headers?: Record<string, string>
 
-  constructor(
-    code: ErrorCode,
-    message: string,
-    options: { details?: ErrorDetail[]; headers?: Record<string, string> } = {},
-  ) {
+  constructor(code: ErrorCode, message: string, options: { details?: ErrorDetail[]; headers?: Record<string, string> } = {}) {
     super(message)
     this.name = 'ApiError'
     this.code = code
@@ -50,8 +46,7 @@ export class ApiError extends Error {
   }
 }
 
-export const badRequest = (message: string, details?: ErrorDetail[]) =>
-  new ApiError('BAD_REQUEST', message, { details })
+export const badRequest = (message: string, details?: ErrorDetail[]) => new ApiError('BAD_REQUEST', message, { details })
 export const unauthorized = (message: string) => new ApiError('UNAUTHORIZED', message)
 export const forbidden = (message: string) => new ApiError('FORBIDDEN', message)
 export const notFound = (what: string) => new ApiError('NOT_FOUND', `${what} not found`)

@@ -27,12 +27,30 @@ export async function startServer(options = {}) {
   const state = options.state ?? mkdtempSync(join(tmpdir(), 'spa-bench-'))
   const adminToken = options.adminToken ?? randomBytes(18).toString('base64url')
   const port = options.port ?? (await freePort())
-  const migrate = spawnSync(wrangler, ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], { env: { ...process.env, CI: 'true' }, encoding: 'utf8' })
+  const migrate = spawnSync(wrangler, ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], {
+    env: { ...process.env, CI: 'true' },
+    encoding: 'utf8',
+  })
   if (migrate.status !== 0) throw new Error(`migrations failed: ${migrate.stderr}`)
   await options.beforeStart?.(state)
   const child = spawn(
     wrangler,
-    ['dev', '--ip', '127.0.0.1', '--port', String(port), '--persist-to', state, '--var', `ADMIN_TOKEN:${adminToken}`, '--var', 'REPORT_SIGNING_SECRET:bench-secret', '--log-level', process.env.BENCH_STDERR ? 'log' : 'error', '--show-interactive-dev-session=false'],
+    [
+      'dev',
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--persist-to',
+      state,
+      '--var',
+      `ADMIN_TOKEN:${adminToken}`,
+      '--var',
+      'REPORT_SIGNING_SECRET:bench-secret',
+      '--log-level',
+      process.env.BENCH_STDERR ? 'log' : 'error',
+      '--show-interactive-dev-session=false',
+    ],
     { stdio: ['ignore', 'ignore', process.env.BENCH_STDERR ? 'inherit' : 'ignore'] },
   )
   const base = `http://127.0.0.1:${port}`

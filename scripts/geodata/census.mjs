@@ -21,7 +21,10 @@ export function buildCensus({ dataDir, manifest }) {
   let noMeasures = 0
   for (const r of rows) {
     // DA 35510090 has a point but appears in none of the Can-ALE files: no measure to interpolate.
-    if (r.pop_density_1km === '') { noMeasures++; continue }
+    if (r.pop_density_1km === '') {
+      noMeasures++
+      continue
+    }
     kept.push({
       dauid: Number(r.dauid),
       lat: Math.round(Number(r.lat) * DA_COORD_SCALE),
@@ -38,9 +41,18 @@ export function buildCensus({ dataDir, manifest }) {
   for (const d of kept) d.key = gridKey(d.lat, d.lng, DA_CELL_UNITS, DA_COORD_SCALE)
   kept.sort((a, b) => a.key - b.key || a.dauid - b.dauid)
   const w = new BinaryWriter(CENSUS_MAGIC, CENSUS_VERSION)
-  w.ints(kept.map((d) => d.dauid), { delta: true })
-  w.ints(kept.map((d) => d.lat), { delta: true })
-  w.ints(kept.map((d) => d.lng), { delta: true })
+  w.ints(
+    kept.map((d) => d.dauid),
+    { delta: true },
+  )
+  w.ints(
+    kept.map((d) => d.lat),
+    { delta: true },
+  )
+  w.ints(
+    kept.map((d) => d.lng),
+    { delta: true },
+  )
   for (const column of ['pop', 'dwellings', 'transitPlusOne', 'poi', 'poiWeighted10', 'intersections']) {
     w.ints(kept.map((d) => d[column]))
   }

@@ -29,7 +29,11 @@ function quantile(values, q) {
 /** Median / p90 km to a source, and the count over 10 km, for urban and rural FSAs. */
 function stats(points, source) {
   const out = {}
-  for (const [kind, keep] of [['urban', (c) => c[1] !== '0'], ['rural', (c) => c[1] === '0'], ['all', () => true]]) {
+  for (const [kind, keep] of [
+    ['urban', (c) => c[1] !== '0'],
+    ['rural', (c) => c[1] === '0'],
+    ['all', () => true],
+  ]) {
     const d = points.filter((p) => keep(p.code) && source.has(p.code)).map((p) => km(p, source.get(p.code)))
     out[kind] = { n: d.length, median: quantile(d, 0.5), p90: quantile(d, 0.9), over10: d.filter((x) => x > 10).length }
   }
@@ -39,7 +43,12 @@ function stats(points, source) {
 const tables = { after: asPoints(table.rows) }
 if (beforeFile) {
   const text = readFileSync(beforeFile, 'utf8').match(/FSA_TEXT = (".*")/)[1]
-  tables.before = asPoints(JSON.parse(text).split('\n').map((line) => line.split('|')).map(([c, lat, lng]) => [c, Number(lat), Number(lng)]))
+  tables.before = asPoints(
+    JSON.parse(text)
+      .split('\n')
+      .map((line) => line.split('|'))
+      .map(([c, lat, lng]) => [c, Number(lat), Number(lng)]),
+  )
 }
 const fmt = (s) => `${s.median.toFixed(2)} / ${s.p90.toFixed(1)} km (${s.over10} over 10 km, n=${s.n})`
 console.log('| Table | vs StatCan urban | vs StatCan rural | vs GeoNames urban | vs GeoNames rural |\n|---|---|---|---|---|')
@@ -49,7 +58,10 @@ for (const [name, points] of Object.entries(tables)) {
   console.log(`| ${name} (${points.length} FSAs) | ${fmt(s.urban)} | ${fmt(s.rural)} | ${fmt(g.urban)} | ${fmt(g.rural)} |`)
 }
 const radii = (rural) => table.rows.filter((r) => (r[0][1] === '0') === rural).map((r) => r[5])
-console.log(`radius urban median ${quantile(radii(false), 0.5)} m, p90 ${quantile(radii(false), 0.9)} m; rural median ${quantile(radii(true), 0.5)} m, p90 ${quantile(radii(true), 0.9)} m`)
+console.log(
+  `radius urban median ${quantile(radii(false), 0.5)} m, p90 ${quantile(radii(false), 0.9)} m; ` +
+    `rural median ${quantile(radii(true), 0.5)} m, p90 ${quantile(radii(true), 0.9)} m`,
+)
 console.log(`corrections: ${table.corrections.length}; outside the place their description names: ${table.unresolved.length}`)
 
 const rowOf = new Map(table.rows.map((r) => [r[0], r]))
@@ -63,7 +75,9 @@ const lines = [
   '',
   '| FSA | Description | Named place | km | Final position |',
   '|---|---|---|---:|---|',
-  ...table.unresolved.map((u) => `| ${u.fsa} | ${u.area} | ${u.place} | ${u.km.toFixed(1)} | ${rowOf.get(u.fsa)[1]}, ${rowOf.get(u.fsa)[2]} |`),
+  ...table.unresolved.map(
+    (u) => `| ${u.fsa} | ${u.area} | ${u.place} | ${u.km.toFixed(1)} | ${rowOf.get(u.fsa)[1]}, ${rowOf.get(u.fsa)[2]} |`,
+  ),
   '',
   `## Every correction (${table.corrections.length})`,
   '',
@@ -71,7 +85,10 @@ const lines = [
   '|---|---|---|---|---:|---:|---|',
   ...table.corrections.map((c) => {
     const row = rowOf.get(c.fsa)
-    return `| ${c.fsa} | ${c.area} | ${c.from.lat.toFixed(4)}, ${c.from.lng.toFixed(4)} | ${row[1]}, ${row[2]} | ${km(c.from, { lat: row[1], lng: row[2] }).toFixed(1)} | ${row[5]} | ${c.reason} |`
+    return (
+      `| ${c.fsa} | ${c.area} | ${c.from.lat.toFixed(4)}, ${c.from.lng.toFixed(4)} | ${row[1]}, ${row[2]} ` +
+      `| ${km(c.from, { lat: row[1], lng: row[2] }).toFixed(1)} | ${row[5]} | ${c.reason} |`
+    )
   }),
   '',
 ]

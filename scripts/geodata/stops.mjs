@@ -19,7 +19,10 @@ export function buildStops({ dataDir, manifest }) {
   const points = []
   let flaggedDuplicates = 0
   for (const r of rows) {
-    if (r.dup === '1') { flaggedDuplicates++; continue }
+    if (r.dup === '1') {
+      flaggedDuplicates++
+      continue
+    }
     const lat = quantise(Number(r.lat))
     const lng = quantise(Number(r.lng))
     const id = `${lat},${lng}`
@@ -29,8 +32,14 @@ export function buildStops({ dataDir, manifest }) {
   }
   points.sort((a, b) => a.key - b.key || a.lat - b.lat || a.lng - b.lng)
   const w = new BinaryWriter(STOPS_MAGIC, STOPS_VERSION)
-  w.ints(points.map((p) => p.lat), { delta: true })
-  w.ints(points.map((p) => p.lng), { delta: true })
+  w.ints(
+    points.map((p) => p.lat),
+    { delta: true },
+  )
+  w.ints(
+    points.map((p) => p.lng),
+    { delta: true },
+  )
   return {
     files: [{ name: 'stops.bin', bytes: w.finish(), rows: points.length }],
     notes: { flaggedDuplicates, mergedAfterQuantisation: rows.length - flaggedDuplicates - points.length },

@@ -18,12 +18,16 @@ export function buildTracts({ dataDir, manifest }) {
   const incomeRows = parseCsv(incomes.text)
   incomes.entry.rowsRead = incomeRows.length
   const incomeByCt = new Map(incomeRows.map((r) => [r.ctuid, Number(r.median_household_income_2020)]))
-  const features = polygons.text.split('\n').filter((l) => l.length > 0).map((l) => JSON.parse(l))
+  const features = polygons.text
+    .split('\n')
+    .filter((l) => l.length > 0)
+    .map((l) => JSON.parse(l))
   polygons.entry.rowsRead = features.length
 
   const tracts = features.map((f) => {
     const { ctuid, median_household_income_2020: income } = f.properties
-    if (incomeByCt.get(ctuid) !== income) throw new Error(`tract ${ctuid}: income ${income} in the polygons, ${incomeByCt.get(ctuid)} in the table`)
+    if (incomeByCt.get(ctuid) !== income)
+      throw new Error(`tract ${ctuid}: income ${income} in the polygons, ${incomeByCt.get(ctuid)} in the table`)
     if (income % 100 !== 0) throw new Error(`tract ${ctuid}: income ${income} is not a multiple of $100`)
     const parts = f.geometry.type === 'Polygon' ? [f.geometry.coordinates] : f.geometry.coordinates
     const rings = parts.flat().map((ring) => {
@@ -35,9 +39,15 @@ export function buildTracts({ dataDir, manifest }) {
   tracts.sort((a, b) => a.id - b.id)
 
   const w = new BinaryWriter(TRACTS_MAGIC, TRACTS_VERSION)
-  w.ints(tracts.map((t) => t.id), { delta: true })
+  w.ints(
+    tracts.map((t) => t.id),
+    { delta: true },
+  )
   w.ints(tracts.map((t) => t.income / 100))
-  const { parts, vertices } = writeShapes(w, tracts.map((t) => t.rings))
+  const { parts, vertices } = writeShapes(
+    w,
+    tracts.map((t) => t.rings),
+  )
   return {
     files: [{ name: 'tracts.bin', bytes: w.finish(), rows: tracts.length }],
     notes: { rings: parts, vertices },

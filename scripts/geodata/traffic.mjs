@@ -22,16 +22,21 @@ function distanceToPiece([lat, lng], parts) {
   let best = Infinity
   for (const part of parts) {
     for (let v = 0; v + 1 < part.length; v++) {
-      const [aLat, aLng] = part[v], [bLat, bLng] = part[v + 1]
-      const dy = (bLat - aLat) * 1.112, dx = (bLng - aLng) * 0.7
+      const [aLat, aLng] = part[v],
+        [bLat, bLng] = part[v + 1]
+      const dy = (bLat - aLat) * 1.112,
+        dx = (bLng - aLng) * 0.7
       const lengthSq = dx * dx + dy * dy
-      const t = lengthSq > 0 ? Math.max(0, Math.min(1, (((lat - aLat) * 1.112) * dy + ((lng - aLng) * 0.7) * dx) / lengthSq)) : 0
+      const t = lengthSq > 0 ? Math.max(0, Math.min(1, ((lat - aLat) * 1.112 * dy + (lng - aLng) * 0.7 * dx) / lengthSq)) : 0
       best = Math.min(best, metres(lat - (aLat + t * (bLat - aLat)), lng - (aLng + t * (bLng - aLng))))
     }
   }
   return best
 }
-const middleOf = (parts) => { const all = parts.flat(); return all[Math.floor(all.length / 2)] }
+const middleOf = (parts) => {
+  const all = parts.flat()
+  return all[Math.floor(all.length / 2)]
+}
 
 export function buildTraffic({ dataDir, manifest }) {
   const rowsByYear = []
@@ -44,7 +49,8 @@ export function buildTraffic({ dataDir, manifest }) {
     rowsByYear.push(rows.filter((r) => Number(r.volume) > 0))
   }
   const piecesBySecname = new Map()
-  for (const rows of rowsByYear.reverse()) { // latest year first
+  for (const rows of rowsByYear.reverse()) {
+    // latest year first
     const keptBefore = new Map([...piecesBySecname].map(([secname, pieces]) => [secname, pieces.length]))
     for (const r of rows) {
       const parts = parseMultiLineString(r.wkt)
@@ -56,13 +62,17 @@ export function buildTraffic({ dataDir, manifest }) {
     }
   }
   const sections = [...piecesBySecname.values()].flatMap((pieces) =>
-    pieces.map((p, k) => ({ ...p, id: pieces.length > 1 ? `${p.secname}#${k + 1}` : p.secname })))
+    pieces.map((p, k) => ({ ...p, id: pieces.length > 1 ? `${p.secname}#${k + 1}` : p.secname })),
+  )
   sections.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
   const w = new BinaryWriter(TRAFFIC_MAGIC, TRAFFIC_VERSION)
   w.strings(sections.map((s) => s.id))
   w.ints(sections.map((s) => s.year))
   w.ints(sections.map((s) => s.volume))
-  const geometry = writePolylines(w, sections.map((s) => s.parts))
+  const geometry = writePolylines(
+    w,
+    sections.map((s) => s.parts),
+  )
   const byYear = Object.fromEntries(YEARS.map((y) => [y, sections.filter((s) => s.year === y).length]))
   return {
     files: [{ name: 'traffic.bin', bytes: w.finish(), rows: sections.length }],

@@ -10,8 +10,21 @@ import { parseCivicNumber, streetKeyOfText, type StreetKey } from '../../src/geo
 import { normalizeName } from '../../src/geo/text'
 
 export type AddressFormat = 'oda' | 'simple' | 'single'
-export interface AddressRecord extends StreetKey { cityKey: string; number: number; suffix: string; latE5: number; lngE5: number; /** as written, for the validation script */ street: string; city: string }
-export interface ParsedAddressFile { format: AddressFormat; rows: number; records: AddressRecord[]; skipped: Record<string, number> }
+export interface AddressRecord extends StreetKey {
+  cityKey: string
+  number: number
+  suffix: string
+  latE5: number
+  lngE5: number /** as written, for the validation script */
+  street: string
+  city: string
+}
+export interface ParsedAddressFile {
+  format: AddressFormat
+  rows: number
+  records: AddressRecord[]
+  skipped: Record<string, number>
+}
 
 /** Points of one civic address from different providers closer than this are one address. */
 export const DUPLICATE_RADIUS_M = 100
@@ -21,7 +34,9 @@ export function detectFormat(header: string[]): AddressFormat {
   if (has('latitude', 'longitude', 'street_no', 'street', 'csdname')) return 'oda'
   if (has('street_no', 'street', 'lat', 'lng') && (has('city') || has('city_pcs'))) return 'simple'
   if (has('address', 'lat', 'lng')) return 'single'
-  throw new Error(`unknown address CSV header (${header.join(',')}): expected the ODA columns, street_no,street,city,lat,lng or address,lat,lng`)
+  throw new Error(
+    `unknown address CSV header (${header.join(',')}): expected the ODA columns, street_no,street,city,lat,lng or address,lat,lng`,
+  )
 }
 
 /** One CSV line → fields (RFC 4180 quotes; no line breaks inside fields in these files). */
@@ -33,10 +48,16 @@ export function splitCsvLine(line: string): string[] {
   for (let i = 0; i < line.length; i++) {
     const c = line[i]
     if (quoted) {
-      if (c === '"' && line[i + 1] === '"') { field += '"'; i++ } else if (c === '"') quoted = false
+      if (c === '"' && line[i + 1] === '"') {
+        field += '"'
+        i++
+      } else if (c === '"') quoted = false
       else field += c
     } else if (c === '"') quoted = true
-    else if (c === ',') { out.push(field); field = '' } else field += c
+    else if (c === ',') {
+      out.push(field)
+      field = ''
+    } else field += c
   }
   out.push(field)
   return out
@@ -48,7 +69,9 @@ export function parseAddressFile(text: string): ParsedAddressFile {
   const format = detectFormat(header)
   const col = Object.fromEntries(header.map((h, i) => [h, i]))
   const skipped: Record<string, number> = {}
-  const skip = (reason: string) => { skipped[reason] = (skipped[reason] ?? 0) + 1 }
+  const skip = (reason: string) => {
+    skipped[reason] = (skipped[reason] ?? 0) + 1
+  }
   const records: AddressRecord[] = []
   const keyOf = new Map<string, StreetKey | undefined>()
   let rows = 0
@@ -61,11 +84,23 @@ export function parseAddressFile(text: string): ParsedAddressFile {
     if (format === 'single') {
       const parsed = parseAddress(get('address'))
       numberText = parsed.civicNumber ?? ''
-      street = parsed.street ? [parsed.street.typeFirst ? parsed.street.type : '', parsed.street.name, parsed.street.typeFirst ? '' : parsed.street.type, parsed.street.direction].filter(Boolean).join(' ') : ''
+      street = parsed.street
+        ? [
+            parsed.street.typeFirst ? parsed.street.type : '',
+            parsed.street.name,
+            parsed.street.typeFirst ? '' : parsed.street.type,
+            parsed.street.direction,
+          ]
+            .filter(Boolean)
+            .join(' ')
+        : ''
       city = parsed.city ?? ''
     } else {
       numberText = get('street_no')
-      street = get('street') || [get('str_name'), get('str_type'), get('str_dir')].filter(Boolean).join(' ') || [get('str_name_pcs'), get('str_type_pcs'), get('str_dir_pcs')].filter(Boolean).join(' ')
+      street =
+        get('street') ||
+        [get('str_name'), get('str_type'), get('str_dir')].filter(Boolean).join(' ') ||
+        [get('str_name_pcs'), get('str_type_pcs'), get('str_dir_pcs')].filter(Boolean).join(' ')
       city = format === 'oda' ? get('csdname') || get('city') || get('city_pcs') : get('city') || get('city_pcs')
     }
     const lat = Number(get(format === 'oda' ? 'latitude' : 'lat'))
@@ -73,11 +108,31 @@ export function parseAddressFile(text: string): ParsedAddressFile {
     const civic = parseCivicNumber(numberText)
     if (street && !keyOf.has(street)) keyOf.set(street, streetKeyOfText(street))
     const key = street ? keyOf.get(street) : undefined
-    if (!civic) { skip('no civic number'); continue }
-    if (!key) { skip('no street'); continue }
-    if (!city) { skip('no city'); continue }
-    if (!Number.isFinite(lat) || !Number.isFinite(lng) || !isInCanadaBounds(lat, lng)) { skip('coordinates missing or outside Canada'); continue }
-    records.push({ ...key, cityKey: normalizeName(city), ...civic, latE5: Math.round(lat * 1e5), lngE5: Math.round(lng * 1e5), street, city })
+    if (!civic) {
+      skip('no civic number')
+      continue
+    }
+    if (!key) {
+      skip('no street')
+      continue
+    }
+    if (!city) {
+      skip('no city')
+      continue
+    }
+    if (!Number.isFinite(lat) || !Number.isFinite(lng) || !isInCanadaBounds(lat, lng)) {
+      skip('coordinates missing or outside Canada')
+      continue
+    }
+    records.push({
+      ...key,
+      cityKey: normalizeName(city),
+      ...civic,
+      latE5: Math.round(lat * 1e5),
+      lngE5: Math.round(lng * 1e5),
+      street,
+      city,
+    })
   }
   return { format, rows, records, skipped }
 }
@@ -94,7 +149,10 @@ export function dedupe(records: AddressRecord[]): { records: AddressRecord[]; me
   for (const r of records) {
     const key = recordKey(r)
     const clusters = groups.get(key)
-    if (!clusters) { groups.set(key, [[r]]); continue }
+    if (!clusters) {
+      groups.set(key, [[r]])
+      continue
+    }
     const home = clusters.find((c) => metresE5(c[0], r) <= DUPLICATE_RADIUS_M)
     if (home) home.push(r)
     else clusters.push([r])
@@ -116,7 +174,13 @@ function metresE5(a: { latE5: number; lngE5: number }, b: { latE5: number; lngE5
   return Math.hypot(dx, dy)
 }
 
-export interface SourceMeta { name: string; file: string; sha256: string; licence: string; importedAt: string }
+export interface SourceMeta {
+  name: string
+  file: string
+  sha256: string
+  licence: string
+  importedAt: string
+}
 
 const sql = (s: string) => `'${s.replace(/'/g, "''")}'`
 
@@ -127,13 +191,22 @@ const sql = (s: string) => `'${s.replace(/'/g, "''")}'`
 export function importStatements(meta: SourceMeta, records: AddressRecord[], chunk = 1000): string[] {
   const source = `(SELECT id FROM address_sources WHERE name = ${sql(meta.name)})`
   const out = [
-    `INSERT INTO address_sources (name, file, sha256, points, licence, imported_at) VALUES (${[meta.name, meta.file, meta.sha256].map(sql).join(', ')}, ${records.length}, ${sql(meta.licence)}, ${sql(meta.importedAt)}) ` +
-      `ON CONFLICT(name) DO UPDATE SET file = excluded.file, sha256 = excluded.sha256, points = excluded.points, licence = excluded.licence, imported_at = excluded.imported_at;`,
+    'INSERT INTO address_sources (name, file, sha256, points, licence, imported_at) ' +
+      `VALUES (${[meta.name, meta.file, meta.sha256].map(sql).join(', ')}, ` +
+      `${records.length}, ${sql(meta.licence)}, ${sql(meta.importedAt)}) ` +
+      (`ON CONFLICT(name) DO UPDATE SET file = excluded.file, sha256 = excluded.sha256, points = excluded.points, ` +
+        `licence = excluded.licence, imported_at = excluded.imported_at;`),
     `DELETE FROM address_points WHERE source_id = ${source};`,
   ]
   for (let i = 0; i < records.length; i += chunk) {
-    const values = records.slice(i, i + chunk).map((r) => `(${[sql(r.cityKey), sql(r.nameKey), sql(r.typeKey), sql(r.dir), r.number, sql(r.suffix), r.latE5, r.lngE5].join(',')})`)
-    out.push(`INSERT INTO address_points (source_id, city_key, name_key, type_key, dir, number, suffix, lat_e5, lng_e5) SELECT s.id, v.* FROM address_sources s, (VALUES ${values.join(',')}) v WHERE s.name = ${sql(meta.name)};`)
+    const values = records
+      .slice(i, i + chunk)
+      .map((r) => `(${[sql(r.cityKey), sql(r.nameKey), sql(r.typeKey), sql(r.dir), r.number, sql(r.suffix), r.latE5, r.lngE5].join(',')})`)
+    out.push(
+      `INSERT INTO address_points (source_id, city_key, name_key, type_key, dir, number, suffix, ` +
+        `lat_e5, lng_e5) SELECT s.id, v.* FROM address_sources s, (VALUES ${values.join(',')}) v WHERE ` +
+        `s.name = ${sql(meta.name)};`,
+    )
   }
   return out
 }

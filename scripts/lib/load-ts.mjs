@@ -11,6 +11,18 @@ export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..'
 export async function loadTs(relativePath) {
   const outDir = mkdtempSync(join(tmpdir(), 'load-ts-'))
   const outfile = join(outDir, 'module.mjs')
-  await build({ entryPoints: [join(repoRoot, relativePath)], bundle: true, format: 'esm', platform: 'node', outfile, logLevel: 'error', loader: { '.bin': 'binary' } })
-  try { return await import(pathToFileURL(outfile).href) } finally { rmSync(outDir, { recursive: true, force: true }) }
+  await build({
+    entryPoints: [join(repoRoot, relativePath)],
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    outfile,
+    logLevel: 'error',
+    loader: { '.bin': 'binary' },
+  })
+  try {
+    return await import(pathToFileURL(outfile).href)
+  } finally {
+    rmSync(outDir, { recursive: true, force: true })
+  }
 }

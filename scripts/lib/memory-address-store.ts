@@ -18,7 +18,9 @@ export function memoryAddressPoints(records: AddressRecord[]): (lookup: AddressL
     // Like the SQL: for a civic lookup each part keeps the CIVIC_NEIGHBOURS numbers nearest the one asked.
     const civic = lookup.streets.length === 1 ? lookup.civic : undefined
     const take = (rows: AddressRecord[]) => {
-      const kept = civic ? [...rows].sort((a, b) => Math.abs(a.number - civic.number) - Math.abs(b.number - civic.number)).slice(0, CIVIC_NEIGHBOURS) : rows
+      const kept = civic
+        ? [...rows].sort((a, b) => Math.abs(a.number - civic.number) - Math.abs(b.number - civic.number)).slice(0, CIVIC_NEIGHBOURS)
+        : rows
       for (const r of kept) chosen.add(r)
     }
     for (const nameKey of new Set(lookup.streets.map((s) => s.nameKey))) {
@@ -27,7 +29,16 @@ export function memoryAddressPoints(records: AddressRecord[]): (lookup: AddressL
       if (lookup.cityKey !== undefined) take(rows.filter((r) => r.cityKey === lookup.cityKey))
       if (box) take(rows.filter((r) => r.latE5 >= box[0] && r.latE5 <= box[1] && r.lngE5 >= box[2] && r.lngE5 <= box[3]))
     }
-    const out: AddressPoint[] = [...chosen].map((r) => ({ nameKey: r.nameKey, typeKey: r.typeKey, dir: r.dir, cityKey: r.cityKey, number: r.number, suffix: r.suffix, lat: r.latE5 / 1e5, lng: r.lngE5 / 1e5 }))
+    const out: AddressPoint[] = [...chosen].map((r) => ({
+      nameKey: r.nameKey,
+      typeKey: r.typeKey,
+      dir: r.dir,
+      cityKey: r.cityKey,
+      number: r.number,
+      suffix: r.suffix,
+      lat: r.latE5 / 1e5,
+      lng: r.lngE5 / 1e5,
+    }))
     return { points: out, cityInStore: lookup.cityKey !== undefined && cities.has(lookup.cityKey) }
   }
 }

@@ -7,9 +7,17 @@ export const TYPE_KEYS = ['shop', 'amenity', 'office', 'craft', 'tourism', 'leis
 export const CANADA = { minLat: 41, maxLat: 84, minLng: -142, maxLng: -52 }
 const MAX_TEXT = 300
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this strips
-const clean = (value) => String(value ?? '').replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/\s+/g, ' ').trim().slice(0, MAX_TEXT)
-const normaliseType = (value) => clean(value).toLowerCase().replace(/[\s-]+/g, '_')
+const clean = (value) =>
+  String(value ?? '')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this strips
+    .replace(/[\u0000-\u001f\u007f]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, MAX_TEXT)
+const normaliseType = (value) =>
+  clean(value)
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_')
 const inCanada = (lat, lng) => lat >= CANADA.minLat && lat <= CANADA.maxLat && lng >= CANADA.minLng && lng <= CANADA.maxLng
 
 /** "123 Queen St W, Toronto, ON M5V 2A9" from OSM addr:* tags (or a plain address property). */
@@ -34,13 +42,20 @@ export function osmType(p) {
 function pointOf(geometry) {
   if (!geometry) return undefined
   const c = geometry.coordinates
-  const avg = (pts) => (pts.length ? [pts.reduce((s, q) => s + q[0], 0) / pts.length, pts.reduce((s, q) => s + q[1], 0) / pts.length] : undefined)
+  const avg = (pts) =>
+    pts.length ? [pts.reduce((s, q) => s + q[0], 0) / pts.length, pts.reduce((s, q) => s + q[1], 0) / pts.length] : undefined
   switch (geometry.type) {
-    case 'Point': return c
-    case 'MultiPoint': case 'LineString': return avg(c)
-    case 'Polygon': return avg(c[0].slice(0, -1).length ? c[0].slice(0, -1) : c[0])
-    case 'MultiPolygon': return avg(c[0][0])
-    default: return undefined
+    case 'Point':
+      return c
+    case 'MultiPoint':
+    case 'LineString':
+      return avg(c)
+    case 'Polygon':
+      return avg(c[0].slice(0, -1).length ? c[0].slice(0, -1) : c[0])
+    case 'MultiPolygon':
+      return avg(c[0][0])
+    default:
+      return undefined
   }
 }
 
@@ -75,10 +90,18 @@ export function parseGeoJson(text) {
   for (const f of features ?? []) {
     const p = f.properties ?? {}
     const point = pointOf(f.geometry)
-    const row = finish({
-      source, sourceId: clean(f.id ?? p['@id'] ?? p.id ?? ''), name: clean(p.name), address: osmAddress(p), type: osmType(p),
-      lat: Number(point?.[1]), lng: Number(point?.[0]),
-    }, skipped)
+    const row = finish(
+      {
+        source,
+        sourceId: clean(f.id ?? p['@id'] ?? p.id ?? ''),
+        name: clean(p.name),
+        address: osmAddress(p),
+        type: osmType(p),
+        lat: Number(point?.[1]),
+        lng: Number(point?.[0]),
+      },
+      skipped,
+    )
     if (row) rows.push(row)
   }
   return { rows, skipped }
@@ -93,14 +116,19 @@ export function parseCsvRecords(text) {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') { field += '"'; i++ }
-      else if (ch === '"') quoted = false
+      if (ch === '"' && text[i + 1] === '"') {
+        field += '"'
+        i++
+      } else if (ch === '"') quoted = false
       else field += ch
     } else if (ch === '"') quoted = true
-    else if (ch === ',') { record.push(field); field = '' }
-    else if (ch === '\n' || ch === '\r') {
+    else if (ch === ',') {
+      record.push(field)
+      field = ''
+    } else if (ch === '\n' || ch === '\r') {
       if (ch === '\r' && text[i + 1] === '\n') i++
-      record.push(field); field = ''
+      record.push(field)
+      field = ''
       if (record.some((v) => v !== '')) records.push(record)
       record = []
     } else field += ch
@@ -115,16 +143,33 @@ export function parseCsv(text, defaultSource = 'csv') {
   const [header, ...records] = parseCsvRecords(text.replace(/^\uFEFF/, ''))
   if (!header) return { rows: [], skipped: [] }
   const col = (...names) => header.findIndex((h) => names.includes(h.trim().toLowerCase()))
-  const at = { name: col('name'), address: col('address'), type: col('type', 'category'), lat: col('lat', 'latitude'), lng: col('lng', 'lon', 'long', 'longitude'), id: col('id', 'source_id'), source: col('source') }
-  if (at.name < 0 || at.lat < 0 || at.lng < 0) throw new Error('CSV needs a header with at least name, lat and lng columns (and type, address)')
+  const at = {
+    name: col('name'),
+    address: col('address'),
+    type: col('type', 'category'),
+    lat: col('lat', 'latitude'),
+    lng: col('lng', 'lon', 'long', 'longitude'),
+    id: col('id', 'source_id'),
+    source: col('source'),
+  }
+  if (at.name < 0 || at.lat < 0 || at.lng < 0)
+    throw new Error('CSV needs a header with at least name, lat and lng columns (and type, address)')
   const rows = []
   const skipped = []
   for (const r of records) {
-    const get = (i) => (i >= 0 ? r[i] ?? '' : '')
-    const row = finish({
-      source: clean(get(at.source)) || defaultSource, sourceId: clean(get(at.id)), name: clean(get(at.name)), address: clean(get(at.address)),
-      type: normaliseType(get(at.type)), lat: Number(get(at.lat)), lng: Number(get(at.lng)),
-    }, skipped)
+    const get = (i) => (i >= 0 ? (r[i] ?? '') : '')
+    const row = finish(
+      {
+        source: clean(get(at.source)) || defaultSource,
+        sourceId: clean(get(at.id)),
+        name: clean(get(at.name)),
+        address: clean(get(at.address)),
+        type: normaliseType(get(at.type)),
+        lat: Number(get(at.lat)),
+        lng: Number(get(at.lng)),
+      },
+      skipped,
+    )
     if (row) rows.push(row)
   }
   return { rows, skipped }
@@ -145,11 +190,26 @@ const sqlNumber = (value) => (Number.isFinite(value) ? String(value) : 'NULL')
 export function poiUpsertStatements(rows, { importedAt, newId, chunk = 100 }) {
   const statements = []
   for (let i = 0; i < rows.length; i += chunk) {
-    const values = rows.slice(i, i + chunk).map((r) =>
-      `(${[sqlText(newId()), sqlText(r.source), sqlText(r.sourceId), sqlText(r.name), sqlText(r.address), sqlText(r.type), sqlNumber(r.lat), sqlNumber(r.lng), sqlText(importedAt)].join(', ')})`)
+    const values = rows
+      .slice(i, i + chunk)
+      .map(
+        (r) =>
+          `(${[
+            sqlText(newId()),
+            sqlText(r.source),
+            sqlText(r.sourceId),
+            sqlText(r.name),
+            sqlText(r.address),
+            sqlText(r.type),
+            sqlNumber(r.lat),
+            sqlNumber(r.lng),
+            sqlText(importedAt),
+          ].join(', ')})`,
+      )
     statements.push(
       `INSERT INTO pois (id, source, source_id, name, address, type, lat, lng, imported_at) VALUES ${values.join(', ')} ` +
-      'ON CONFLICT(source, source_id) DO UPDATE SET name = excluded.name, address = excluded.address, type = excluded.type, lat = excluded.lat, lng = excluded.lng, imported_at = excluded.imported_at;',
+        ('ON CONFLICT(source, source_id) DO UPDATE SET name = excluded.name, address = excluded.address, ' +
+          'type = excluded.type, lat = excluded.lat, lng = excluded.lng, imported_at = excluded.imported_at;'),
     )
   }
   return statements

@@ -9,7 +9,10 @@ import { memoryAddressPoints } from './memory-address-store'
 /** FNV-1a of the address key: the same addresses are hidden on every run and machine. */
 function hash(text: string): number {
   let h = 0x811c9dc5
-  for (let i = 0; i < text.length; i++) { h ^= text.charCodeAt(i); h = Math.imul(h, 0x01000193) >>> 0 }
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i)
+    h = Math.imul(h, 0x01000193) >>> 0
+  }
   return h
 }
 
@@ -20,7 +23,12 @@ export function typedAddress(r: AddressRecord, province: string): string {
   return `${r.number}${r.suffix} ${title(r.street)}, ${title(r.city)}, ${province}`
 }
 
-export interface ValidationReport { total: number; hidden: number; byPrecision: Record<string, number>; errors: Record<string, number[]> }
+export interface ValidationReport {
+  total: number
+  hidden: number
+  byPrecision: Record<string, number>
+  errors: Record<string, number[]>
+}
 
 export function validate(csvText: string, options: { share?: number; province?: string } = {}): ValidationReport {
   const share = options.share ?? 0.02
@@ -36,7 +44,10 @@ export function validate(csvText: string, options: { share?: number; province?: 
     const result = lookup ? resolveAddressLookup(lookup, points(lookup)) : null
     const precision = result?.precision ?? 'not found'
     byPrecision[precision] = (byPrecision[precision] ?? 0) + 1
-    if (result) (errors[precision] ??= []).push(distanceKm(result.lat, result.lng, r.latE5 / 1e5, r.lngE5 / 1e5) * 1000)
+    if (result) {
+      errors[precision] ??= []
+      errors[precision].push(distanceKm(result.lat, result.lng, r.latE5 / 1e5, r.lngE5 / 1e5) * 1000)
+    }
   }
   return { total: records.length, hidden: hidden.length, byPrecision, errors }
 }

@@ -13,7 +13,14 @@ export const dataDir = process.env.SHARED_DATA_DIR ?? join(root, '../shared/data
 export const hasData = () => existsSync(join(dataDir, 'README.md'))
 
 /** FNV-1a: a stable hash of an id, so the split never depends on file order or a random seed. */
-export function hash(s) { let h = 2166136261; for (let i = 0; i < s.length; i++) { h ^= s.charCodeAt(i); h = Math.imul(h, 16777619) } return h >>> 0 }
+export function hash(s) {
+  let h = 2166136261
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i)
+    h = Math.imul(h, 16777619)
+  }
+  return h >>> 0
+}
 /** 30 % of ids are held out of every fit and every measured lookup used to predict them. */
 export const isHeldOut = (id) => hash(String(id)) % 10 < 3
 
@@ -23,18 +30,37 @@ export function spearman(a, b) {
   const rank = (v) => {
     const order = v.map((x, i) => [x, i]).sort((p, q) => p[0] - q[0])
     const r = new Array(v.length)
-    for (let i = 0; i < order.length;) { let j = i; while (j + 1 < order.length && order[j + 1][0] === order[i][0]) j++; for (let k = i; k <= j; k++) r[order[k][1]] = (i + j) / 2; i = j + 1 }
+    for (let i = 0; i < order.length; ) {
+      let j = i
+      while (j + 1 < order.length && order[j + 1][0] === order[i][0]) j++
+      for (let k = i; k <= j; k++) r[order[k][1]] = (i + j) / 2
+      i = j + 1
+    }
     return r
   }
-  const ra = rank(a), rb = rank(b), n = a.length
-  const ma = ra.reduce((s, x) => s + x, 0) / n, mb = rb.reduce((s, x) => s + x, 0) / n
-  let num = 0, da = 0, db = 0
-  for (let i = 0; i < n; i++) { num += (ra[i] - ma) * (rb[i] - mb); da += (ra[i] - ma) ** 2; db += (rb[i] - mb) ** 2 }
+  const ra = rank(a),
+    rb = rank(b),
+    n = a.length
+  const ma = ra.reduce((s, x) => s + x, 0) / n,
+    mb = rb.reduce((s, x) => s + x, 0) / n
+  let num = 0,
+    da = 0,
+    db = 0
+  for (let i = 0; i < n; i++) {
+    num += (ra[i] - ma) * (rb[i] - mb)
+    da += (ra[i] - ma) ** 2
+    db += (rb[i] - mb) ** 2
+  }
   return da && db ? num / Math.sqrt(da * db) : NaN
 }
 
 const metres = (lat1, lng1, lat2, lng2) => Math.hypot((lng2 - lng1) * 111195 * Math.cos((lat1 * Math.PI) / 180), (lat2 - lat1) * 111195)
-export const parseMultiLine = (wkt) => wkt.replace(/^MULTILINESTRING\s*\(\(/, '').replace(/\)\)$/, '').split(/\)\s*,\s*\(/).map((part) => part.split(',').map((p) => p.trim().split(/\s+/).map(Number)))
+export const parseMultiLine = (wkt) =>
+  wkt
+    .replace(/^MULTILINESTRING\s*\(\(/, '')
+    .replace(/\)\)$/, '')
+    .split(/\)\s*,\s*\(/)
+    .map((part) => part.split(',').map((p) => p.trim().split(/\s+/).map(Number)))
 /** The point halfway along a polyline ([lng, lat] pairs). */
 export function halfway(coords) {
   let total = 0
@@ -42,7 +68,10 @@ export function halfway(coords) {
   let left = total / 2
   for (let i = 1; i < coords.length; i++) {
     const d = metres(coords[i - 1][1], coords[i - 1][0], coords[i][1], coords[i][0])
-    if (left <= d) { const t = d ? left / d : 0; return [coords[i - 1][0] + t * (coords[i][0] - coords[i - 1][0]), coords[i - 1][1] + t * (coords[i][1] - coords[i - 1][1])] }
+    if (left <= d) {
+      const t = d ? left / d : 0
+      return [coords[i - 1][0] + t * (coords[i][0] - coords[i - 1][0]), coords[i - 1][1] + t * (coords[i][1] - coords[i - 1][1])]
+    }
     left -= d
   }
   return coords[coords.length - 1]
@@ -56,7 +85,8 @@ export function calgarySections() {
       const volume = Number(r.volume)
       if (!(volume > 0)) continue
       const prev = latest.get(r.secname)
-      if (!prev || year >= prev.fileYear) latest.set(r.secname, { secname: r.secname, fileYear: year, volume, parts: parseMultiLine(r.wkt) })
+      if (!prev || year >= prev.fileYear)
+        latest.set(r.secname, { secname: r.secname, fileYear: year, volume, parts: parseMultiLine(r.wkt) })
     }
   }
   return [...latest.values()].map((s) => {
@@ -75,8 +105,16 @@ export async function bundleEngine(srcRoot, exportsText) {
   const entry = join(dir, 'entry.ts')
   writeFileSync(entry, exportsText(srcRoot))
   await build({
-    entryPoints: [entry], bundle: true, format: 'esm', platform: 'neutral', outfile: join(dir, 'engine.mjs'), logLevel: 'error',
-    mainFields: ['module', 'main'], target: 'es2022', loader: { '.bin': 'binary' }, nodePaths: [join(root, 'node_modules')],
+    entryPoints: [entry],
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    outfile: join(dir, 'engine.mjs'),
+    logLevel: 'error',
+    mainFields: ['module', 'main'],
+    target: 'es2022',
+    loader: { '.bin': 'binary' },
+    nodePaths: [join(root, 'node_modules')],
   })
   const m = await import(pathToFileURL(join(dir, 'engine.mjs')).href)
   rmSync(dir, { recursive: true, force: true })
@@ -90,8 +128,27 @@ export async function bundleEngine(srcRoot, exportsText) {
  */
 export function calgaryStreetFinder() {
   const QUADRANT = /\s+(NE|NW|SE|SW|N|S|E|W)$/
-  const TYPES = { AV: 'Ave', ST: 'St', TR: 'Trail', BV: 'Blvd', DR: 'Dr', RD: 'Rd', WY: 'Way', CR: 'Cres', GT: 'Gate', PY: 'Pkwy', HY: 'Hwy', CO: 'Crt', PL: 'Pl', LI: 'Link', HE: 'Hts', CI: 'Circle' }
-  const speedStreets = readCsv('calgary/speed-limits.csv').filter((r) => r.street_name && !/RAMP/.test(r.street_name)).map((r) => ({ name: r.street_name, parts: parseMultiLine(r.wkt) }))
+  const TYPES = {
+    AV: 'Ave',
+    ST: 'St',
+    TR: 'Trail',
+    BV: 'Blvd',
+    DR: 'Dr',
+    RD: 'Rd',
+    WY: 'Way',
+    CR: 'Cres',
+    GT: 'Gate',
+    PY: 'Pkwy',
+    HY: 'Hwy',
+    CO: 'Crt',
+    PL: 'Pl',
+    LI: 'Link',
+    HE: 'Hts',
+    CI: 'Circle',
+  }
+  const speedStreets = readCsv('calgary/speed-limits.csv')
+    .filter((r) => r.street_name && !/RAMP/.test(r.street_name))
+    .map((r) => ({ name: r.street_name, parts: parseMultiLine(r.wkt) }))
   function toStreet(text) {
     const words = text.replace(QUADRANT, '').trim().split(/\s+/)
     const type = TYPES[words.at(-1)]
@@ -100,13 +157,25 @@ export function calgaryStreetFinder() {
   }
   function streetOf(s) {
     const kx = 111195 * Math.cos((s.lat * Math.PI) / 180)
-    let best, bestD = 20
-    for (const st of speedStreets) for (const part of st.parts) for (let i = 1; i < part.length; i++) {
-      const ax = (part[i - 1][0] - s.lng) * kx, ay = (part[i - 1][1] - s.lat) * 111195, bx = (part[i][0] - s.lng) * kx, by = (part[i][1] - s.lat) * 111195
-      const dx = bx - ax, dy = by - ay, L = dx * dx + dy * dy, t = L ? Math.max(0, Math.min(1, -(ax * dx + ay * dy) / L)) : 0
-      const d = Math.hypot(ax + t * dx, ay + t * dy)
-      if (d < bestD) { bestD = d; best = st.name }
-    }
+    let best,
+      bestD = 20
+    for (const st of speedStreets)
+      for (const part of st.parts)
+        for (let i = 1; i < part.length; i++) {
+          const ax = (part[i - 1][0] - s.lng) * kx,
+            ay = (part[i - 1][1] - s.lat) * 111195,
+            bx = (part[i][0] - s.lng) * kx,
+            by = (part[i][1] - s.lat) * 111195
+          const dx = bx - ax,
+            dy = by - ay,
+            L = dx * dx + dy * dy,
+            t = L ? Math.max(0, Math.min(1, -(ax * dx + ay * dy) / L)) : 0
+          const d = Math.hypot(ax + t * dx, ay + t * dy)
+          if (d < bestD) {
+            bestD = d
+            best = st.name
+          }
+        }
     if (best) return { street: toStreet(best), source: 'speed-limit file' }
     const numbered = /^(\d+)(AV|ST)/.exec(s.secname)
     if (numbered) return { street: { name: numbered[1], type: numbered[2] === 'AV' ? 'Ave' : 'St' }, source: 'section name' }

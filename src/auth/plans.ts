@@ -7,7 +7,11 @@ export const PLANS = ['free', 'pro', 'scale', 'enterprise'] as const
 export type Plan = (typeof PLANS)[number]
 
 /** Features only some plans include; a gated route answers 403 FORBIDDEN to the others. */
-export const FEATURE_NAMES = { reports: 'PDF reports', prospects: 'Prospect discovery', siteFinder: 'The site finder (score/nearby)' } as const
+export const FEATURE_NAMES = {
+  reports: 'PDF reports',
+  prospects: 'Prospect discovery',
+  siteFinder: 'The site finder (score/nearby)',
+} as const
 export type Feature = keyof typeof FEATURE_NAMES
 export const FEATURES = Object.keys(FEATURE_NAMES) as Feature[]
 
@@ -25,7 +29,14 @@ export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
   free: { requestsPerMinute: 60, monthlyQuota: 1_000, aiRequestsPerMinute: 10, reports: false, prospects: false, siteFinder: false },
   pro: { requestsPerMinute: 300, monthlyQuota: 50_000, aiRequestsPerMinute: 30, reports: true, prospects: false, siteFinder: true },
   scale: { requestsPerMinute: 1_000, monthlyQuota: 500_000, aiRequestsPerMinute: 60, reports: true, prospects: false, siteFinder: true },
-  enterprise: { requestsPerMinute: 3_000, monthlyQuota: 5_000_000, aiRequestsPerMinute: 120, reports: true, prospects: true, siteFinder: true },
+  enterprise: {
+    requestsPerMinute: 3_000,
+    monthlyQuota: 5_000_000,
+    aiRequestsPerMinute: 120,
+    reports: true,
+    prospects: true,
+    siteFinder: true,
+  },
 }
 
 export const PLAN_NAMES: Record<Plan, string> = { free: 'Free', pro: 'Pro', scale: 'Scale', enterprise: 'Enterprise' }

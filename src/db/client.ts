@@ -19,7 +19,9 @@ export function asStatement(d1: D1Database, query: { toSQL(): { sql: string; par
 /** A raw D1 row of `table` (column names as keys, e.g. from RETURNING in a `d1.batch`) as drizzle returns it. */
 export function rowOf<T extends SQLiteTable>(table: T, raw: Record<string, unknown>): T['$inferSelect'] {
   const columns = Object.entries(getTableColumns(table))
-  return Object.fromEntries(columns.map(([key, column]) => [key, raw[column.name] == null ? null : column.mapFromDriverValue(raw[column.name])])) as T['$inferSelect']
+  return Object.fromEntries(
+    columns.map(([key, column]) => [key, raw[column.name] == null ? null : column.mapFromDriverValue(raw[column.name])]),
+  ) as T['$inferSelect']
 }
 
 /** A value bound as the column it fills in an INSERT … SELECT (drizzle matches the select's fields to the table's). */

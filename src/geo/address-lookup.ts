@@ -10,10 +10,19 @@ import { parseCivicNumber, streetKeyOf, streetsCompatible, type StreetKey } from
 import { geoStore } from './store'
 import { distanceKm, normalizeName } from './text'
 
-export interface AddressPoint extends StreetKey { cityKey: string; number: number; suffix: string; lat: number; lng: number }
+export interface AddressPoint extends StreetKey {
+  cityKey: string
+  number: number
+  suffix: string
+  lat: number
+  lng: number
+}
 
 /** What the store answered: the named streets' points, and whether it has any address of the city written. */
-export interface StoreAnswer { points: AddressPoint[]; cityInStore: boolean }
+export interface StoreAnswer {
+  points: AddressPoint[]
+  cityInStore: boolean
+}
 
 export interface AddressLookup {
   /** One street (civic or street-only) or two (an intersection). */
@@ -42,7 +51,11 @@ const MIN_NEAR_RADIUS_KM = 3
 // "Yonge & Dundas", "King St and Bay St", "Queen / Spadina", "King at Bay", "Main x 1st", "coin Peel et Sainte-Catherine".
 const INTERSECTION_FORMS = [
   /^coin\s+(?:(?:de\s+la|du|des|de)\s+)?(.+?)\s+et\s+(?:(?:de\s+la|du|des|de)\s+)?(.+)$/i,
-  /^(.+?)\s*&\s*(.+)$/, /^(.+?)\s+and\s+(.+)$/i, /^(.+?)\s*\/\s*(.+)$/, /^(.+?)\s+at\s+(.+)$/i, /^(.+?)\s+x\s+(.+)$/i,
+  /^(.+?)\s*&\s*(.+)$/,
+  /^(.+?)\s+and\s+(.+)$/i,
+  /^(.+?)\s*\/\s*(.+)$/,
+  /^(.+?)\s+at\s+(.+)$/i,
+  /^(.+?)\s+x\s+(.+)$/i,
 ]
 
 export function parseIntersection(text: string): { a: string; b: string; rest: string } | undefined {
@@ -58,7 +71,11 @@ export function parseIntersection(text: string): { a: string; b: string; rest: s
       // No comma before the city: "Yonge and Dundas Toronto".
       const words = b.split(' ')
       for (let k = Math.min(3, words.length - 1); k >= 1; k--) {
-        if (isKnownPlaceName(normalizeName(words.slice(-k).join(' ')))) { rest = words.slice(-k).join(' '); b = words.slice(0, -k).join(' '); break }
+        if (isKnownPlaceName(normalizeName(words.slice(-k).join(' ')))) {
+          rest = words.slice(-k).join(' ')
+          b = words.slice(0, -k).join(' ')
+          break
+        }
       }
     }
     if (m[1].trim() && b) return { a: m[1].trim(), b, rest }
@@ -79,24 +96,47 @@ export function planAddressLookup(text: string): AddressLookup | undefined {
   const parsed = parseAddress(text, isKnownPlaceName)
   if (!parsed.street?.name || (!parsed.city && !parsed.fsa) || parsed.poBox) return undefined
   const civic = parseCivicNumber(parsed.civicNumber)
-  const streetText = [parsed.unit && parsed.civicNumber ? `${parsed.unit}-${parsed.civicNumber}` : parsed.civicNumber, formatStreet(parsed.street)].filter(Boolean).join(' ')
+  const streetText = [
+    parsed.unit && parsed.civicNumber ? `${parsed.unit}-${parsed.civicNumber}` : parsed.civicNumber,
+    formatStreet(parsed.street),
+  ]
+    .filter(Boolean)
+    .join(' ')
   return locate([parsed.street], civic, parsed.city, parsed.province, parsed.fsa, text, streetText)
 }
 
-function locate(streets: ParsedStreet[], civic: AddressLookup['civic'], city: string | undefined, province: string | undefined, fsaCode: string | undefined, areaText: string, streetText: string): AddressLookup {
+function locate(
+  streets: ParsedStreet[],
+  civic: AddressLookup['civic'],
+  city: string | undefined,
+  province: string | undefined,
+  fsaCode: string | undefined,
+  areaText: string,
+  streetText: string,
+): AddressLookup {
   const area = geocodeOffline(areaText)
   const place = city ? findPlace(city, province) : undefined
   const fsa = fsaCode ? geoStore().fsaByCode.get(fsaCode) : undefined
   const near = place
     ? { lat: place.lat, lng: place.lng, radiusKm: Math.max(MIN_NEAR_RADIUS_KM, placeRadiusM(place) / 1000) }
-    : fsa ? { lat: fsa.lat, lng: fsa.lng, radiusKm: Math.max(MIN_NEAR_RADIUS_KM, fsaRadiusM(fsa) / 1000) } : undefined
+    : fsa
+      ? { lat: fsa.lat, lng: fsa.lng, radiusKm: Math.max(MIN_NEAR_RADIUS_KM, fsaRadiusM(fsa) / 1000) }
+      : undefined
   const anchor = fsa && !fsa.rural ? { lat: fsa.lat, lng: fsa.lng } : near
   // geocodeOffline's display address starts with the street when it parsed one.
-  const placeText = area ? (area.street ? area.address.replace(/^[^,]*,\s*/, '') : area.address) : [city, province].filter(Boolean).join(', ')
+  const placeText = area
+    ? area.street
+      ? area.address.replace(/^[^,]*,\s*/, '')
+      : area.address
+    : [city, province].filter(Boolean).join(', ')
   return {
     streets: streets.map((s) => ({ ...streetKeyOf(s), display: s })),
-    ...(civic && { civic }), ...(city && { cityKey: normalizeName(city) }), ...(near && { near }), ...(anchor && { anchor }),
-    area, display: { street: streetText, place: placeText },
+    ...(civic && { civic }),
+    ...(city && { cityKey: normalizeName(city) }),
+    ...(near && { near }),
+    ...(anchor && { anchor }),
+    area,
+    display: { street: streetText, place: placeText },
   }
 }
 
@@ -104,7 +144,12 @@ function locate(streets: ParsedStreet[], civic: AddressLookup['civic'], city: st
 export function nearBoxE5(near: NonNullable<AddressLookup['near']>): [number, number, number, number] {
   const dLat = near.radiusKm / 111.2
   const dLng = near.radiusKm / (111.2 * Math.cos((near.lat * Math.PI) / 180))
-  return [Math.floor((near.lat - dLat) * 1e5), Math.ceil((near.lat + dLat) * 1e5), Math.floor((near.lng - dLng) * 1e5), Math.ceil((near.lng + dLng) * 1e5)]
+  return [
+    Math.floor((near.lat - dLat) * 1e5),
+    Math.ceil((near.lat + dLat) * 1e5),
+    Math.floor((near.lng - dLng) * 1e5),
+    Math.ceil((near.lng + dLng) * 1e5),
+  ]
 }
 
 type Located = Pick<GeocodeResult, 'lat' | 'lng' | 'precision' | 'accuracyM'>
@@ -114,7 +159,11 @@ const RANK: Record<string, number> = { address: 0, interpolated: 1, street: 2 }
  * The best result the points allow, or `lookup.area` (postal area / city) when they name no
  * compatible street there. `geometrySources` add road centrelines to intersection lookups.
  */
-export function resolveAddressLookup(lookup: AddressLookup, store: StoreAnswer, geometrySources: StreetGeometrySource[] = []): GeocodeResult | null {
+export function resolveAddressLookup(
+  lookup: AddressLookup,
+  store: StoreAnswer,
+  geometrySources: StreetGeometrySource[] = [],
+): GeocodeResult | null {
   const perStreet = lookup.streets.map((street) => pointsOfStreet(lookup, street, store))
   let located: Located | undefined
   if (lookup.streets.length === 2) {
@@ -126,12 +175,18 @@ export function resolveAddressLookup(lookup: AddressLookup, store: StoreAnswer, 
     if (crossing) located = { ...crossing, precision: 'intersection' }
   } else {
     const candidates = groups(perStreet[0]).map((g) => ({ g, result: onStreet(g, lookup), exactness: exactness(lookup.streets[0], g[0]) }))
-    candidates.sort((x, y) => RANK[x.result.precision] - RANK[y.result.precision] || y.exactness - x.exactness || distanceToAnchor(x.result) - distanceToAnchor(y.result))
+    candidates.sort(
+      (x, y) =>
+        RANK[x.result.precision] - RANK[y.result.precision] ||
+        y.exactness - x.exactness ||
+        distanceToAnchor(x.result) - distanceToAnchor(y.result),
+    )
     located = candidates[0]?.result
   }
-  const streets = lookup.streets.length === 1
-    ? { street: toStreet(lookup.streets[0].display) }
-    : { street: { name: lookup.streets.map((s) => formatStreet(s.display)).join(' & ') } }
+  const streets =
+    lookup.streets.length === 1
+      ? { street: toStreet(lookup.streets[0].display) }
+      : { street: { name: lookup.streets.map((s) => formatStreet(s.display)).join(' & ') } }
   const address = [lookup.display.street, lookup.display.place].filter(Boolean).join(', ')
   if (!located) {
     // An intersection that cannot be placed stays at the area position but keeps its streets: the
@@ -212,22 +267,31 @@ function interpolate(street: AddressPoint[], n: number): Located | undefined {
     if (spanM > MAX_INTERPOLATION_SPAN_M) return undefined
     const t = (n - lo.number) / (hi.number - lo.number)
     return {
-      lat: round6(lo.lat + t * (hi.lat - lo.lat)), lng: round6(lo.lng + t * (hi.lng - lo.lng)), precision: 'interpolated',
+      lat: round6(lo.lat + t * (hi.lat - lo.lat)),
+      lng: round6(lo.lng + t * (hi.lng - lo.lng)),
+      precision: 'interpolated',
       accuracyM: Math.round(Math.max(15, spanM * Math.min(t, 1 - t))),
     }
   }
   const last = lo ?? hi
   if (!last || Math.abs(n - last.number) > MAX_EXTRAPOLATION_NUMBERS) return undefined
   // Continue the line from the next known number on that side through the last one.
-  const inward = side.filter((p) => p !== last && (lo ? p.number < last.number : p.number > last.number))
-    .reduce<AddressPoint | undefined>((a, p) => (!a || Math.abs(p.number - last.number) < Math.abs(a.number - last.number) ? p : a), undefined)
-  if (!inward || metres(inward, last) === 0) return { lat: last.lat, lng: last.lng, precision: 'interpolated', accuracyM: MAX_EXTRAPOLATION_M }
+  const inward = side
+    .filter((p) => p !== last && (lo ? p.number < last.number : p.number > last.number))
+    .reduce<AddressPoint | undefined>(
+      (a, p) => (!a || Math.abs(p.number - last.number) < Math.abs(a.number - last.number) ? p : a),
+      undefined,
+    )
+  if (!inward || metres(inward, last) === 0)
+    return { lat: last.lat, lng: last.lng, precision: 'interpolated', accuracyM: MAX_EXTRAPOLATION_M }
   const perNumber = metres(inward, last) / Math.abs(last.number - inward.number)
   const stepM = perNumber * Math.abs(n - last.number)
   if (stepM > MAX_EXTRAPOLATION_M) return undefined
   const k = stepM / metres(inward, last)
   return {
-    lat: round6(last.lat + k * (last.lat - inward.lat)), lng: round6(last.lng + k * (last.lng - inward.lng)), precision: 'interpolated',
+    lat: round6(last.lat + k * (last.lat - inward.lat)),
+    lng: round6(last.lng + k * (last.lng - inward.lng)),
+    precision: 'interpolated',
     accuracyM: Math.round(Math.max(25, stepM)),
   }
 }

@@ -5,7 +5,12 @@ import { MAX_PROVINCE_WORDS, provinceFromText, provinceOfPostalCode, type Provin
 import { FRENCH_LEADING, LEADING_TYPES, TRAILING_TYPES } from './roads'
 import { normalizeName } from './text'
 
-export interface ParsedStreet { name: string; type?: string; direction?: string; /** type written before the name (French, "Highway 7") */ typeFirst?: boolean }
+export interface ParsedStreet {
+  name: string
+  type?: string
+  direction?: string /** type written before the name (French, "Highway 7") */
+  typeFirst?: boolean
+}
 export interface ParsedAddress {
   unit?: string
   civicNumber?: string
@@ -25,9 +30,29 @@ export interface ParsedAddress {
 const POSTAL_FULL = /\b([ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z])[\s-]*(\d[ABCEGHJ-NPRSTV-Z]\d)\b/gi
 const POSTAL_FSA_AT_END = /(?:^|[\s,])([ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z])\s*$/i
 const DIRECTIONS: Record<string, string> = {
-  n: 'N', north: 'N', nord: 'N', s: 'S', south: 'S', sud: 'S', e: 'E', east: 'E', est: 'E',
-  w: 'W', west: 'W', o: 'O', ouest: 'O', ne: 'NE', nw: 'NW', se: 'SE', sw: 'SW', no: 'NO', so: 'SO',
-  northeast: 'NE', northwest: 'NW', southeast: 'SE', southwest: 'SW',
+  n: 'N',
+  north: 'N',
+  nord: 'N',
+  s: 'S',
+  south: 'S',
+  sud: 'S',
+  e: 'E',
+  east: 'E',
+  est: 'E',
+  w: 'W',
+  west: 'W',
+  o: 'O',
+  ouest: 'O',
+  ne: 'NE',
+  nw: 'NW',
+  se: 'SE',
+  sw: 'SW',
+  no: 'NO',
+  so: 'SO',
+  northeast: 'NE',
+  northwest: 'NW',
+  southeast: 'SE',
+  southwest: 'SW',
 }
 const UNIT_WORDS = /^(unit|suite|ste|apt|apartment|app|appt|bureau|local|room|rm|#)\.?$/i
 const CIVIC = /^\d+[a-z]?$/i
@@ -36,7 +61,8 @@ const CIVIC = /^\d+[a-z]?$/i
 const RURAL_ROUTE_SEGMENT = /^(?:r\.?\s?r\.?|rural route)\s*#?\s*\d+$/i
 const RURAL_ROUTE_TOKENS = /\b(?:r\.?\s?r\.?|rural route)\s*#?\s*\d+\s*$/i
 const SITE_SEGMENT = /^(?:site|s|comp|compartment|c)\s*#?\s*\d+$/i
-const PO_BOX_SEGMENT = /^(?:p\.?\s?o\.?\s*box|box|c\.?\s?p\.?|case postale|bo[iî]te postale|general delivery|poste restante)(?=[\s#\d]|$)\s*#?\s*(\w*)$/i
+const PO_BOX_SEGMENT =
+  /^(?:p\.?\s?o\.?\s*box|box|c\.?\s?p\.?|case postale|bo[iî]te postale|general delivery|poste restante)(?=[\s#\d]|$)\s*#?\s*(\w*)$/i
 const POSTAL_STATION_SEGMENT = /^(?:stn|succ\.?|succursale|station)\s+\S.*$/i
 /** First letters of every delivery designation above: other segments skip the five patterns. */
 const DELIVERY_FIRST_LETTERS = 'pbcgsrPBCGSR'
@@ -48,7 +74,10 @@ const bare = (token: string) => {
   let key = bareCache.get(token)
   if (key === undefined) {
     if (bareCache.size >= BARE_CACHE_LIMIT) bareCache.clear()
-    key = token.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f.]/g, '')
+    key = token
+      .toLowerCase()
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f.]/g, '')
     bareCache.set(token, key)
   }
   return key
@@ -75,7 +104,10 @@ export function parseAddress(text: string, isKnownPlace: (normalizedName: string
     rest = rest.slice(0, postal.index) + rest.slice(postal.index! + postal[0].length)
   }
 
-  let segments = rest.split(',').map((s) => s.trim()).filter(Boolean)
+  let segments = rest
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
   // Province: a whole last segment, or the last words of it ("Toronto ON").
   takeProvince()
   if (!result.fsa && segments.length) {
@@ -97,30 +129,44 @@ export function parseAddress(text: string, isKnownPlace: (normalizedName: string
   }, [])
 
   // Delivery designations: remembered, never taken for a street or a city.
-  segments = segments.filter((seg, i) => {
-    if (!DELIVERY_FIRST_LETTERS.includes(seg[0])) return true
-    const box = seg.match(PO_BOX_SEGMENT)
-    if (box) { result.poBox = box[1] || 'general delivery'; return false }
-    if (SITE_SEGMENT.test(seg)) { result.ruralRoute = true; return false }
-    if (POSTAL_STATION_SEGMENT.test(seg) && !/^\d/.test(seg) && segments.length > 1 && i > 0) return false
-    if (RURAL_ROUTE_SEGMENT.test(seg)) {
-      result.ruralRoute = true
-      // "RR 2, Gibbons" alone is the only street we have (and in Alberta "RR 232" is a range road).
-      return !segments.some((other, j) => j !== i && /^\d+[a-z]?\s+\S/i.test(other))
-    }
-    return true
-  }).map((seg) => {
-    // "123 Smith Rd RR 2": a rural route written after the street.
-    if (isDigit(seg.charCodeAt(0)) && isDigit(seg.charCodeAt(seg.length - 1)) && RURAL_ROUTE_TOKENS.test(seg) && seg.replace(RURAL_ROUTE_TOKENS, '').trim().split(' ').length >= 2) {
-      result.ruralRoute = true
-      return seg.replace(RURAL_ROUTE_TOKENS, '').trim()
-    }
-    return seg
-  })
+  segments = segments
+    .filter((seg, i) => {
+      if (!DELIVERY_FIRST_LETTERS.includes(seg[0])) return true
+      const box = seg.match(PO_BOX_SEGMENT)
+      if (box) {
+        result.poBox = box[1] || 'general delivery'
+        return false
+      }
+      if (SITE_SEGMENT.test(seg)) {
+        result.ruralRoute = true
+        return false
+      }
+      if (POSTAL_STATION_SEGMENT.test(seg) && !/^\d/.test(seg) && segments.length > 1 && i > 0) return false
+      if (RURAL_ROUTE_SEGMENT.test(seg)) {
+        result.ruralRoute = true
+        // "RR 2, Gibbons" alone is the only street we have (and in Alberta "RR 232" is a range road).
+        return !segments.some((other, j) => j !== i && /^\d+[a-z]?\s+\S/i.test(other))
+      }
+      return true
+    })
+    .map((seg) => {
+      // "123 Smith Rd RR 2": a rural route written after the street.
+      if (
+        isDigit(seg.charCodeAt(0)) &&
+        isDigit(seg.charCodeAt(seg.length - 1)) &&
+        RURAL_ROUTE_TOKENS.test(seg) &&
+        seg.replace(RURAL_ROUTE_TOKENS, '').trim().split(' ').length >= 2
+      ) {
+        result.ruralRoute = true
+        return seg.replace(RURAL_ROUTE_TOKENS, '').trim()
+      }
+      return seg
+    })
 
   // A segment that is only a unit ("Suite 200", "#4"); "#4-250 Yonge St" is a street with its unit.
   const unitSegments = segments.filter((s) => !isDigit(s.charCodeAt(0)) && (UNIT_WORDS.test(s.split(' ')[0]) || /^#\s*\w+$/.test(s)))
-  for (const u of unitSegments) result.unit = u.replace(/^(unit|suite|ste|apt|apartment|app|appt|bureau|local|room|rm)\.?\s*/i, '').replace(/^#\s*/, '')
+  for (const u of unitSegments)
+    result.unit = u.replace(/^(unit|suite|ste|apt|apartment|app|appt|bureau|local|room|rm)\.?\s*/i, '').replace(/^#\s*/, '')
   if (unitSegments.length) segments = segments.filter((s) => !unitSegments.includes(s))
 
   if (segments.length >= 2) {
@@ -159,11 +205,21 @@ export function parseAddress(text: string, isKnownPlace: (normalizedName: string
     // Units: "Unit 5 100 Main St", "100 Main St Suite 200", "#5 100 Main", "5-100 Main St".
     for (let i = 0; i < tokens.length; i++) {
       if (!UNIT_FIRST_LETTERS.includes(tokens[i][0])) continue
-      if (UNIT_WORDS.test(tokens[i]) && tokens[i + 1]) { result.unit = tokens[i + 1]; tokens.splice(i, 2); i-- }
-      else if (/^#\w+$/.test(tokens[i])) { result.unit = tokens[i].slice(1); tokens.splice(i, 1); i-- }
+      if (UNIT_WORDS.test(tokens[i]) && tokens[i + 1]) {
+        result.unit = tokens[i + 1]
+        tokens.splice(i, 2)
+        i--
+      } else if (/^#\w+$/.test(tokens[i])) {
+        result.unit = tokens[i].slice(1)
+        tokens.splice(i, 1)
+        i--
+      }
     }
     const unitCivic = tokens[0]?.includes('-') && tokens[0].match(/^#?(\w+)-(\d+[a-z]?)$/i)
-    if (unitCivic) { result.unit = unitCivic[1]; tokens[0] = unitCivic[2] }
+    if (unitCivic) {
+      result.unit = unitCivic[1]
+      tokens[0] = unitCivic[2]
+    }
     if (tokens.length > 1 && CIVIC.test(tokens[0])) result.civicNumber = tokens.shift()!.toUpperCase()
 
     if (mayContainCity) {
@@ -209,7 +265,8 @@ function streetOf(input: string[]): ParsedStreet | undefined {
     for (const n of [3, 2, 1]) {
       if (tokens.length <= n) continue
       const key = tokens.slice(0, n).map(bare).join(' ').replace(/-/g, ' ')
-      if (LEADING_TYPES[key]) return { type: tokens.slice(0, n).join(' ').replace(/\.$/, ''), name: tokens.slice(n).join(' '), direction, typeFirst: true }
+      if (LEADING_TYPES[key])
+        return { type: tokens.slice(0, n).join(' ').replace(/\.$/, ''), name: tokens.slice(n).join(' '), direction, typeFirst: true }
     }
     return undefined
   }
@@ -229,5 +286,7 @@ function streetOf(input: string[]): ParsedStreet | undefined {
 /** The street's display text: "Queen St W", "rue Sainte-Catherine O". */
 export function formatStreet(street: ParsedStreet): string {
   if (!street.type) return [street.name, street.direction].filter(Boolean).join(' ')
-  return (street.typeFirst ? [street.type, street.name, street.direction] : [street.name, street.type, street.direction]).filter(Boolean).join(' ')
+  return (street.typeFirst ? [street.type, street.name, street.direction] : [street.name, street.type, street.direction])
+    .filter(Boolean)
+    .join(' ')
 }

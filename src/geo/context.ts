@@ -63,7 +63,10 @@ export function urbanContext(lat: number, lng: number, options: UrbanContextOpti
   return contexts.set(lat, lng, { variant, ctx: computeUrbanContext(lat, lng, options) }).ctx
 }
 
-interface UrbanContextOptions { fsaKernel?: boolean; places?: boolean | 'outsideMetros' }
+interface UrbanContextOptions {
+  fsaKernel?: boolean
+  places?: boolean | 'outsideMetros'
+}
 const contexts = new PointMemo<{ variant: number; ctx: UrbanContext }>(4096)
 
 function computeUrbanContext(lat: number, lng: number, options: UrbanContextOptions): UrbanContext {
@@ -75,11 +78,12 @@ function computeUrbanContext(lat: number, lng: number, options: UrbanContextOpti
   let kernel = 0
   const [x0, y0, x1, y1] = boxAround(lat, lng, FSA_KERNEL_SIGMA_KM * 3.5)
   const urbanFsas = options.fsaKernel !== false ? store.urbanFsas : []
-  if (options.fsaKernel !== false) for (const id of store.urbanFsaIndex.range(x0, y0, x1, y1)) {
-    const f = urbanFsas[id]
-    const d = fastDistanceKm(lat, lng, f.lat, f.lng, kmPerDegreeLng)
-    kernel += Math.exp(-(d * d) / (2 * FSA_KERNEL_SIGMA_KM ** 2))
-  }
+  if (options.fsaKernel !== false)
+    for (const id of store.urbanFsaIndex.range(x0, y0, x1, y1)) {
+      const f = urbanFsas[id]
+      const d = fastDistanceKm(lat, lng, f.lat, f.lng, kmPerDegreeLng)
+      kernel += Math.exp(-(d * d) / (2 * FSA_KERNEL_SIGMA_KM ** 2))
+    }
   const fsaDensity = kernel * FSA_KERNEL_SCALE
 
   // CMA: the nearest CMA downtown whose radius covers the point.
@@ -88,7 +92,10 @@ function computeUrbanContext(lat: number, lng: number, options: UrbanContextOpti
   for (const c of store.cmas) {
     if (Math.abs(c.lat - lat) * 111.2 > c.radiusKm) continue
     const d = fastDistanceKm(lat, lng, c.lat, c.lng, kmPerDegreeLng)
-    if (d <= c.radiusKm && d < cmaDistance) { cma = c; cmaDistance = d }
+    if (d <= c.radiusKm && d < cmaDistance) {
+      cma = c
+      cmaDistance = d
+    }
   }
   // Place gravity: each GeoNames place is a disc of PLACE_MEAN_DENSITY; also gives the urban-area
   // population within 15 km and the town-centre part of centrality.
@@ -104,22 +111,29 @@ function computeUrbanContext(lat: number, lng: number, options: UrbanContextOpti
   if (!walkPlaces && cma) province = cma.province
   const [px0, py0, px1, py1] = boxAround(lat, lng, 30)
   const { places, placeModels } = walkPlaces ? store : { places: [], placeModels: [] }
-  if (walkPlaces) for (const id of store.placeIndex.range(px0, py0, px1, py1)) {
-    const p = places[id]
-    const model = placeModels[id]
-    const d = fastDistanceKm(lat, lng, p.lat, p.lng, kmPerDegreeLng)
-    if (d < nearestPlaceKm) { nearestPlaceKm = d; province = p.province }
-    if (d < 1 && p.population > placePopulationAt) placePopulationAt = p.population
-    const r = d / model.radiusKm
-    if (r < 3) placeDensity = Math.max(placeDensity, PLACE_MEAN_DENSITY * Math.exp(-r * r))
-    if (d <= 15 && p.featureCode !== 'PPLX') population15 += p.population
-    if (model.coreStrength > 0) {
-      const rc = d / model.coreRadiusKm
-      const c = rc < 3 ? model.coreStrength * Math.exp(-rc * rc) : 0
-      if (c > townCentrality) { townCentrality = c; townName = p.name }
-      if (d < nearestTownKm) nearestTownKm = d
+  if (walkPlaces)
+    for (const id of store.placeIndex.range(px0, py0, px1, py1)) {
+      const p = places[id]
+      const model = placeModels[id]
+      const d = fastDistanceKm(lat, lng, p.lat, p.lng, kmPerDegreeLng)
+      if (d < nearestPlaceKm) {
+        nearestPlaceKm = d
+        province = p.province
+      }
+      if (d < 1 && p.population > placePopulationAt) placePopulationAt = p.population
+      const r = d / model.radiusKm
+      if (r < 3) placeDensity = Math.max(placeDensity, PLACE_MEAN_DENSITY * Math.exp(-r * r))
+      if (d <= 15 && p.featureCode !== 'PPLX') population15 += p.population
+      if (model.coreStrength > 0) {
+        const rc = d / model.coreRadiusKm
+        const c = rc < 3 ? model.coreStrength * Math.exp(-rc * rc) : 0
+        if (c > townCentrality) {
+          townCentrality = c
+          townName = p.name
+        }
+        if (d < nearestTownKm) nearestTownKm = d
+      }
     }
-  }
   const density = Math.max(fsaDensity, placeDensity, 0.5)
 
   let centrality = townCentrality
@@ -130,7 +144,10 @@ function computeUrbanContext(lat: number, lng: number, options: UrbanContextOpti
     const strength = Math.min(1, 0.4 + (0.6 * Math.log10(cma.population / 100000)) / Math.log10(62))
     const coreRadius = 1.1 * (cma.population / 1e6) ** 0.3
     const c = strength * Math.exp(-((cmaDistance / coreRadius) ** 2))
-    if (c >= centrality) { centrality = c; centralityName = `${cma.name} downtown` }
+    if (c >= centrality) {
+      centrality = c
+      centralityName = `${cma.name} downtown`
+    }
     distanceToCoreKm = Math.min(distanceToCoreKm, cmaDistance)
   }
 
@@ -147,12 +164,14 @@ function computeUrbanContext(lat: number, lng: number, options: UrbanContextOpti
     const w = d <= WALK_FULL_KM ? 1 : 1 - (d - WALK_FULL_KM) / (WALK_MAX_KM - WALK_FULL_KM)
     stationDepartures += STATION_DEPARTURES_PER_HOUR[s.mode] * w
     if (s.mode !== 'C' && s.mode !== 'F') stationProximity = Math.max(stationProximity, w)
-    if (!nearestStation || d * 1000 < nearestStation.distanceM) nearestStation = { name: s.name, system: s.system, distanceM: Math.round(d * 1000) }
+    if (!nearestStation || d * 1000 < nearestStation.distanceM)
+      nearestStation = { name: s.name, system: s.system, distanceM: Math.round(d * 1000) }
   }
 
   // Province of the nearest populated place (FSA centroids of huge northern FSAs can lie far away).
   if (!province) {
-    const nearest = nearestPlaceWithin(store.places, store.placeIndex, lat, lng, NEAREST_PLACE_SEARCH_KM) ?? around(store.placeIndex, lng, lat, 1)[0]
+    const nearest =
+      nearestPlaceWithin(store.places, store.placeIndex, lat, lng, NEAREST_PLACE_SEARCH_KM) ?? around(store.placeIndex, lng, lat, 1)[0]
     province = nearest === undefined ? undefined : store.places[nearest].province
   }
   return {
@@ -161,16 +180,25 @@ function computeUrbanContext(lat: number, lng: number, options: UrbanContextOpti
     densityIndex: clamp01((Math.log10(density) - 1) / 3),
     // Inside a CMA the whole metro counts: GeoNames has one point per city, which can lie > 15 km away.
     urbanScale: clamp01((Math.log10(Math.max(population15, cma ? cma.population : 1, 1)) - 3.3) / 2.4),
-    centrality, centralityName, distanceToCoreKm,
-    stationDepartures, stationProximity, nearestStation,
-    cma, province, placePopulationAt,
+    centrality,
+    centralityName,
+    distanceToCoreKm,
+    stationDepartures,
+    stationProximity,
+    nearestStation,
+    cma,
+    province,
+    placePopulationAt,
   }
 }
 
 const EARTH_RADIUS_KM = 6371 // geokdbush's
 const RAD = Math.PI / 180
 const NEAREST_PLACE_SEARCH_KM = 400
-const haverSin = (theta: number) => { const s = Math.sin(theta / 2); return s * s }
+const haverSin = (theta: number) => {
+  const s = Math.sin(theta / 2)
+  return s * s
+}
 
 /**
  * The place nearest the point when one lies within `radiusKm`, else undefined: the same answer as
@@ -192,7 +220,10 @@ function nearestPlaceWithin(places: readonly Place[], index: KDBush, lat: number
     const p = places[id]
     // geokdbush's haverSinDist(lng, lat, p.lng, p.lat, cosLat), term for term.
     const dist = cosLat * Math.cos(p.lat * RAD) * haverSin((lng - p.lng) * RAD) + haverSin((lat - p.lat) * RAD)
-    if (dist <= bestDist) { best = id; bestDist = dist }
+    if (dist <= bestDist) {
+      best = id
+      bestDist = dist
+    }
   }
   return best
 }

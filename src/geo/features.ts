@@ -5,7 +5,15 @@ import { urbanContext, type UrbanContext } from './context'
 import { PROVINCE_MEDIAN_HOUSEHOLD_INCOME } from './data/income'
 import type { GeocodePrecision } from './geocode'
 import { censusAt, nearestRoadSegment, speedZoneAt, tractAt, transitStopsAround, type CensusSample, type SpeedZone } from './measured'
-import { blendedTransitIndex, pedestriansPerDay, STOP_EQUIVALENTS_PER_1KM_STOP, transitIndex, WALK_FAR_M, WALK_NEAR_M, type StopCounts } from './model/activity'
+import {
+  blendedTransitIndex,
+  pedestriansPerDay,
+  STOP_EQUIVALENTS_PER_1KM_STOP,
+  transitIndex,
+  WALK_FAR_M,
+  WALK_NEAR_M,
+  type StopCounts,
+} from './model/activity'
 import { roadClassFromCoordinates, rnfToRoadClass, ROUTE_RADIUS_M, type RoadClassEstimate, type StopPoint } from './model/road-class'
 import { trafficAt } from './model/traffic'
 import { classifyStreet, type StreetClassification } from './roads'
@@ -13,7 +21,12 @@ import { normalizeName } from './text'
 import { clamp01 } from '../lib/math'
 
 export type Confidence = 'high' | 'medium' | 'low'
-export interface RawSignal { value: number; unit: string; method: string; confidence: Confidence }
+export interface RawSignal {
+  value: number
+  unit: string
+  method: string
+  confidence: Confidence
+}
 export interface FactorSignals {
   vehicleTraffic: RawSignal
   roadClass: RawSignal
@@ -49,7 +62,10 @@ const roundTo = (x: number, step: number) => Math.round(x / step) * step
 const sig = (value: number, unit: string, method: string, confidence: Confidence): RawSignal => ({ value, unit, method, confidence })
 const geoBlend = (a: number, b: number, t: number) => Math.exp((1 - t) * Math.log(Math.max(a, 0.1)) + t * Math.log(Math.max(b, 0.1)))
 
-/** Persons/km² of settled rural land (Statistics Canada 2021: rural farmland ≈ 2–40): assumed for a rural road located at a town centroid, and where no DA point lies within 5 km. */
+/**
+ * Persons/km² of settled rural land (Statistics Canada 2021: rural farmland ≈ 2–40): assumed for a rural road located at a town centroid,
+ * and where no DA point lies within 5 km.
+ */
 const RURAL_DENSITY = 20
 /**
  * Typical measured values over a Canadian city's built-up area (medians over the DA points above
@@ -58,7 +74,14 @@ const RURAL_DENSITY = 20
  */
 const CITY_TYPICAL = { popDensity: 2600, poiCount1km: 36, intersectionDensity: 43, transit: 16 }
 
-interface Measured { popDensity: number; poiCount1km: number; intersectionDensity: number; transit: number; transitMethod: string; transitConfidence: Confidence }
+interface Measured {
+  popDensity: number
+  poiCount1km: number
+  intersectionDensity: number
+  transit: number
+  transitMethod: string
+  transitConfidence: Confidence
+}
 
 /** Rural road located at a town/postal centroid: the town's measures do not describe the road. */
 function outsideBuiltUpArea(input: FeatureInput, known: StreetClassification | undefined): string | undefined {
@@ -69,13 +92,20 @@ function outsideBuiltUpArea(input: FeatureInput, known: StreetClassification | u
   return undefined
 }
 
-/** A street located by a city's name sits at its downtown; for a city (≥ ~30,000 people, fully from ~300,000) the address could be anywhere in it. */
+/**
+ * A street located by a city's name sits at its downtown; for a city (≥ ~30,000 people, fully from ~300,000) the address could be anywhere
+ * in it.
+ */
 function cityWideSpread(input: FeatureInput, ctx: UrbanContext): number {
   if (input.precision !== 'city') return 0
   return clamp01((Math.log10(Math.max(ctx.placePopulationAt, 1)) - 4.5) / 1)
 }
 
-function transitMeasure(census: CensusSample | undefined, counts: StopCounts, ctx: UrbanContext): Pick<Measured, 'transit' | 'transitMethod' | 'transitConfidence'> {
+function transitMeasure(
+  census: CensusSample | undefined,
+  counts: StopCounts,
+  ctx: UrbanContext,
+): Pick<Measured, 'transit' | 'transitMethod' | 'transitConfidence'> {
   const station = ctx.nearestStation ? ` + rapid-transit ${ctx.nearestStation.name} ${ctx.nearestStation.distanceM} m` : ''
   // A city whose 2022 feed is missing (Saint John, Brandon, Peterborough, …) shows no stop, or a few
   // intercity ones, where Can-ALE 2016 counted many: an 800 m circle holds ~64 % of a 1 km circle's
@@ -88,7 +118,9 @@ function transitMeasure(census: CensusSample | undefined, counts: StopCounts, ct
   if (!feedMissing) {
     return {
       transit: canaleMissing ? transitIndex(counts, ctx.stationDepartures) : blendedTransitIndex(counts, canale, ctx.stationDepartures),
-      transitMethod: `measured: GTFS 2022 stops, ${counts.within400} within 400 m, ${counts.within800} within 800 m${canaleMissing ? '' : `; mean with Can-ALE 2016, ${Math.round(canale)} within 1 km`}${station}`,
+      transitMethod:
+        `measured: GTFS 2022 stops, ${counts.within400} within 400 m, ${counts.within800} within 800 ` +
+        `m${canaleMissing ? '' : `; mean with Can-ALE 2016, ${Math.round(canale)} within 1 km`}${station}`,
       transitConfidence: ctx.nearestStation || counts.within800 > 0 ? 'high' : 'medium',
     }
   }
@@ -109,15 +141,29 @@ function transitMeasure(census: CensusSample | undefined, counts: StopCounts, ct
 }
 
 function roadClassAt(
-  input: FeatureInput, known: StreetClassification | undefined, measured: Measured, stops: readonly StopPoint[] | undefined, exact: boolean, options: FeatureOptions,
+  input: FeatureInput,
+  known: StreetClassification | undefined,
+  measured: Measured,
+  stops: readonly StopPoint[] | undefined,
+  exact: boolean,
+  options: FeatureOptions,
   speedZone: SpeedZone | undefined,
 ): RoadClassEstimate & { fromStreet: boolean } {
   if (known) {
     // On the road network, the named street's own segment gives its class (when the names agree).
     if (exact && options.roadNetwork !== false && input.street) {
       const segment = nearestRoadSegment(input.lat, input.lng, 60)
-      const rc = segment?.name && normalizeName(segment.name) === normalizeName(input.street.name) ? rnfToRoadClass(segment.rnfClass, segment.rank) : undefined
-      if (segment && rc !== undefined) return { roadClass: rc, method: `measured: Statistics Canada Road Network File 2021 (class ${segment.rnfClass}, ${segment.name})`, confidence: 'high', fromStreet: true }
+      const rc =
+        segment?.name && normalizeName(segment.name) === normalizeName(input.street.name)
+          ? rnfToRoadClass(segment.rnfClass, segment.rank)
+          : undefined
+      if (segment && rc !== undefined)
+        return {
+          roadClass: rc,
+          method: `measured: Statistics Canada Road Network File 2021 (class ${segment.rnfClass}, ${segment.name})`,
+          confidence: 'high',
+          fromStreet: true,
+        }
     }
     // Downtown grids are busy on every street: a plain "St"/"rue" among hundreds of businesses or
     // at a transit hub acts as an arterial (prairie downtowns have few OSM POIs but dense transit).
@@ -126,11 +172,25 @@ function roadClassAt(
     return {
       roadClass: Math.min(4, Math.max(known.roadClass, known.roadClass + downtownLift)),
       method: `street-${known.basis}${downtownLift > 0.05 ? '+downtown' : ''}`,
-      confidence: known.basis === 'type' ? 'medium' : 'high', fromStreet: true,
+      confidence: known.basis === 'type' ? 'medium' : 'high',
+      fromStreet: true,
     }
   }
-  if (!exact) return { roadClass: 1.5, method: 'unknown street at an area position: between local and collector', confidence: 'low', fromStreet: false }
-  return { ...roadClassFromCoordinates(input.lat, input.lng, stops, measured.popDensity, { roadNetwork: options.roadNetwork, excludeSections: options.excludeSections, speedZone }), fromStreet: false }
+  if (!exact)
+    return {
+      roadClass: 1.5,
+      method: 'unknown street at an area position: between local and collector',
+      confidence: 'low',
+      fromStreet: false,
+    }
+  return {
+    ...roadClassFromCoordinates(input.lat, input.lng, stops, measured.popDensity, {
+      roadNetwork: options.roadNetwork,
+      excludeSections: options.excludeSections,
+      speedZone,
+    }),
+    fromStreet: false,
+  }
 }
 
 export function featuresAt(input: FeatureInput, options: FeatureOptions = {}): FactorSignals {
@@ -143,7 +203,13 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}): F
   const exact = input.precision !== 'postal_code' && input.precision !== 'city'
   const outside = outsideBuiltUpArea(input, known)
   const spread = outside ? 0 : cityWideSpread(input, ctx)
-  const placed = outside ? ` (outside built-up area: ${outside})` : spread > 0 ? ' (city-wide average: located by city name only)' : !exact ? ' (at the postal area position)' : ''
+  const placed = outside
+    ? ` (outside built-up area: ${outside})`
+    : spread > 0
+      ? ' (city-wide average: located by city name only)'
+      : !exact
+        ? ' (at the postal area position)'
+        : ''
 
   // Stops counted within 400 and 800 m; the points only within the bus-route test's radius.
   const stops = transitStopsAround(lat, lng, WALK_NEAR_M, WALK_FAR_M, ROUTE_RADIUS_M)
@@ -162,7 +228,11 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}): F
   } else if (spread > 0) {
     measured.popDensity = geoBlend(measured.popDensity, Math.min(measured.popDensity, CITY_TYPICAL.popDensity), spread)
     measured.poiCount1km = geoBlend(measured.poiCount1km, Math.min(measured.poiCount1km, CITY_TYPICAL.poiCount1km), spread)
-    measured.intersectionDensity = geoBlend(measured.intersectionDensity, Math.min(measured.intersectionDensity, CITY_TYPICAL.intersectionDensity), spread)
+    measured.intersectionDensity = geoBlend(
+      measured.intersectionDensity,
+      Math.min(measured.intersectionDensity, CITY_TYPICAL.intersectionDensity),
+      spread,
+    )
     measured.transit = geoBlend(measured.transit, Math.min(measured.transit, CITY_TYPICAL.transit), spread)
   }
   const stopData = measured.transitMethod.startsWith('measured: GTFS') ? stops.points : undefined
@@ -171,28 +241,93 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}): F
   const road = roadClassAt(input, known, measured, stopData, exact, options, speedZone)
   const rc = road.roadClass
   // Counts describe the road at an exact position only; an area position is not on the counted road.
-  const roadBasis = road.fromStreet ? 'street' : road.method.includes('Road Network File') ? 'road network' : road.method.includes('counted section') ? 'counted section' : road.method.includes('speed zone') ? 'speed zone' : 'inferred'
-  const traffic = trafficAt(lat, lng, rc, measured, ctx.urbanScale, roadBasis, exact ? { excludeSections: options.excludeSections } : undefined, known ? street : undefined, speedZone)
+  const roadBasis = road.fromStreet
+    ? 'street'
+    : road.method.includes('Road Network File')
+      ? 'road network'
+      : road.method.includes('counted section')
+        ? 'counted section'
+        : road.method.includes('speed zone')
+          ? 'speed zone'
+          : 'inferred'
+  const traffic = trafficAt(
+    lat,
+    lng,
+    rc,
+    measured,
+    ctx.urbanScale,
+    roadBasis,
+    exact ? { excludeSections: options.excludeSections } : undefined,
+    known ? street : undefined,
+    speedZone,
+  )
   const pedestrians = pedestriansPerDay({ ...measured, roadClass: rc })
   const areaConfidence = (c: Confidence): Confidence => (placed ? 'low' : c)
-  const densityMethod = census ? `measured: Census 2016 (Can-ALE 1 km buffers), ${census.neighbours} DA points interpolated, nearest ${Math.round(census.nearestDaM)} m` : 'modelled: GeoNames place model (no DA point within 5 km)'
+  const densityMethod = census
+    ? `measured: Census 2016 (Can-ALE 1 km buffers), ${census.neighbours} DA points interpolated, ` +
+      `nearest ${Math.round(census.nearestDaM)} m`
+    : 'modelled: GeoNames place model (no DA point within 5 km)'
 
   return {
-    vehicleTraffic: sig(roundTo(traffic.aadt, traffic.aadt >= 1000 ? 100 : 10), 'vehicles/day (AADT)', `${traffic.method}${placed}`, areaConfidence(traffic.confidence)),
+    vehicleTraffic: sig(
+      roundTo(traffic.aadt, traffic.aadt >= 1000 ? 100 : 10),
+      'vehicles/day (AADT)',
+      `${traffic.method}${placed}`,
+      areaConfidence(traffic.confidence),
+    ),
     roadClass: sig(Math.round(rc * 10) / 10, 'class 1 local … 6 freeway', road.method, road.confidence),
-    populationDensity: sig(Math.round(measured.popDensity), 'persons/km²', `${outside ? 'modelled: rural density assumed' : densityMethod}${placed}`, areaConfidence(census ? 'high' : 'low')),
+    populationDensity: sig(
+      Math.round(measured.popDensity),
+      'persons/km²',
+      `${outside ? 'modelled: rural density assumed' : densityMethod}${placed}`,
+      areaConfidence(census ? 'high' : 'low'),
+    ),
     income: incomeAt(lat, lng, ctx, exact && !outside && spread < 0.5),
-    poiDensity: sig(Math.round(measured.poiCount1km), 'OpenStreetMap POIs within 1 km', `${census ? 'measured: Can-ALE 2016 OSM POI count, 1 km buffers interpolated' : 'modelled: from the place model density (no DA point within 5 km)'}${placed}`, areaConfidence(census ? 'high' : 'low')),
-    pedestrian: sig(roundTo(pedestrians, pedestrians >= 1000 ? 100 : 1), 'pedestrians/day (est.)', `modelled: density × POIs × intersections × transit × frontage (class ${Math.round(rc * 10) / 10})${placed}`, 'low'),
-    transit: sig(Math.round(measured.transit * 10) / 10, 'stop-equivalents within 800 m (walk-weighted)', `${measured.transitMethod}${placed}`, areaConfidence(measured.transitConfidence)),
+    poiDensity: sig(
+      Math.round(measured.poiCount1km),
+      'OpenStreetMap POIs within 1 km',
+      (census
+        ? 'measured: Can-ALE 2016 OSM POI count, 1 km buffers interpolated'
+        : 'modelled: from the place model density (no DA point within 5 km)') + placed,
+      areaConfidence(census ? 'high' : 'low'),
+    ),
+    pedestrian: sig(
+      roundTo(pedestrians, pedestrians >= 1000 ? 100 : 1),
+      'pedestrians/day (est.)',
+      `modelled: density × POIs × intersections × transit × frontage (class ${Math.round(rc * 10) / 10})${placed}`,
+      'low',
+    ),
+    transit: sig(
+      Math.round(measured.transit * 10) / 10,
+      'stop-equivalents within 800 m (walk-weighted)',
+      `${measured.transitMethod}${placed}`,
+      areaConfidence(measured.transitConfidence),
+    ),
   }
 }
 
 function incomeAt(lat: number, lng: number, ctx: UrbanContext, useTract: boolean): RawSignal {
   const tract = useTract ? tractAt(lat, lng) : undefined
-  if (tract) return sig(tract.medianHouseholdIncome, 'CAD/year', `measured: Census 2021 census-tract median household income (tract ${tract.ctuid})`, 'high')
-  if (ctx.cma) return sig(ctx.cma.medianHouseholdIncome, 'CAD/year', `measured: Census 2021 CMA median household income (${ctx.cma.name}), ${useTract ? 'outside census tracts' : 'area position'}`, 'medium')
-  return sig(PROVINCE_MEDIAN_HOUSEHOLD_INCOME[ctx.province ?? ''] ?? 84000, 'CAD/year', `measured: Census 2021 province median household income (${ctx.province ?? 'CA'})`, 'low')
+  if (tract)
+    return sig(
+      tract.medianHouseholdIncome,
+      'CAD/year',
+      `measured: Census 2021 census-tract median household income (tract ${tract.ctuid})`,
+      'high',
+    )
+  if (ctx.cma)
+    return sig(
+      ctx.cma.medianHouseholdIncome,
+      'CAD/year',
+      `measured: Census 2021 CMA median household income (${ctx.cma.name}), ${useTract ? 'outside census tracts' : 'area position'}`,
+      'medium',
+    )
+  return sig(
+    PROVINCE_MEDIAN_HOUSEHOLD_INCOME[ctx.province ?? ''] ?? 84000,
+    'CAD/year',
+    `measured: Census 2021 province median household income (${ctx.province ?? 'CA'})`,
+    'low',
+  )
 }
 
 export { urbanContext }

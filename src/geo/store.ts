@@ -8,12 +8,37 @@ import { CMAS, type CmaFact } from './data/income'
 import { normalizeName } from './text'
 
 /** A forward sortation area: where its people live and `radiusM`, the distance holding ~80 % of them (docs/fsa-audit.md). */
-export interface Fsa { code: string; lat: number; lng: number; province: string; area: string; rural: boolean; radiusM: number }
-export interface Place { name: string; lat: number; lng: number; province: string; population: number; featureCode: string }
+export interface Fsa {
+  code: string
+  lat: number
+  lng: number
+  province: string
+  area: string
+  rural: boolean
+  radiusM: number
+}
+export interface Place {
+  name: string
+  lat: number
+  lng: number
+  province: string
+  population: number
+  featureCode: string
+}
 /** Per-place constants of the urban-context model, precomputed once (see context.ts). */
-export interface PlaceModel { radiusKm: number; coreRadiusKm: number; coreStrength: number }
+export interface PlaceModel {
+  radiusKm: number
+  coreRadiusKm: number
+  coreStrength: number
+}
 export type StationMode = 'S' | 'L' | 'B' | 'C' | 'F'
-export interface Station { name: string; lat: number; lng: number; mode: StationMode; system: string }
+export interface Station {
+  name: string
+  lat: number
+  lng: number
+  mode: StationMode
+  system: string
+}
 
 export interface GeoStore {
   fsaByCode: Map<string, Fsa>
@@ -39,7 +64,8 @@ function placeModel(p: Place): PlaceModel {
     radiusKm: Math.sqrt(Math.max(p.population, 1) / (Math.PI * PLACE_MEAN_DENSITY)),
     // Town centres: bigger towns have bigger, busier cores; neighbourhoods (PPLX) weaker ones.
     coreRadiusKm: Math.min(1.5, 0.35 * (Math.max(p.population, 1000) / 1000) ** 0.35),
-    coreStrength: p.population < 1000 ? 0 : Math.min(0.4, 0.1 + 0.1 * Math.log10(p.population / 1000)) * (p.featureCode === 'PPLX' ? 0.7 : 1),
+    coreStrength:
+      p.population < 1000 ? 0 : Math.min(0.4, 0.1 + 0.1 * Math.log10(p.population / 1000)) * (p.featureCode === 'PPLX' ? 0.7 : 1),
   }
 }
 
@@ -50,7 +76,13 @@ function indexOf<T extends { lat: number; lng: number }>(items: T[]): KDBush {
   return index.finish()
 }
 
-interface PlaceTables { places: Place[]; asciiNames: string[]; geoNamesPlaces: number; placeModels: PlaceModel[]; placeIndex: KDBush }
+interface PlaceTables {
+  places: Place[]
+  asciiNames: string[]
+  geoNamesPlaces: number
+  placeModels: PlaceModel[]
+  placeIndex: KDBush
+}
 
 function parseFsas(): Pick<GeoStore, 'fsaByCode' | 'urbanFsas' | 'urbanFsaIndex'> {
   const fsas: Fsa[] = FSA_TEXT.split('\n').map((line) => {
@@ -93,12 +125,24 @@ function buildStore(): GeoStore {
   const placeTables = () => (places ??= parsePlaces())
   const stationTables = () => (stations ??= parseStations())
   return {
-    get fsaByCode() { return fsaTables().fsaByCode },
-    get urbanFsas() { return fsaTables().urbanFsas },
-    get urbanFsaIndex() { return fsaTables().urbanFsaIndex },
-    get places() { return placeTables().places },
-    get placeModels() { return placeTables().placeModels },
-    get placeIndex() { return placeTables().placeIndex },
+    get fsaByCode() {
+      return fsaTables().fsaByCode
+    },
+    get urbanFsas() {
+      return fsaTables().urbanFsas
+    },
+    get urbanFsaIndex() {
+      return fsaTables().urbanFsaIndex
+    },
+    get places() {
+      return placeTables().places
+    },
+    get placeModels() {
+      return placeTables().placeModels
+    },
+    get placeIndex() {
+      return placeTables().placeIndex
+    },
     get placesByName() {
       if (!placesByName) {
         const t = placeTables()
@@ -106,8 +150,12 @@ function buildStore(): GeoStore {
       }
       return placesByName
     },
-    get stations() { return stationTables().stations },
-    get stationIndex() { return stationTables().stationIndex },
+    get stations() {
+      return stationTables().stations
+    },
+    get stationIndex() {
+      return stationTables().stationIndex
+    },
     cmas: CMAS,
   }
 }
@@ -140,9 +188,13 @@ export function geoStore(): GeoStore {
 
 // Common English names and abbreviations that GeoNames does not carry as the primary/ASCII name.
 const CITY_ALIASES: [alias: string, target: string, province: string][] = [
-  ['Quebec City', 'Québec', 'QC'], ['Ville de Québec', 'Québec', 'QC'], ['Montreal', 'Montréal', 'QC'],
-  ['Greater Sudbury', 'Sudbury', 'ON'], ['Grand Sudbury', 'Sudbury', 'ON'],
-  ['Mount Royal', 'Mont-Royal', 'QC'], ['Town of Mount Royal', 'Mont-Royal', 'QC'],
+  ['Quebec City', 'Québec', 'QC'],
+  ['Ville de Québec', 'Québec', 'QC'],
+  ['Montreal', 'Montréal', 'QC'],
+  ['Greater Sudbury', 'Sudbury', 'ON'],
+  ['Grand Sudbury', 'Sudbury', 'ON'],
+  ['Mount Royal', 'Mont-Royal', 'QC'],
+  ['Town of Mount Royal', 'Mont-Royal', 'QC'],
 ]
 
 // Former municipalities amalgamated into Toronto (1998) are still written in addresses; GeoNames
@@ -150,6 +202,6 @@ const CITY_ALIASES: [alias: string, target: string, province: string][] = [
 const FORMER_MUNICIPALITIES: Place[] = [
   { name: 'North York', lat: 43.7615, lng: -79.4111, province: 'ON', population: 690000, featureCode: 'PPLX' },
   { name: 'Scarborough', lat: 43.7731, lng: -79.2578, province: 'ON', population: 630000, featureCode: 'PPLX' },
-  { name: 'Etobicoke', lat: 43.6435, lng: -79.5650, province: 'ON', population: 365000, featureCode: 'PPLX' },
-  { name: 'East York', lat: 43.6910, lng: -79.3280, province: 'ON', population: 115000, featureCode: 'PPLX' },
+  { name: 'Etobicoke', lat: 43.6435, lng: -79.565, province: 'ON', population: 365000, featureCode: 'PPLX' },
+  { name: 'East York', lat: 43.691, lng: -79.328, province: 'ON', population: 115000, featureCode: 'PPLX' },
 ]

@@ -18,12 +18,18 @@ export interface StreetGeometrySource {
 }
 
 /** A road network behind StreetGeometrySource: `segmentsNamed` returns centrelines by street name. */
-export function roadNetworkGeometry(segmentsNamed: (name: string) => readonly { id: string | number; coords: readonly (readonly [number, number])[] }[]): StreetGeometrySource {
+export function roadNetworkGeometry(
+  segmentsNamed: (name: string) => readonly { id: string | number; coords: readonly (readonly [number, number])[] }[],
+): StreetGeometrySource {
   return {
     streetsNamed(nameKey, near) {
       const box = 0.009 * near.radiusKm
       return segmentsNamed(nameKey)
-        .filter((s) => s.coords.some(([lng, lat]) => Math.abs(lat - near.lat) < box && Math.abs(lng - near.lng) < box / Math.cos((near.lat * Math.PI) / 180)))
+        .filter((s) =>
+          s.coords.some(
+            ([lng, lat]) => Math.abs(lat - near.lat) < box && Math.abs(lng - near.lng) < box / Math.cos((near.lat * Math.PI) / 180),
+          ),
+        )
         .map((s) => ({ id: String(s.id), kind: 'line' as const, coords: s.coords as [number, number][] }))
     },
   }
@@ -38,9 +44,17 @@ const MIN_CROSSING_ANGLE_DEG = 25
 const FIT_RADIUS_M = 300
 
 type Xy = [number, number]
-interface Segment { a: Xy; b: Xy; kind: StreetGeometry['kind'] }
+interface Segment {
+  a: Xy
+  b: Xy
+  kind: StreetGeometry['kind']
+}
 
-export interface Crossing { lat: number; lng: number; accuracyM: number }
+export interface Crossing {
+  lat: number
+  lng: number
+  accuracyM: number
+}
 
 /** The crossing of street A with street B, or null when they do not meet. */
 export function crossingOf(a: StreetGeometry[], b: StreetGeometry[]): Crossing | null {
@@ -75,7 +89,9 @@ export function crossingOf(a: StreetGeometry[], b: StreetGeometry[]): Crossing |
   if (!axisA || !axisB) return place(middle, Math.max(25, best.gap))
   const sin = Math.abs(axisA.dir[0] * axisB.dir[1] - axisA.dir[1] * axisB.dir[0])
   if (sin < Math.sin((MIN_CROSSING_ANGLE_DEG * Math.PI) / 180)) return null
-  const t = ((axisB.at[0] - axisA.at[0]) * axisB.dir[1] - (axisB.at[1] - axisA.at[1]) * axisB.dir[0]) / (axisA.dir[0] * axisB.dir[1] - axisA.dir[1] * axisB.dir[0])
+  const t =
+    ((axisB.at[0] - axisA.at[0]) * axisB.dir[1] - (axisB.at[1] - axisA.at[1]) * axisB.dir[0]) /
+    (axisA.dir[0] * axisB.dir[1] - axisA.dir[1] * axisB.dir[0])
   const cross: Xy = [axisA.at[0] + t * axisA.dir[0], axisA.at[1] + t * axisA.dir[1]]
   const shift = Math.hypot(cross[0] - middle[0], cross[1] - middle[1])
   return shift <= MAX_POINTS_GAP_M ? place(cross, Math.max(20, best.gap / 2, shift / 2)) : place(middle, Math.max(25, best.gap))
@@ -98,12 +114,20 @@ function segmentsOf(geometries: StreetGeometry[], toXy: (c: [number, number]) =>
 
 /** Principal axis of a street's points within FIT_RADIUS_M of `around`; undefined when they are too few or bunched. */
 function axisNear(segments: Segment[], around: Xy): { at: Xy; dir: Xy } | undefined {
-  const pts = segments.flatMap((s) => (s.a === s.b ? [s.a] : [s.a, s.b])).filter((p) => Math.hypot(p[0] - around[0], p[1] - around[1]) <= FIT_RADIUS_M)
+  const pts = segments
+    .flatMap((s) => (s.a === s.b ? [s.a] : [s.a, s.b]))
+    .filter((p) => Math.hypot(p[0] - around[0], p[1] - around[1]) <= FIT_RADIUS_M)
   if (pts.length < 3) return undefined
   const mx = pts.reduce((s, p) => s + p[0], 0) / pts.length
   const my = pts.reduce((s, p) => s + p[1], 0) / pts.length
-  let sxx = 0, syy = 0, sxy = 0
-  for (const [x, y] of pts) { sxx += (x - mx) ** 2; syy += (y - my) ** 2; sxy += (x - mx) * (y - my) }
+  let sxx = 0,
+    syy = 0,
+    sxy = 0
+  for (const [x, y] of pts) {
+    sxx += (x - mx) ** 2
+    syy += (y - my) ** 2
+    sxy += (x - mx) * (y - my)
+  }
   const angle = 0.5 * Math.atan2(2 * sxy, sxx - syy)
   const dir: Xy = [Math.cos(angle), Math.sin(angle)]
   const along = pts.map(([x, y]) => (x - mx) * dir[0] + (y - my) * dir[1])
@@ -113,14 +137,20 @@ function axisNear(segments: Segment[], around: Xy): { at: Xy; dir: Xy } | undefi
 
 function gridOf(segments: Segment[], cell: number) {
   const cells = new Map<string, Segment[]>()
-  const range = (s: Segment, pad: number) => [Math.floor((Math.min(s.a[0], s.b[0]) - pad) / cell), Math.floor((Math.max(s.a[0], s.b[0]) + pad) / cell), Math.floor((Math.min(s.a[1], s.b[1]) - pad) / cell), Math.floor((Math.max(s.a[1], s.b[1]) + pad) / cell)]
+  const range = (s: Segment, pad: number) => [
+    Math.floor((Math.min(s.a[0], s.b[0]) - pad) / cell),
+    Math.floor((Math.max(s.a[0], s.b[0]) + pad) / cell),
+    Math.floor((Math.min(s.a[1], s.b[1]) - pad) / cell),
+    Math.floor((Math.max(s.a[1], s.b[1]) + pad) / cell),
+  ]
   for (const s of segments) {
     const [x0, x1, y0, y1] = range(s, 0)
-    for (let x = x0; x <= x1; x++) for (let y = y0; y <= y1; y++) {
-      const list = cells.get(`${x},${y}`)
-      if (list) list.push(s)
-      else cells.set(`${x},${y}`, [s])
-    }
+    for (let x = x0; x <= x1; x++)
+      for (let y = y0; y <= y1; y++) {
+        const list = cells.get(`${x},${y}`)
+        if (list) list.push(s)
+        else cells.set(`${x},${y}`, [s])
+      }
   }
   return {
     near(s: Segment): Set<Segment> {
@@ -144,7 +174,12 @@ function closestOnSegment(p: Xy, s: Segment): Xy {
 function segmentDistance(s: Segment, t: Segment): [number, Xy, Xy] {
   const hit = properIntersection(s, t)
   if (hit) return [0, hit, hit]
-  const candidates: [Xy, Xy][] = [[s.a, closestOnSegment(s.a, t)], [s.b, closestOnSegment(s.b, t)], [closestOnSegment(t.a, s), t.a], [closestOnSegment(t.b, s), t.b]]
+  const candidates: [Xy, Xy][] = [
+    [s.a, closestOnSegment(s.a, t)],
+    [s.b, closestOnSegment(s.b, t)],
+    [closestOnSegment(t.a, s), t.a],
+    [closestOnSegment(t.b, s), t.b],
+  ]
   let best: [number, Xy, Xy] = [Infinity, s.a, t.a]
   for (const [p, q] of candidates) {
     const d = Math.hypot(p[0] - q[0], p[1] - q[1])
@@ -154,8 +189,10 @@ function segmentDistance(s: Segment, t: Segment): [number, Xy, Xy] {
 }
 
 function properIntersection(s: Segment, t: Segment): Xy | undefined {
-  const rx = s.b[0] - s.a[0], ry = s.b[1] - s.a[1]
-  const qx = t.b[0] - t.a[0], qy = t.b[1] - t.a[1]
+  const rx = s.b[0] - s.a[0],
+    ry = s.b[1] - s.a[1]
+  const qx = t.b[0] - t.a[0],
+    qy = t.b[1] - t.a[1]
   const denom = rx * qy - ry * qx
   if (denom === 0) return undefined
   const u = ((t.a[0] - s.a[0]) * qy - (t.a[1] - s.a[1]) * qx) / denom

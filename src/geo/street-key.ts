@@ -14,7 +14,12 @@ export interface StreetKey {
   dir: string
 }
 
-const bare = (token: string) => token.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f.]/g, '').trim()
+const bare = (token: string) =>
+  token
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f.]/g, '')
+    .trim()
 // French and English canonical types that name the same thing (roads.ts keeps them apart for display).
 const SAME_TYPE: Record<string, string> = { av: 'ave', boul: 'blvd', place: 'pl', croissant: 'cres', impasse: 'crt', terrasse: 'terr' }
 const SAME_DIRECTION: Record<string, string> = { O: 'W', NO: 'NW', SO: 'SW' }

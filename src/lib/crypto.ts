@@ -14,7 +14,10 @@ export async function sha256Hex(text: string): Promise<string> {
 /** RFC 4648 §5 base64url without padding. */
 export function base64UrlEncode(bytes: ArrayBuffer | Uint8Array): string {
   const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes)
-  return btoa(String.fromCharCode(...view)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+  return btoa(String.fromCharCode(...view))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')
 }
 
 /** Inverse of base64UrlEncode; null for anything outside the base64url alphabet. */

@@ -33,7 +33,12 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
  * Serves `path` from the edge cache or from `load()` (null → `onMissing()` throws, nothing is cached).
  * Adds ETag, Cache-Control and X-Cache: HIT|MISS; answers 304 to a matching If-None-Match.
  */
-export async function serveCachedJson(c: Context<AppEnv>, path: string, load: () => Promise<unknown | null>, onMissing: () => never): Promise<Response> {
+export async function serveCachedJson(
+  c: Context<AppEnv>,
+  path: string,
+  load: () => Promise<unknown | null>,
+  onMissing: () => never,
+): Promise<Response> {
   const cache = edgeCache()
   const key = catalogueCacheKey(path)
   let body: string | undefined
@@ -50,7 +55,9 @@ export async function serveCachedJson(c: Context<AppEnv>, path: string, load: ()
     if (data === null) onMissing()
     body = JSON.stringify(data)
     etag = await etagFor(body)
-    const entry = new Response(body, { headers: { 'Content-Type': 'application/json', ETag: etag, 'Cache-Control': `public, max-age=${CATALOGUE_MAX_AGE_SECONDS}` } })
+    const entry = new Response(body, {
+      headers: { 'Content-Type': 'application/json', ETag: etag, 'Cache-Control': `public, max-age=${CATALOGUE_MAX_AGE_SECONDS}` },
+    })
     // Awaited (cheap) so the next request sees it; a cache failure only costs the next request a D1 read.
     await cache?.put(key, entry).catch(() => undefined)
     state = 'MISS'

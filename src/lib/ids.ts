@@ -20,7 +20,10 @@ export const ID_PARAMS = new WeakSet<z.ZodType>()
 
 /** A UUID path parameter `{name}`: documented as a UUID, parsed by the handler with parseId. */
 export function idParam(name: string, description = 'UUID (any case; not a UUID → 404)') {
-  const schema = z.string().max(64).openapi({ param: { name, in: 'path' }, description, example: EXAMPLE })
+  const schema = z
+    .string()
+    .max(64)
+    .openapi({ param: { name, in: 'path' }, description, example: EXAMPLE })
   ID_PARAMS.add(schema)
   return schema
 }

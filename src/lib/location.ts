@@ -22,12 +22,18 @@ export const coordinateFields = {
 }
 
 export const locationFields = {
-  address: z.string({ error: 'address must be a string' }).trim().min(1, { error: 'address must not be empty' })
-    .max(MAX_ADDRESS_LENGTH, { error: `address must be at most ${MAX_ADDRESS_LENGTH} characters` }).optional().openapi({
-    example: '100 Queen St W, Toronto, ON M5H 2N2',
-    description: 'Canadian address; use this OR lat/lng. When both are given the coordinates locate the point and the address is kept '
-      + 'for display and road class.',
-  }),
+  address: z
+    .string({ error: 'address must be a string' })
+    .trim()
+    .min(1, { error: 'address must not be empty' })
+    .max(MAX_ADDRESS_LENGTH, { error: `address must be at most ${MAX_ADDRESS_LENGTH} characters` })
+    .optional()
+    .openapi({
+      example: '100 Queen St W, Toronto, ON M5H 2N2',
+      description:
+        'Canadian address; use this OR lat/lng. When both are given the coordinates locate the point and the address is kept ' +
+        'for display and road class.',
+    }),
   ...coordinateFields,
 }
 
@@ -38,7 +44,11 @@ export const locationQueryFields = {
   lng: z.coerce.number({ error: 'lng must be a number' }).pipe(longitude).optional().openapi({ example: -75.6919 }),
 }
 
-interface Located { address?: string; lat?: number; lng?: number }
+interface Located {
+  address?: string
+  lat?: number
+  lng?: number
+}
 
 /**
  * lat and lng only together; a pair in the parts of the United States inside the box is refused (our

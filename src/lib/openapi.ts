@@ -18,16 +18,25 @@ export const ErrorSchema = z
 
 const counter = { type: 'integer' as const, format: 'int64' as const, minimum: 0, maximum: 9_999_999_999 }
 const standardHeaders = {
-  'X-Request-Id': { description: 'Unique id of this request; quote it to support', schema: { type: 'string' as const, pattern: '^req_[0-9a-f]{24}$', maxLength: 28 } },
+  'X-Request-Id': {
+    description: 'Unique id of this request; quote it to support',
+    schema: { type: 'string' as const, pattern: '^req_[0-9a-f]{24}$', maxLength: 28 },
+  },
   'X-RateLimit-Limit': { description: 'Requests allowed in the current minute window', schema: counter },
   'X-RateLimit-Remaining': { description: 'Requests left in the current minute window', schema: counter },
   'X-RateLimit-Reset': { description: 'Unix time (seconds) when the minute window resets', schema: counter },
   'X-Quota-Limit': { description: 'Monthly request quota of your plan', schema: counter },
   'X-Quota-Remaining': { description: 'Requests left this calendar month (UTC)', schema: counter },
-  'Access-Control-Allow-Origin': { description: 'CORS: any origin may call the API with a key', schema: { type: 'string' as const, enum: ['*'] } },
+  'Access-Control-Allow-Origin': {
+    description: 'CORS: any origin may call the API with a key',
+    schema: { type: 'string' as const, enum: ['*'] },
+  },
 }
 const retryAfterHeader = {
-  'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' as const, format: 'int32' as const, minimum: 1, maximum: 2_678_400 } },
+  'Retry-After': {
+    description: 'Seconds to wait before retrying',
+    schema: { type: 'integer' as const, format: 'int32' as const, minimum: 1, maximum: 2_678_400 },
+  },
 }
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
@@ -50,7 +59,14 @@ export { standardHeaders }
 export function errorResponses(...statuses: number[]) {
   const all = [...new Set([...statuses, 401, 429, 500])].sort()
   return Object.fromEntries(
-    all.map((s) => [s, { description: ERROR_DESCRIPTIONS[s] ?? 'Error', content: { 'application/json': { schema: ErrorSchema } }, headers: s === 429 ? { ...standardHeaders, ...retryAfterHeader } : standardHeaders }]),
+    all.map((s) => [
+      s,
+      {
+        description: ERROR_DESCRIPTIONS[s] ?? 'Error',
+        content: { 'application/json': { schema: ErrorSchema } },
+        headers: s === 429 ? { ...standardHeaders, ...retryAfterHeader } : standardHeaders,
+      },
+    ]),
   )
 }
 
@@ -83,7 +99,15 @@ export function validationError(issues: readonly Issue[], target = 'body', prefi
   return new ApiError('BAD_REQUEST', `${details[0].message}${more}`, { details })
 }
 
-const TYPE_NAMES: Record<string, string> = { string: 'a string', number: 'a number', int: 'an integer', boolean: 'true or false', object: 'an object', array: 'an array', date: 'a date' }
+const TYPE_NAMES: Record<string, string> = {
+  string: 'a string',
+  number: 'a number',
+  int: 'an integer',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'an array',
+  date: 'a date',
+}
 
 /** zod's default messages start like this; anything else was written by us in a schema. */
 const DEFAULT_MESSAGE = /^(Invalid|Too (small|big)|Unrecognized key|Expected|Number must|String must)/
@@ -99,7 +123,8 @@ function issueMessage(path: string, issue: Issue): string {
     case 'too_big': {
       const bound = Number(issue.code === 'too_small' ? issue.minimum : issue.maximum)
       const word = issue.code === 'too_small' ? 'at least' : 'at most'
-      if (issue.origin === 'string') return issue.code === 'too_small' && bound === 1 ? `${path} must not be empty` : `${path} must be ${word} ${bound} characters`
+      if (issue.origin === 'string')
+        return issue.code === 'too_small' && bound === 1 ? `${path} must not be empty` : `${path} must be ${word} ${bound} characters`
       if (issue.origin === 'array' || issue.origin === 'set') return `${path} must have ${word} ${bound} items`
       return `${path} must be ${word} ${bound}`
     }
@@ -129,12 +154,13 @@ const UNSAFE_SINGLE_LINE = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u206
 /** A string field stored and shown to others: rejects control and bidi-override characters (400). */
 export const displayText = (field: string, schema: z.ZodString, options: { multiline?: boolean } = {}) =>
   schema.refine((value) => !(options.multiline ? UNSAFE_CHARACTERS : UNSAFE_SINGLE_LINE).test(value), {
-    error: `${field} must not contain control characters${options.multiline ? ' (other than tab and line breaks)' : ''} or bidirectional-override characters`,
+    error:
+      `${field} must not contain control characters${options.multiline ? ' (other than tab and line breaks)' : ''} ` +
+      `or bidirectional-override characters`,
   })
 
 /** Every route file builds its router with this so validation errors share one shape. */
 export const createRouter = () => new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
-
 
 /**
  * Bounded primitives for schemas. Every string and array in the document has a maximum (OWASP API4:
@@ -146,4 +172,10 @@ export const text = (max: number) => z.string().max(max)
 /** The bound documented for a list the API does not page (OWASP API4: every array has a maximum). */
 export const MAX_LIST_ITEMS = 10_000
 /** Integer count with the bounds and format OpenAPI linters expect. */
-export const int = (min = 0, max = 2_147_483_647) => z.number().int().min(min).max(max).openapi({ format: max > 2_147_483_647 ? 'int64' : 'int32' })
+export const int = (min = 0, max = 2_147_483_647) =>
+  z
+    .number()
+    .int()
+    .min(min)
+    .max(max)
+    .openapi({ format: max > 2_147_483_647 ? 'int64' : 'int32' })

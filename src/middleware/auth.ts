@@ -79,7 +79,12 @@ export const auth = (options: AuthOptions = {}): MiddlewareHandler<AppEnv> => {
     const key = extractKey((name) => c.req.header(name))
     const authorization = c.req.header('authorization')?.trim()
     if (!key && authorization) {
-      c.set('authFailure', /^sk_/i.test(authorization) ? 'Authorization header is missing the Bearer scheme: send `Authorization: Bearer sk_...` (or `x-api-key: sk_...`)' : 'Authorization header must use the Bearer scheme: `Authorization: Bearer sk_...` (or send `x-api-key: sk_...`)')
+      c.set(
+        'authFailure',
+        /^sk_/i.test(authorization)
+          ? 'Authorization header is missing the Bearer scheme: send `Authorization: Bearer sk_...` (or ' + '`x-api-key: sk_...`)'
+          : 'Authorization header must use the Bearer scheme: `Authorization: Bearer sk_...` (or send `x-api-key: ' + 'sk_...`)',
+      )
     } else if (!key) {
       c.set('authFailure', 'Missing API key: send it as `x-api-key: sk_...` or `Authorization: Bearer sk_...`')
     } else if (!isWellFormedApiKey(key)) {

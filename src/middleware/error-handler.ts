@@ -49,7 +49,10 @@ export const methodNotAllowedResponse = (c: Context<AppEnv>, methods: string[]) 
 function describeForLog(err: unknown) {
   const scrub = (text: string) => text.split('\nparams:')[0]
   const error = err instanceof Error ? err : new Error(String(err))
-  const frames = (error.stack ?? '').split('\n').filter((line) => line.trimStart().startsWith('at ')).slice(0, 8)
+  const frames = (error.stack ?? '')
+    .split('\n')
+    .filter((line) => line.trimStart().startsWith('at '))
+    .slice(0, 8)
   const cause = error.cause instanceof Error ? scrub(error.cause.message) : undefined
   return { error: `${error.name}: ${scrub(error.message)}`, cause, frames }
 }

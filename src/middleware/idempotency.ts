@@ -98,7 +98,9 @@ export const idempotency = (options: IdempotencyOptions = {}): MiddlewareHandler
         }
         if (current.state === 'done') return replay(c, current, options)
         if (Date.now() - started > waitMs) {
-          throw new ApiError('CONFLICT', 'A request with this Idempotency-Key is still in progress; retry shortly', { headers: { 'Retry-After': '1' } })
+          throw new ApiError('CONFLICT', 'A request with this Idempotency-Key is still in progress; retry shortly', {
+            headers: { 'Retry-After': '1' },
+          })
         }
         await new Promise((resolve) => setTimeout(resolve, POLL_MS))
         current = await read(db, userId, key)
@@ -124,10 +126,18 @@ function completion(c: Context<AppEnv>, d1: D1Database, values: CompletionValues
   if (!claim) return undefined
   claim.completed = true
   const set = {
-    state: 'done' as const, responseStatus: values.status, resourceId: values.resourceId,
+    state: 'done' as const,
+    responseStatus: values.status,
+    resourceId: values.resourceId,
     ...(values.body ? { responseBody: values.body } : {}),
   }
-  return asStatement(d1, getDb(d1).update(records).set(set).where(and(isRecord(claim), condition)))
+  return asStatement(
+    d1,
+    getDb(d1)
+      .update(records)
+      .set(set)
+      .where(and(isRecord(claim), condition)),
+  )
 }
 
 /**
@@ -135,7 +145,13 @@ function completion(c: Context<AppEnv>, d1: D1Database, values: CompletionValues
  * the same transaction. Counts only if that row exists after the batch's earlier statements. Undefined
  * when the request carries no Idempotency-Key.
  */
-export function completionStatement(c: Context<AppEnv>, d1: D1Database, status: number, table: CreatedIn, resourceId: string): D1PreparedStatement | undefined {
+export function completionStatement(
+  c: Context<AppEnv>,
+  d1: D1Database,
+  status: number,
+  table: CreatedIn,
+  resourceId: string,
+): D1PreparedStatement | undefined {
   const created = createdTables[table]
   const db = getDb(d1)
   return completion(c, d1, { status, resourceId }, exists(db.select({ one: sql`1` }).from(created).where(eq(created.id, resourceId))))
@@ -147,7 +163,9 @@ export function completionStatement(c: Context<AppEnv>, d1: D1Database, status: 
  * response status, the id and the response body as SQL evaluated in the same transaction.
  */
 export function upsertCompletionStatement(
-  c: Context<AppEnv>, d1: D1Database, outcome: { status: SQL; resourceId: SQL; body: SQL },
+  c: Context<AppEnv>,
+  d1: D1Database,
+  outcome: { status: SQL; resourceId: SQL; body: SQL },
 ): D1PreparedStatement | undefined {
   // changes() is the row count of the previous completed INSERT/UPDATE/DELETE on this connection:
   // inside a batch (one transaction, statements in order) that is the write just before this one.
@@ -173,7 +191,10 @@ async function runAndStore(c: Context<AppEnv>, next: () => Promise<void>, d1: D1
     getDb(d1).update(records).set({ state: 'done', responseStatus: status, responseBody: body }).where(isRecord(claim)).run()
   // Once the handler's batch completed the record, storing the body only makes replays byte-exact:
   // losing it costs a re-render on replay, so it must not turn a committed request into an error.
-  if (claim.completed) await store().catch((error) => console.error(JSON.stringify({ level: 'warn', event: 'idempotency-body-not-stored', error: String(error) })))
+  if (claim.completed)
+    await store().catch((error) =>
+      console.error(JSON.stringify({ level: 'warn', event: 'idempotency-body-not-stored', error: String(error) })),
+    )
   else await store()
 }
 
@@ -198,8 +219,13 @@ async function claim(d1: D1Database, userId: string, key: string, hash: string, 
     db
       .insert(records)
       .values({
-        userId, key, requestHash: hash, state: 'pending', createdAt: nowIso,
-        lockedUntil: new Date(now.getTime() + LOCK_SECONDS * 1000).toISOString(), expiresAt: new Date(now.getTime() + ttlMs).toISOString(),
+        userId,
+        key,
+        requestHash: hash,
+        state: 'pending',
+        createdAt: nowIso,
+        lockedUntil: new Date(now.getTime() + LOCK_SECONDS * 1000).toISOString(),
+        expiresAt: new Date(now.getTime() + ttlMs).toISOString(),
       })
       .onConflictDoNothing({ target: [records.userId, records.key] })
       .returning({ userId: records.userId }),
@@ -211,7 +237,11 @@ async function claim(d1: D1Database, userId: string, key: string, hash: string, 
 const read = async (d1: D1Database, userId: string, key: string): Promise<StoredRecord | null> =>
   (await getDb(d1).select(storedColumns).from(records).where(isRecord({ userId, key })))[0] ?? null
 
-const release = (d1: D1Database, claim: Claim) => getDb(d1).delete(records).where(and(isRecord(claim), eq(records.state, 'pending'))).run()
+const release = (d1: D1Database, claim: Claim) =>
+  getDb(d1)
+    .delete(records)
+    .where(and(isRecord(claim), eq(records.state, 'pending')))
+    .run()
 
 /** SHA-256 over method, path and the body in canonical JSON form (raw text when it is not JSON). */
 export async function requestFingerprint(method: string, path: string, body: string): Promise<string> {

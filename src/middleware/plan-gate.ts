@@ -20,7 +20,10 @@ export function requireFeature(feature: Feature): FeatureGate {
   const gate: MiddlewareHandler<AppEnv> = async (c, next) => {
     const { plan } = principalOf(c)
     if (!hasFeature(plan, feature)) {
-      throw forbidden(`${FEATURE_NAMES[feature]} requires the ${PLAN_NAMES[minimumPlanFor(feature)]} plan or above; this key's plan is ${PLAN_NAMES[plan]}`)
+      throw forbidden(
+        `${FEATURE_NAMES[feature]} requires the ${PLAN_NAMES[minimumPlanFor(feature)]} plan or above; ` +
+          `this key's plan is ${PLAN_NAMES[plan]}`,
+      )
     }
     await next()
   }

@@ -42,7 +42,13 @@ export const meterRequests = (options: RateLimitOptions = {}): MiddlewareHandler
     if (principal) {
       const limits = PLAN_LIMITS[principal.plan]
       const stub = rateLimiterFor(c.env, principal.userId)
-      result = await stub.consume({ windowKey: principal.keyId, perMinute: limits.requestsPerMinute, monthlyQuota: limits.monthlyQuota, observe, now: now() })
+      result = await stub.consume({
+        windowKey: principal.keyId,
+        perMinute: limits.requestsPerMinute,
+        monthlyQuota: limits.monthlyQuota,
+        observe,
+        now: now(),
+      })
     } else {
       // Cloudflare sets CF-Connecting-IP itself and overwrites any value a client sends.
       const ip = c.req.header('cf-connecting-ip') ?? 'unknown'
@@ -71,13 +77,18 @@ export async function consumeQuotaUnits(c: Context<AppEnv>, principal: Principal
   const result = await stub.consumeExtraUnits({ units: totalUnits - 1, monthlyQuota: limits.monthlyQuota, now })
   // meterRequests stamps the quota headers on the final response from this value.
   const metered = c.get('rateLimit')
-  if (metered?.quota) c.set('rateLimit', { ...metered, quota: { ...metered.quota, used: result.limit - result.remaining, remaining: result.remaining } })
+  if (metered?.quota)
+    c.set('rateLimit', { ...metered, quota: { ...metered.quota, used: result.limit - result.remaining, remaining: result.remaining } })
   if (!result.allowed) {
     const retryAfter = String(Math.max(1, result.reset - Math.floor(now / 1000)))
-    throw new ApiError('QUOTA_EXCEEDED', `${what} needs ${totalUnits} quota units; ${result.remaining} remain this month (it resets on the 1st, UTC)`, {
-      details: [{ path: 'quota', message: `needed ${totalUnits}, remaining ${result.remaining}` }],
-      headers: { 'Retry-After': retryAfter, 'X-Quota-Limit': String(result.limit), 'X-Quota-Remaining': String(result.remaining) },
-    })
+    throw new ApiError(
+      'QUOTA_EXCEEDED',
+      `${what} needs ${totalUnits} quota units; ${result.remaining} remain this month (it resets on the 1st, UTC)`,
+      {
+        details: [{ path: 'quota', message: `needed ${totalUnits}, remaining ${result.remaining}` }],
+        headers: { 'Retry-After': retryAfter, 'X-Quota-Limit': String(result.limit), 'X-Quota-Remaining': String(result.remaining) },
+      },
+    )
   }
 }
 
@@ -90,8 +101,12 @@ export const enforceRateLimit = (): MiddlewareHandler<AppEnv> => async (c, next)
     const resetAt = quotaHit ? result.quota!.reset : result.reset
     const retryAfter = String(Math.max(1, resetAt - at))
     throw quotaHit
-      ? new ApiError('QUOTA_EXCEEDED', `Monthly quota of ${result.quota!.limit} requests used up; it resets on the 1st (UTC)`, { headers: { 'Retry-After': retryAfter } })
-      : new ApiError('RATE_LIMITED', `Rate limit of ${result.limit} requests per minute exceeded`, { headers: { 'Retry-After': retryAfter } })
+      ? new ApiError('QUOTA_EXCEEDED', `Monthly quota of ${result.quota!.limit} requests used up; it resets on the 1st (UTC)`, {
+          headers: { 'Retry-After': retryAfter },
+        })
+      : new ApiError('RATE_LIMITED', `Rate limit of ${result.limit} requests per minute exceeded`, {
+          headers: { 'Retry-After': retryAfter },
+        })
   }
   await next()
 }

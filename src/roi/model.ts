@@ -113,9 +113,20 @@ export function estimateRoi(input: RoiInput): RoiEstimate {
   const mediaValue = (impressions * DAYS_PER_MONTH * CPM_CAD) / 1000
   const valueFrom: ValueSource = input.monthlyRevenue !== undefined ? 'monthlyRevenue' : 'cpm'
   const monthly = round(finite(valueFrom === 'monthlyRevenue' ? input.monthlyRevenue! : mediaValue), 2)
-  if (valueFrom === 'cpm') notes.push(`Monthly value is the media value of the impressions at a CPM of $${CPM_CAD.toFixed(2)} CAD, not revenue; pass monthlyRevenue for a revenue-based estimate.`)
-  else notes.push(`Monthly value is the monthlyRevenue you gave; the media value of the impressions would be $${round(mediaValue, 2).toFixed(2)}.`)
-  if (!input.signals) notes.push('Impressions are inferred from overallScore alone; give an address or lat/lng to use the location\'s traffic and pedestrian estimates.')
+  if (valueFrom === 'cpm')
+    notes.push(
+      `Monthly value is the media value of the impressions at a CPM of $${CPM_CAD.toFixed(2)} CAD, ` +
+        `not revenue; pass monthlyRevenue for a revenue-based estimate.`,
+    )
+  else
+    notes.push(
+      `Monthly value is the monthlyRevenue you gave; the media value of the impressions would be $${round(mediaValue, 2).toFixed(2)}.`,
+    )
+  if (!input.signals)
+    notes.push(
+      "Impressions are inferred from overallScore alone; give an address or lat/lng to use the location's " +
+        'traffic and pedestrian estimates.',
+    )
 
   let paybackMonths: number | null = null
   if (monthly > 0) paybackMonths = round(finite(input.signCost / monthly), 2)

@@ -19,13 +19,18 @@ const advanceRoute = createRoute({
   tags: ['Admin'],
   summary: 'Move an order one step forward (ordered → in_production → shipped → installed); shipped needs trackingNumber',
   operationId: 'advanceOrder',
-  description: 'Forward only, one step at a time; backwards, skipping or shipped without trackingNumber is 409. Writes an orderStatus notification in the same batch.',
+  description:
+    'Forward only, one step at a time; backwards, skipping or shipped without trackingNumber is ' +
+    '409. Writes an orderStatus notification in the same batch.',
   security: adminSecurity,
   request: {
     params: UuidParam,
     body: jsonBody(
       z.object({
-        status: z.enum(ORDER_STATUSES).optional().openapi({ description: 'Target status; defaults to the next one. Must be exactly the next one.' }),
+        status: z
+          .enum(ORDER_STATUSES)
+          .optional()
+          .openapi({ description: 'Target status; defaults to the next one. Must be exactly the next one.' }),
         trackingNumber: displayText('trackingNumber', z.string().trim().min(1).max(100)).optional(),
       }),
     ),
@@ -45,7 +50,9 @@ const answerRoute = createRoute({
     params: UuidParam,
     body: jsonBody(
       z.object({
-        price: z.union([z.number().positive().max(10_000_000), z.string().max(16)]).openapi({ description: 'Dollars, at most two decimals: 1249.5 or "1249.50"' }),
+        price: z
+          .union([z.number().positive().max(10_000_000), z.string().max(16)])
+          .openapi({ description: 'Dollars, at most two decimals: 1249.5 or "1249.50"' }),
         message: displayText('message', z.string().trim().min(1).max(5000), { multiline: true }),
       }),
     ),
@@ -63,7 +70,22 @@ const listOrdersRoute = createRoute({
   security: adminSecurity,
   request: { query: z.object({ status: z.enum(ORDER_STATUSES).optional() }) },
   responses: {
-    200: jsonResponse(z.array(z.object({ id: Uuid, userId: Uuid, email: text(254), status: z.enum(ORDER_STATUSES), total: text(16), trackingNumber: text(100).nullable(), createdAt: text(32) })).max(STAFF_LIST_LIMIT), 'Orders'),
+    200: jsonResponse(
+      z
+        .array(
+          z.object({
+            id: Uuid,
+            userId: Uuid,
+            email: text(254),
+            status: z.enum(ORDER_STATUSES),
+            total: text(16),
+            trackingNumber: text(100).nullable(),
+            createdAt: text(32),
+          }),
+        )
+        .max(STAFF_LIST_LIMIT),
+      'Orders',
+    ),
     ...errorResponses(400),
   },
 })
@@ -90,7 +112,10 @@ export const adminCommerceRoutes = createRouter()
     const id = parseId(c.req.valid('param').id, 'Quote')
     const { price, message } = c.req.valid('json')
     const cents = dollarsToCents(price)
-    if (cents === null || cents <= 0) throw badRequest('price must be a positive amount in dollars with at most two decimals', [{ path: 'price', message: 'Invalid amount' }])
+    if (cents === null || cents <= 0)
+      throw badRequest('price must be a positive amount in dollars with at most two decimals', [
+        { path: 'price', message: 'Invalid amount' },
+      ])
     return c.json(await answerQuote(c.env.DB, id, cents, message), 200)
   })
   .openapi(listOrdersRoute, async (c) => c.json(await listAllOrders(c.env.DB, c.req.valid('query').status), 200))

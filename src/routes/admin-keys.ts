@@ -18,7 +18,9 @@ const KeyMetaSchema = z
   })
   .openapi('AdminKey')
 
-const UserSchema = z.object({ id: Uuid, email: text(254), plan: z.enum(PLANS), createdAt: Timestamp, updatedAt: Timestamp }).openapi('AdminUser')
+const UserSchema = z
+  .object({ id: Uuid, email: text(254), plan: z.enum(PLANS), createdAt: Timestamp, updatedAt: Timestamp })
+  .openapi('AdminUser')
 
 const adminSecurity = [{ AdminToken: [] }]
 
@@ -48,7 +50,10 @@ const listKeys = createRoute({
   summary: 'List key metadata (never the key or its hash)',
   security: adminSecurity,
   request: { query: z.object({ email: text(254).optional() }) },
-  responses: { 200: jsonResponse(z.object({ keys: z.array(KeyMetaSchema).max(MAX_LIST_ITEMS) }), 'Keys, newest first'), ...errorResponses() },
+  responses: {
+    200: jsonResponse(z.object({ keys: z.array(KeyMetaSchema).max(MAX_LIST_ITEMS) }), 'Keys, newest first'),
+    ...errorResponses(),
+  },
 })
 
 const revokeKey = createRoute({

@@ -15,14 +15,21 @@ import { MAX_USER_TEXT } from '../services/ai/normalise'
 import { signTypesFor } from '../services/ai/sign-types'
 
 const userText = (field: string, example: string) =>
-  z.string({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a string`) })
+  z
+    .string({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a string`) })
     .trim()
     .min(1, { error: `${field} must not be empty` })
     .max(MAX_USER_TEXT, { error: `${field} must be at most ${MAX_USER_TEXT} characters` })
     .openapi({ example })
 
-const QueryRequestSchema = z.object({ query: userText('query', 'Where should I put a sign for a new coffee shop in downtown Calgary?') }).openapi('AiQueryRequest')
-const WeightsRequestSchema = z.object({ businessDescription: userText('businessDescription', 'Drive-through coffee shop on a commuter route, most customers arrive by car') }).openapi('AiWeightsRequest')
+const QueryRequestSchema = z
+  .object({ query: userText('query', 'Where should I put a sign for a new coffee shop in downtown Calgary?') })
+  .openapi('AiQueryRequest')
+const WeightsRequestSchema = z
+  .object({
+    businessDescription: userText('businessDescription', 'Drive-through coffee shop on a commuter route, most customers arrive by car'),
+  })
+  .openapi('AiWeightsRequest')
 const RecommendRequestSchema = z
   .object({
     scoreResult: ScoreResultSchema.openapi({ description: 'A full result of POST /api/v1/score' }),
@@ -53,14 +60,19 @@ const QueryResponseSchema = z
     intent: z.enum(INTENTS),
     city: z.string().max(120).nullable().openapi({ description: 'Extracted city or region; null when none' }),
     businessType: z.string().max(120).nullable(),
-    suggestedAddresses: z.array(z.string().max(300)).max(MAX_SUGGESTED_ADDRESSES).openapi({ description: 'Up to 3 addresses, each geocoded by our geocoder (same order as geocodedLocations)' }),
+    suggestedAddresses: z
+      .array(z.string().max(300))
+      .max(MAX_SUGGESTED_ADDRESSES)
+      .openapi({ description: 'Up to 3 addresses, each geocoded by our geocoder (same order as geocodedLocations)' }),
     geocodedLocations: z.array(GeocodedLocationSchema).max(MAX_SUGGESTED_ADDRESSES),
     droppedAddresses: z
       .array(z.object({ address: z.string().max(300), reason: z.enum(['not_geocoded', 'over_limit']) }))
       .max(50)
       .openapi({ description: 'Model suggestions left out: not found in Canada, or beyond the limit of 3' }),
     explanation: z.string().max(1000),
-    suggestedWeights: WeightProfileSchema.nullable().openapi({ description: 'Renormalised to sum 1.0; null unless the business implies priorities' }),
+    suggestedWeights: WeightProfileSchema.nullable().openapi({
+      description: 'Renormalised to sum 1.0; null unless the business implies priorities',
+    }),
     notes: z.array(z.string().max(500)).max(60),
     meta: MetaSchema,
   })
@@ -79,7 +91,10 @@ const SignChoiceSchema = z
   .object({
     type: z.string().max(100).openapi({ description: 'A catalogue category', example: 'pylon' }),
     reason: z.string().max(500),
-    productsUrl: z.string().max(200).openapi({ description: 'Catalogue products of this type', example: '/api/v1/products?category=pylon' }),
+    productsUrl: z
+      .string()
+      .max(200)
+      .openapi({ description: 'Catalogue products of this type', example: '/api/v1/products?category=pylon' }),
   })
   .openapi('SignRecommendation')
 
@@ -95,28 +110,44 @@ const RecommendResponseSchema = z
 
 const AI_ERRORS = errorResponses(400, 502)
 const AI_ALLOWANCES = PLANS.map((plan) => `${plan} ${PLAN_LIMITS[plan].aiRequestsPerMinute}`).join(', ')
-const AI_NOTE = `Needs an AI provider on the server (400 otherwise). AI calls also count against a per-key AI allowance per minute (${AI_ALLOWANCES}; 429 with Retry-After). Provider failure or timeout → 502.`
+const AI_NOTE =
+  `Needs an AI provider on the server (400 otherwise). AI calls also count against a per-key ` +
+  `AI allowance per minute (${AI_ALLOWANCES}; 429 with Retry-After). Provider failure or timeout ` +
+  `→ 502.`
 
 const queryRoute = createRoute({
-  method: 'post', path: '/ai/query', tags: ['AI'], operationId: 'aiQuery',
+  method: 'post',
+  path: '/ai/query',
+  tags: ['AI'],
+  operationId: 'aiQuery',
   middleware: [requireAiAllowance(QueryRequestSchema)] as const,
   summary: 'Answer a natural-language sign placement question',
-  description: `Extracts intent, city and business type, suggests up to 3 addresses and geocodes them with our geocoder (addresses that cannot be located are dropped and listed), and suggests weights when relevant. ${AI_NOTE}`,
+  description:
+    `Extracts intent, city and business type, suggests up to 3 addresses and geocodes them with ` +
+    `our geocoder (addresses that cannot be located are dropped and listed), and suggests weights ` +
+    `when relevant. ${AI_NOTE}`,
   request: { body: jsonBody(QueryRequestSchema) },
   responses: { 200: jsonResponse(QueryResponseSchema, 'Interpreted query'), ...AI_ERRORS },
 })
 
 const weightsRoute = createRoute({
-  method: 'post', path: '/ai/weights', tags: ['AI'], operationId: 'aiWeights',
+  method: 'post',
+  path: '/ai/weights',
+  tags: ['AI'],
+  operationId: 'aiWeights',
   middleware: [requireAiAllowance(WeightsRequestSchema)] as const,
   summary: 'Generate a weight profile from a business description',
-  description: `Weights for the seven factors, renormalised and rounded to 3 decimals so they sum to 1.0, ready for POST /score. ${AI_NOTE}`,
+  description:
+    `Weights for the seven factors, renormalised and rounded to 3 decimals so they sum to 1.0, ` + `ready for POST /score. ${AI_NOTE}`,
   request: { body: jsonBody(WeightsRequestSchema) },
   responses: { 200: jsonResponse(WeightsResponseSchema, 'Weight profile'), ...AI_ERRORS },
 })
 
 const recommendRoute = createRoute({
-  method: 'post', path: '/ai/recommend', tags: ['AI'], operationId: 'aiRecommend',
+  method: 'post',
+  path: '/ai/recommend',
+  tags: ['AI'],
+  operationId: 'aiRecommend',
   middleware: [requireAiAllowance(RecommendRequestSchema)] as const,
   summary: 'Recommend a sign type for a score result',
   description: `Sign types are the catalogue categories, so each recommendation links to products. ${AI_NOTE}`,

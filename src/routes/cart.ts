@@ -8,13 +8,16 @@ import { CartItemSchema, LocationContextSchema } from './commerce-schemas'
 
 const Quantity = int(1, MAX_QUANTITY).openapi({ description: `Integer 1–${MAX_QUANTITY}`, example: 1 })
 const CartItemRef = z.object({ id: Uuid, quantity: Quantity }).openapi('CartItemRef')
-const idempotencyHeader = z.object({ 'idempotency-key': z.string().max(255).optional().openapi({ description: 'Replays the first response for 24 h (see docs)' }) })
+const idempotencyHeader = z.object({
+  'idempotency-key': z.string().max(255).optional().openapi({ description: 'Replays the first response for 24 h (see docs)' }),
+})
 
 const getCart = createRoute({
   method: 'get',
   path: '/cart',
   operationId: 'getCart',
-  description: 'One cart per user. `available: false` marks an item withdrawn from the catalogue since it was added; remove it before checkout.',
+  description:
+    'One cart per user. `available: false` marks an item withdrawn from the catalogue since it ' + 'was added; remove it before checkout.',
   tags: ['Cart'],
   summary: 'The caller’s cart items, oldest first',
   responses: { 200: jsonResponse(z.array(CartItemSchema).max(1000), 'Cart items'), ...errorResponses() },
@@ -26,7 +29,10 @@ const addItem = createRoute({
   tags: ['Cart'],
   summary: 'Add a variant (increments the quantity when it is already in the cart)',
   operationId: 'addToCart',
-  description: `201 for a new item, 200 when an existing item was incremented (quantity is the new total). One atomic UPSERT, so concurrent adds never lose an increment. Unknown or inactive variant: 404. An increment past ${MAX_QUANTITY}: 409. Accepts Idempotency-Key.`,
+  description:
+    `201 for a new item, 200 when an existing item was incremented (quantity is the new total). ` +
+    `One atomic UPSERT, so concurrent adds never lose an increment. Unknown or inactive variant: ` +
+    `404. An increment past ${MAX_QUANTITY}: 409. Accepts Idempotency-Key.`,
   middleware: [idempotency()] as const,
   request: {
     headers: idempotencyHeader,
@@ -67,7 +73,10 @@ const deleteItem = createRoute({
   description: 'Give the id as ?id= or as body cartItemId; both given and different is 400, neither is 400.',
   request: {
     query: z.object({ id: Uuid.optional() }),
-    body: { required: false, content: { 'application/json': { schema: z.object({ cartItemId: Uuid.optional() }).openapi('RemoveCartItem') } } },
+    body: {
+      required: false,
+      content: { 'application/json': { schema: z.object({ cartItemId: Uuid.optional() }).openapi('RemoveCartItem') } },
+    },
   },
   responses: { 200: jsonResponse(z.object({ deleted: z.boolean() }), 'Removed'), ...errorResponses(400, 404) },
 })
@@ -89,10 +98,15 @@ export const cartRoutes = createRouter()
     const fromQuery = c.req.valid('query').id?.toLowerCase()
     const fromBody = (c.req.valid('json') as { cartItemId?: string } | undefined)?.cartItemId?.toLowerCase()
     if (fromQuery && fromBody && fromQuery !== fromBody) {
-      throw badRequest('Give the cart item id once: ?id= and body cartItemId differ', [{ path: 'cartItemId', message: 'differs from query id' }])
+      throw badRequest('Give the cart item id once: ?id= and body cartItemId differ', [
+        { path: 'cartItemId', message: 'differs from query id' },
+      ])
     }
     const id = fromQuery ?? fromBody
-    if (!id) throw badRequest('Cart item id missing: send ?id=<uuid> or body {"cartItemId": "<uuid>"}', [{ path: 'cartItemId', message: 'Required' }])
+    if (!id)
+      throw badRequest('Cart item id missing: send ?id=<uuid> or body {"cartItemId": "<uuid>"}', [
+        { path: 'cartItemId', message: 'Required' },
+      ])
     await removeCartItem(c.env.DB, principalOf(c).userId, id)
     return c.json({ deleted: true }, 200)
   })

@@ -11,14 +11,20 @@ export const Money = z
   .max(16)
   .openapi({ description: 'CAD, two decimals', example: '1249.00' })
 
-export const VariantSchema = z
-  .object({ id: Uuid, sizeLabel: text(200), material: text(200), price: Money })
-  .openapi('ProductVariant')
+export const VariantSchema = z.object({ id: Uuid, sizeLabel: text(200), material: text(200), price: Money }).openapi('ProductVariant')
 
 const dollars = z.number().min(0).max(10_000_000).openapi({ description: 'CAD dollars', example: 4200 })
 
 export const ProductSummarySchema = z
-  .object({ id: Uuid, name: text(200), slug: text(100), category: text(100), basePriceMin: dollars, basePriceMax: dollars, variants: z.array(VariantSchema).max(100) })
+  .object({
+    id: Uuid,
+    name: text(200),
+    slug: text(100),
+    category: text(100),
+    basePriceMin: dollars,
+    basePriceMax: dollars,
+    variants: z.array(VariantSchema).max(100),
+  })
   .openapi('Product')
 
 export const ProductDetailSchema = ProductSummarySchema.extend({ description: text(5000) }).openapi('ProductDetail')

@@ -50,7 +50,8 @@ export function docsRoutes(openApiPath: string) {
     })
     .get(DOCS_BUNDLE_PATH, async (c) => {
       const asset = await c.env.ASSETS?.fetch(new Request(new URL(DOCS_BUNDLE_PATH, c.req.url)))
-      if (!asset || !asset.ok) throw new ApiError('NOT_FOUND', 'The API reference UI is not installed on this server (npm install copies it into public/docs/)')
+      if (!asset?.ok)
+        throw new ApiError('NOT_FOUND', 'The API reference UI is not installed on this server (npm install copies it into public/docs/)')
       return c.body(asset.body!, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=86400' })
     })
 }

@@ -8,10 +8,26 @@ const count = z.number().int().min(0).max(1e10).openapi({ format: 'int64' })
 const MeSchema = z
   .object({
     user: z.object({ id: Uuid, email: text(254), plan: z.enum(PLANS), createdAt: Timestamp }),
-    key: z.object({ id: Uuid, name: text(100), prefix: text(12).openapi({ example: 'sk_live_4f9Q' }), mode: z.enum(['live', 'test']), createdAt: Timestamp }),
-    limits: z.object({ requestsPerMinute: count, monthlyQuota: count, reports: z.boolean(), prospects: z.boolean(), siteFinder: z.boolean() }),
+    key: z.object({
+      id: Uuid,
+      name: text(100),
+      prefix: text(12).openapi({ example: 'sk_live_4f9Q' }),
+      mode: z.enum(['live', 'test']),
+      createdAt: Timestamp,
+    }),
+    limits: z.object({
+      requestsPerMinute: count,
+      monthlyQuota: count,
+      reports: z.boolean(),
+      prospects: z.boolean(),
+      siteFinder: z.boolean(),
+    }),
     usage: z.object({
-      month: z.string().regex(/^\d{4}-\d{2}$/).max(7).openapi({ example: '2026-11' }),
+      month: z
+        .string()
+        .regex(/^\d{4}-\d{2}$/)
+        .max(7)
+        .openapi({ example: '2026-11' }),
       requests: count.openapi({ description: 'Requests counted this month, including this one' }),
       remaining: count,
       resetsAt: Timestamp.openapi({ description: 'Start of next month (UTC), ISO 8601' }),

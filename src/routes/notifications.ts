@@ -9,14 +9,22 @@ import { MarkReadSchema, NotificationListSchema, NotificationSchema, ReadAllSche
 const tags = ['Notifications']
 
 const listRoute = createRoute({
-  method: 'get', path: '/notifications', tags, operationId: 'listNotifications',
+  method: 'get',
+  path: '/notifications',
+  tags,
+  operationId: 'listNotifications',
   summary: `Your ${NOTIFICATIONS_LIMIT} most recent notifications, newest first`,
-  description: 'Types: scoreChange (a monitored location moved ≥ 5 points or changed grade), dataUpdate (the bundled data changed), orderStatus, quoteResponse, competitor, system (e.g. welcome).',
+  description:
+    'Types: scoreChange (a monitored location moved ≥ 5 points or changed grade), dataUpdate (the ' +
+    'bundled data changed), orderStatus, quoteResponse, competitor, system (e.g. welcome).',
   responses: { 200: jsonResponse(NotificationListSchema, 'Notifications'), ...errorResponses() },
 })
 
 const markReadRoute = createRoute({
-  method: 'patch', path: '/notifications/{id}', tags, operationId: 'markNotificationRead',
+  method: 'patch',
+  path: '/notifications/{id}',
+  tags,
+  operationId: 'markNotificationRead',
   summary: 'Mark one notification read (body {"read": true})',
   description: 'The only accepted body is {"read": true}; unread again is not offered. Unknown or foreign id → 404.',
   request: { params: UuidParam, body: jsonBody(MarkReadSchema) },
@@ -24,7 +32,10 @@ const markReadRoute = createRoute({
 })
 
 const readAllRoute = createRoute({
-  method: 'post', path: '/notifications/read-all', tags, operationId: 'markAllNotificationsRead',
+  method: 'post',
+  path: '/notifications/read-all',
+  tags,
+  operationId: 'markAllNotificationsRead',
   summary: 'Mark all your notifications read',
   description: 'Returns how many notifications were unread before the call. No body is needed; a body, if sent, must be a JSON object.',
   request: { body: { required: false, content: { 'application/json': { schema: z.object({}).openapi('ReadAllRequest') } } } },
@@ -34,4 +45,6 @@ const readAllRoute = createRoute({
 export const notificationRoutes = createRouter()
   .openapi(listRoute, async (c) => c.json(await listNotifications(c.env.DB, principalOf(c).userId), 200))
   .openapi(readAllRoute, async (c) => c.json({ updated: await markAllRead(c.env.DB, principalOf(c).userId) }, 200))
-  .openapi(markReadRoute, async (c) => c.json(await markRead(c.env.DB, principalOf(c).userId, parseId(c.req.valid('param').id, 'Notification')), 200))
+  .openapi(markReadRoute, async (c) =>
+    c.json(await markRead(c.env.DB, principalOf(c).userId, parseId(c.req.valid('param').id, 'Notification')), 200),
+  )

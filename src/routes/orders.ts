@@ -24,7 +24,9 @@ const checkoutRoute = createRoute({
   summary: 'Check out: turn the whole cart into an order atomically (prices frozen, cart emptied)',
   operationId: 'checkout',
   description: 'No body is needed. Send an `Idempotency-Key` so a retried checkout never creates a second order.',
-  middleware: [idempotency({ replayCreated: async (c, orderId, status) => c.json(await ownOrder(c.env.DB, orderId, principalOf(c).userId), status) })] as const,
+  middleware: [
+    idempotency({ replayCreated: async (c, orderId, status) => c.json(await ownOrder(c.env.DB, orderId, principalOf(c).userId), status) }),
+  ] as const,
   request: {
     headers: z.object({ 'idempotency-key': z.string().max(255).optional() }),
     body: { required: false, content: { 'application/json': { schema: z.object({}).openapi('CheckoutRequest') } } },

@@ -14,12 +14,19 @@ const listRoute = createRoute({
   tags: ['Catalogue'],
   summary: 'Active sign products with their available variants (edge-cached; ETag / If-None-Match)',
   operationId: 'listProducts',
-  description: 'Only active products with at least one active variant. basePriceMin/Max are dollars over the available variants; variant prices are "1249.00" strings. Edge-cached for 60 s after auth: X-Cache says HIT or MISS; send If-None-Match with the ETag for a 304.',
+  description:
+    'Only active products with at least one active variant. basePriceMin/Max are dollars over the ' +
+    'available variants; variant prices are "1249.00" strings. Edge-cached for 60 s after auth: ' +
+    'X-Cache says HIT or MISS; send If-None-Match with the ETag for a 304.',
   request: {
     query: z.object({ category: z.string().regex(SLUG).max(100).optional().openapi({ example: 'channel-letters' }) }),
     headers: z.object({ 'if-none-match': z.string().max(200).optional() }),
   },
-  responses: { 200: jsonResponse(z.array(ProductSummarySchema).max(1000), 'Products, catalogue order'), 304: notModified, ...errorResponses(400) },
+  responses: {
+    200: jsonResponse(z.array(ProductSummarySchema).max(1000), 'Products, catalogue order'),
+    304: notModified,
+    ...errorResponses(400),
+  },
 })
 
 const getRoute = createRoute({
@@ -30,7 +37,12 @@ const getRoute = createRoute({
   operationId: 'getProduct',
   description: 'By UUID or slug. Inactive or unknown products are 404. Same caching as the list.',
   request: {
-    params: z.object({ id: z.string().max(100).openapi({ param: { name: 'id', in: 'path' }, example: 'front-lit-channel-letters' }) }),
+    params: z.object({
+      id: z
+        .string()
+        .max(100)
+        .openapi({ param: { name: 'id', in: 'path' }, example: 'front-lit-channel-letters' }),
+    }),
     headers: z.object({ 'if-none-match': z.string().max(200).optional() }),
   },
   responses: { 200: jsonResponse(ProductDetailSchema, 'The product'), 304: notModified, ...errorResponses(404) },
@@ -40,16 +52,26 @@ export const productRoutes = createRouter()
   .openapi(listRoute, async (c) => {
     const { category } = c.req.valid('query')
     const path = category ? `/products?category=${category}` : '/products'
-    return serveCachedJson(c, path, () => listProducts(c.env.DB, category), () => {
-      throw notFound('Product')
-    }) as never
+    return serveCachedJson(
+      c,
+      path,
+      () => listProducts(c.env.DB, category),
+      () => {
+        throw notFound('Product')
+      },
+    ) as never
   })
   .openapi(getRoute, async (c) => {
     const { id } = c.req.valid('param')
     const ref = isUuid(id) ? id.toLowerCase() : id
     // Anything that is neither a UUID nor a slug cannot exist: answer without touching D1 or the cache.
     if (!isUuid(ref) && !SLUG.test(ref)) throw notFound('Product')
-    return serveCachedJson(c, `/products/${ref}`, () => getProduct(c.env.DB, ref), () => {
-      throw notFound('Product')
-    }) as never
+    return serveCachedJson(
+      c,
+      `/products/${ref}`,
+      () => getProduct(c.env.DB, ref),
+      () => {
+        throw notFound('Product')
+      },
+    ) as never
   })

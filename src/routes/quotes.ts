@@ -15,7 +15,9 @@ const required = (field: string, max: number, multiline = false) => displayText(
 const NewQuoteSchema = z
   .object({
     signType: required('signType', 200).openapi({ example: 'Pylon sign' }),
-    requirements: required('requirements', 5000, true).openapi({ example: 'Double-sided, 20 ft, with an LED message centre; plaza entrance off Hwy 7' }),
+    requirements: required('requirements', 5000, true).openapi({
+      example: 'Double-sided, 20 ft, with an LED message centre; plaza entrance off Hwy 7',
+    }),
     sizeEstimate: required('sizeEstimate', 200).optional().openapi({ example: '20 ft overall' }),
     locationAddress: required('locationAddress', 500).optional(),
     locationLat: z.number().min(-90).max(90).optional(),
@@ -34,7 +36,9 @@ const createRouteDef = createRoute({
   tags: ['Quotes'],
   summary: 'Request a custom quote (status pending)',
   operationId: 'createQuote',
-  description: 'signType and requirements are required; locationLat and locationLng go together. Staff answer with a price and message (status quoted, quoteResponse notification). Accepts Idempotency-Key.',
+  description:
+    'signType and requirements are required; locationLat and locationLng go together. Staff answer ' +
+    'with a price and message (status quoted, quoteResponse notification). Accepts Idempotency-Key.',
   middleware: [idempotency({ replayCreated: replayQuote })] as const,
   request: { headers: z.object({ 'idempotency-key': z.string().max(255).optional() }), body: jsonBody(NewQuoteSchema) },
   responses: { 201: jsonResponse(QuoteSchema, 'The quote request (id, status pending, …)'), ...errorResponses(400, 409) },
@@ -77,11 +81,20 @@ export const quoteRoutes = createRouter()
   .openapi(createRouteDef, async (c) => {
     const body = c.req.valid('json')
     if ((body.locationLat === undefined) !== (body.locationLng === undefined)) {
-      throw badRequest('Give both locationLat and locationLng, or neither', [{ path: body.locationLat === undefined ? 'locationLat' : 'locationLng', message: 'Required with the other coordinate' }])
+      throw badRequest('Give both locationLat and locationLng, or neither', [
+        { path: body.locationLat === undefined ? 'locationLat' : 'locationLng', message: 'Required with the other coordinate' },
+      ])
     }
-    return c.json(await createQuote(c.env.DB, principalOf(c).userId, body, (id) => completionStatement(c, c.env.DB, 201, 'quotes', id)), 201)
+    return c.json(
+      await createQuote(c.env.DB, principalOf(c).userId, body, (id) => completionStatement(c, c.env.DB, 201, 'quotes', id)),
+      201,
+    )
   })
   .openapi(listRoute, async (c) => c.json(await listQuotes(c.env.DB, principalOf(c).userId), 200))
   .openapi(getRoute, async (c) => c.json(await getQuote(c.env.DB, principalOf(c).userId, parseId(c.req.valid('param').id, 'Quote')), 200))
-  .openapi(answerRoute('accept'), async (c) => c.json(await respondToQuote(c.env.DB, principalOf(c).userId, parseId(c.req.valid('param').id, 'Quote'), 'accepted'), 200))
-  .openapi(answerRoute('decline'), async (c) => c.json(await respondToQuote(c.env.DB, principalOf(c).userId, parseId(c.req.valid('param').id, 'Quote'), 'declined'), 200))
+  .openapi(answerRoute('accept'), async (c) =>
+    c.json(await respondToQuote(c.env.DB, principalOf(c).userId, parseId(c.req.valid('param').id, 'Quote'), 'accepted'), 200),
+  )
+  .openapi(answerRoute('decline'), async (c) =>
+    c.json(await respondToQuote(c.env.DB, principalOf(c).userId, parseId(c.req.valid('param').id, 'Quote'), 'declined'), 200),
+  )

@@ -11,7 +11,14 @@ import { principalOf, requireFeature } from '../middleware/plan-gate'
 import { completionStatement, idempotency } from '../middleware/idempotency'
 import { locationFields, requireLocation } from '../lib/location'
 import {
-  checkReportUrl, createdReportAgain, createScoreReport, listReports, reportFile, reportFileName, signingSecret, type CreatedReport,
+  checkReportUrl,
+  createdReportAgain,
+  createScoreReport,
+  listReports,
+  reportFile,
+  reportFileName,
+  signingSecret,
+  type CreatedReport,
 } from '../services/reports'
 import { publicOrigin } from '../lib/public-origin'
 
@@ -24,7 +31,16 @@ const ReportRequestSchema = z
 
 const ReportSchema = z
   .object({
-    reportUrl: z.string().url().max(500).openapi({ description: 'Signed PDF download URL; needs no API key; valid until expiresAt', example: 'https://api.example.com/api/v1/reports/files/5f0c6a62-3b7e-4f7e-9b0a-3f4f6f7d8e9a.pdf?expires=1764500000&sig=3q2-7wX0nYk5Jd0uQm1a9b8c7d6e5f4g3h2i1j0k9lM' }),
+    reportUrl: z
+      .string()
+      .url()
+      .max(500)
+      .openapi({
+        description: 'Signed PDF download URL; needs no API key; valid until expiresAt',
+        example:
+          'https://api.example.com/api/v1/reports/files/5f0c6a62-3b7e-4f7e-9b0a-3f4f6f7d8e9a.pdf' +
+          '?expires=1764500000&sig=3q2-7wX0nYk5Jd0uQm1a9b8c7d6e5f4g3h2i1j0k9lM',
+      }),
     expiresAt: Timestamp.openapi({ description: 'When reportUrl stops working (7 days); GET /reports gives fresh links' }),
     reportId: Uuid,
   })
@@ -32,10 +48,22 @@ const ReportSchema = z
 
 const ReportListSchema = z
   .object({
-    reports: z.array(z.object({
-      id: Uuid, address: z.string().max(400), lat: z.number(), lng: z.number(), overallScore: z.number().min(0).max(100), grade: z.string().max(2),
-      sizeBytes: int(0, 10_000_000), createdAt: Timestamp, reportUrl: z.string().url().max(500), expiresAt: Timestamp,
-    })).max(50),
+    reports: z
+      .array(
+        z.object({
+          id: Uuid,
+          address: z.string().max(400),
+          lat: z.number(),
+          lng: z.number(),
+          overallScore: z.number().min(0).max(100),
+          grade: z.string().max(2),
+          sizeBytes: int(0, 10_000_000),
+          createdAt: Timestamp,
+          reportUrl: z.string().url().max(500),
+          expiresAt: Timestamp,
+        }),
+      )
+      .max(50),
   })
   .openapi('ReportList')
 
@@ -52,11 +80,18 @@ const createReportRoute = createRoute({
   tags: ['Reports'],
   operationId: 'createScoreReport',
   summary: 'Generate a branded PDF score report (Pro plan and above)',
-  description: 'Scores the location and renders a one-page PDF: branded header, address, coordinates, overall score and grade, a bar chart of the seven factors with weights, an ROI snapshot for a typical $10,000 sign, data sources, generation date and methodology version. Returns a signed download URL valid for 7 days. Accepts Idempotency-Key.',
+  description:
+    'Scores the location and renders a one-page PDF: branded header, address, coordinates, overall ' +
+    'score and grade, a bar chart of the seven factors with weights, an ROI snapshot for a typical ' +
+    '$10,000 sign, data sources, generation date and methodology version. Returns a signed download ' +
+    'URL valid for 7 days. Accepts Idempotency-Key.',
   // Plan first (a free key gets 403 whatever its Idempotency-Key), then replay/claim the key.
   middleware: [planGate, idempotency({ replayCreated: replayReport })] as const,
   request: { body: jsonBody(ReportRequestSchema) },
-  responses: { 201: jsonResponse(ReportSchema, 'The report was created (or replayed for a repeated Idempotency-Key)'), ...errorResponses(400, 403, 409) },
+  responses: {
+    201: jsonResponse(ReportSchema, 'The report was created (or replayed for a repeated Idempotency-Key)'),
+    ...errorResponses(400, 403, 409),
+  },
 })
 
 const listReportsRoute = createRoute({
@@ -65,13 +100,21 @@ const listReportsRoute = createRoute({
   tags: ['Reports'],
   operationId: 'listReports',
   summary: 'Your 50 newest reports, with fresh signed links (Pro plan and above)',
-  description: 'Lists only the caller\'s own reports, newest first, each with a newly signed download URL valid for 7 days. Below Pro → 403.',
+  description:
+    "Lists only the caller's own reports, newest first, each with a newly signed download URL " + 'valid for 7 days. Below Pro → 403.',
   middleware: [planGate] as const,
   responses: { 200: jsonResponse(ReportListSchema, 'Your reports, newest first'), ...errorResponses(403) },
 })
 
 const FileParam = z.object({
-  file: z.string().max(64).openapi({ pattern: '^[0-9a-f-]{36}\\.pdf$', param: { name: 'file', in: 'path' }, example: '5f0c6a62-3b7e-4f7e-9b0a-3f4f6f7d8e9a.pdf' }),
+  file: z
+    .string()
+    .max(64)
+    .openapi({
+      pattern: '^[0-9a-f-]{36}\\.pdf$',
+      param: { name: 'file', in: 'path' },
+      example: '5f0c6a62-3b7e-4f7e-9b0a-3f4f6f7d8e9a.pdf',
+    }),
 })
 const SignatureQuery = z.object({
   expires: z.string().max(16).optional().openapi({ pattern: '^[0-9]{1,12}$', description: 'Unix seconds, from the signed URL' }),
@@ -108,10 +151,15 @@ export const reportRoutes = createRouter()
   .openapi(createReportRoute, async (c) => {
     const principal = principalOf(c)
     const body = c.req.valid('json')
-    const report = await createScoreReport(c.env, principal.userId, { address: body.address, lat: body.lat, lng: body.lng }, {
-      origin: publicOrigin(c),
-      alsoInBatch: (reportId) => completionStatement(c, c.env.DB, 201, 'reports', reportId),
-    })
+    const report = await createScoreReport(
+      c.env,
+      principal.userId,
+      { address: body.address, lat: body.lat, lng: body.lng },
+      {
+        origin: publicOrigin(c),
+        alsoInBatch: (reportId) => completionStatement(c, c.env.DB, 201, 'reports', reportId),
+      },
+    )
     return c.json(reportView(report), 201)
   })
   .openapi(listReportsRoute, async (c) => {

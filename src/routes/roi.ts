@@ -12,19 +12,43 @@ const MAX_DOLLARS = 1_000_000_000
 
 const RoiRequestSchema = z
   .object({
-    overallScore: z.number({ error: 'overallScore is required (number 0-100)' }).min(0).max(100).openapi({ example: 82.5, description: 'Location score 0–100' }),
-    signCost: z.number({ error: 'signCost is required (dollars, at least 1)' }).min(1, { error: 'signCost must be at least $1' }).max(MAX_DOLLARS).openapi({ example: 12000, description: 'Sign cost in CAD dollars, 1 to 1,000,000,000' }),
-    monthlyRevenue: z.number().min(0).max(MAX_DOLLARS).optional().openapi({ example: 1500, description: 'Expected monthly revenue impact in CAD dollars; replaces the CPM media value when given' }),
+    overallScore: z
+      .number({ error: 'overallScore is required (number 0-100)' })
+      .min(0)
+      .max(100)
+      .openapi({ example: 82.5, description: 'Location score 0–100' }),
+    signCost: z
+      .number({ error: 'signCost is required (dollars, at least 1)' })
+      .min(1, { error: 'signCost must be at least $1' })
+      .max(MAX_DOLLARS)
+      .openapi({ example: 12000, description: 'Sign cost in CAD dollars, 1 to 1,000,000,000' }),
+    monthlyRevenue: z
+      .number()
+      .min(0)
+      .max(MAX_DOLLARS)
+      .optional()
+      .openapi({ example: 1500, description: 'Expected monthly revenue impact in CAD dollars; replaces the CPM media value when given' }),
     ...locationFields,
   })
   .superRefine(optionalLocation)
-  .openapi('RoiRequest', { description: 'An optional location (address or lat/lng): its traffic and pedestrian estimates drive the impressions' })
+  .openapi('RoiRequest', {
+    description: 'An optional location (address or lat/lng): its traffic and pedestrian estimates drive the ' + 'impressions',
+  })
 
 export const RoiEstimateSchema = z
   .object({
     estimatedDailyImpressions: int(0, 1_000_000_000_000).openapi({ description: 'Visibility-qualified impressions per day' }),
-    estimatedMonthlyValue: z.number().min(0).max(1e12).openapi({ description: 'CAD per month: media value at the CPM, or monthlyRevenue when given' }),
-    paybackMonths: z.number().min(0).max(1e12).nullable().openapi({ description: 'signCost / monthly value; null when the monthly value is 0 (never pays back)' }),
+    estimatedMonthlyValue: z
+      .number()
+      .min(0)
+      .max(1e12)
+      .openapi({ description: 'CAD per month: media value at the CPM, or monthlyRevenue when given' }),
+    paybackMonths: z
+      .number()
+      .min(0)
+      .max(1e12)
+      .nullable()
+      .openapi({ description: 'signCost / monthly value; null when the monthly value is 0 (never pays back)' }),
     roiPercentage: z.number().min(-100).max(1e13).openapi({ description: 'Annualised: (12 × monthly value − signCost) / signCost × 100' }),
     assumptions: z
       .object({
@@ -40,7 +64,10 @@ export const RoiEstimateSchema = z
         daysPerMonth: int(28, 31),
         impressionsFrom: z.enum(['overallScore', 'location']),
         valueFrom: z.enum(['cpm', 'monthlyRevenue']),
-        location: z.object({ address: z.string().max(400), lat: z.number(), lng: z.number(), overallScore: z.number() }).nullable().openapi({ description: 'The location that drove the impressions; null when none was given' }),
+        location: z
+          .object({ address: z.string().max(400), lat: z.number(), lng: z.number(), overallScore: z.number() })
+          .nullable()
+          .openapi({ description: 'The location that drove the impressions; null when none was given' }),
         notes: z.array(z.string().max(400)).max(10),
       })
       .openapi({ description: 'The constants and inputs behind the estimate (docs/roi-methodology.md)' }),
@@ -53,7 +80,12 @@ const roiRoute = createRoute({
   tags: ['ROI'],
   operationId: 'estimateRoi',
   summary: 'Estimate the return on a sign',
-  description: 'Daily impressions from an impressions model (traffic × occupancy × direction × visibility share, plus pedestrians), driven by overallScore, or by a location\'s traffic and pedestrian estimates when address or lat/lng is given. Monthly value = impressions × 30 × CPM / 1000 (CPM $5 CAD), or monthlyRevenue when given. paybackMonths is null when the monthly value is 0.',
+  description:
+    'Daily impressions from an impressions model (traffic × occupancy × direction × visibility ' +
+    "share, plus pedestrians), driven by overallScore, or by a location's traffic and pedestrian " +
+    'estimates when address or lat/lng is given. Monthly value = impressions × 30 × CPM / 1000 ' +
+    '(CPM $5 CAD), or monthlyRevenue when given. paybackMonths is null when the monthly value is ' +
+    '0.',
   request: { body: jsonBody(RoiRequestSchema) },
   responses: { 200: jsonResponse(RoiEstimateSchema, 'The ROI estimate and its assumptions'), ...errorResponses(400) },
 })
@@ -61,7 +93,9 @@ const roiRoute = createRoute({
 export const roiRoutes = createRouter().openapi(roiRoute, async (c) => {
   const body = c.req.valid('json')
   const hasLocation = body.address !== undefined || body.lat !== undefined
-  const located = hasLocation ? await scoreLocation(c.env, { address: body.address, lat: body.lat, lng: body.lng }, DEFAULT_WEIGHTS) : undefined
+  const located = hasLocation
+    ? await scoreLocation(c.env, { address: body.address, lat: body.lat, lng: body.lng }, DEFAULT_WEIGHTS)
+    : undefined
   const estimate = estimateRoi({
     overallScore: body.overallScore,
     signCost: body.signCost,
@@ -69,8 +103,13 @@ export const roiRoutes = createRouter().openapi(roiRoute, async (c) => {
     signals: located ? signalsOf(located) : undefined,
   })
   const location = located && { address: located.address, lat: located.lat, lng: located.lng, overallScore: located.overallScore }
-  const notes = located && Math.abs(located.overallScore - body.overallScore) >= 5
-    ? [...estimate.assumptions.notes, `The location scores ${located.overallScore}, not the overallScore ${body.overallScore} you gave; its traffic and pedestrian estimates were used.`]
-    : estimate.assumptions.notes
+  const notes =
+    located && Math.abs(located.overallScore - body.overallScore) >= 5
+      ? [
+          ...estimate.assumptions.notes,
+          `The location scores ${located.overallScore}, not the overallScore ${body.overallScore} you ` +
+            `gave; its traffic and pedestrian estimates were used.`,
+        ]
+      : estimate.assumptions.notes
   return c.json({ ...estimate, assumptions: { ...estimate.assumptions, notes, location: location || null } }, 200)
 })

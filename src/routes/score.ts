@@ -16,14 +16,20 @@ const ScoreRequestSchema = z
 
 const CompareRequestSchema = z
   .object({
-    locations: z.array(LocationInputSchema).min(2, { error: 'locations must hold 2 to 5 locations' }).max(5, { error: 'locations must hold 2 to 5 locations' }),
+    locations: z
+      .array(LocationInputSchema)
+      .min(2, { error: 'locations must hold 2 to 5 locations' })
+      .max(5, { error: 'locations must hold 2 to 5 locations' }),
     weights: WeightProfileSchema.optional(),
   })
   .openapi('CompareRequest')
 
 const CompareResponseSchema = z
   .object({
-    results: z.array(ScoreResultSchema).max(5).openapi({ description: 'Score results sorted by overallScore, highest first (ties keep input order)' }),
+    results: z
+      .array(ScoreResultSchema)
+      .max(5)
+      .openapi({ description: 'Score results sorted by overallScore, highest first (ties keep input order)' }),
     winner: ScoreResultSchema.openapi({ description: 'The highest-scoring location (same as results[0])' }),
   })
   .openapi('CompareResult')
@@ -34,7 +40,12 @@ const scoreRoute = createRoute({
   tags: ['Scoring'],
   operationId: 'scoreLocation',
   summary: 'Score a Canadian address or coordinate pair',
-  description: `Scores an address or a lat/lng pair (Canada: lat ${CANADA_BOUNDS.minLat}…${CANADA_BOUNDS.maxLat}, lng ${CANADA_BOUNDS.minLng}…${CANADA_BOUNDS.maxLng}) for sign placement: overall 0–100, letter grade and seven factors. When both are given, the coordinates locate the point and the address is kept as display address and supplies the street for road class. Geocoding failure → 400. Optional weights (all seven keys, summing to 1.0) replace the defaults.`,
+  description:
+    `Scores an address or a lat/lng pair (Canada: lat ${CANADA_BOUNDS.minLat}…${CANADA_BOUNDS.maxLat}, ` +
+    `lng ${CANADA_BOUNDS.minLng}…${CANADA_BOUNDS.maxLng}) for sign placement: overall 0–100, letter ` +
+    `grade and seven factors. When both are given, the coordinates locate the point and the address ` +
+    `is kept as display address and supplies the street for road class. Geocoding failure → 400. ` +
+    `Optional weights (all seven keys, summing to 1.0) replace the defaults.`,
   request: { body: jsonBody(ScoreRequestSchema) },
   responses: { 200: jsonResponse(ScoreResultSchema, 'The score result'), ...errorResponses(400) },
 })
@@ -45,7 +56,10 @@ const compareRoute = createRoute({
   tags: ['Scoring'],
   operationId: 'compareLocations',
   summary: 'Score 2 to 5 locations and rank them',
-  description: 'Scores 2–5 locations concurrently with the same weights; results are sorted by overallScore (highest first) and winner is the first. If any location cannot be geocoded the request fails with 400 and the location index in details (e.g. locations.2).',
+  description:
+    'Scores 2–5 locations concurrently with the same weights; results are sorted by overallScore ' +
+    '(highest first) and winner is the first. If any location cannot be geocoded the request fails ' +
+    'with 400 and the location index in details (e.g. locations.2).',
   request: { body: jsonBody(CompareRequestSchema) },
   responses: { 200: jsonResponse(CompareResponseSchema, 'Results, best first, and the winner'), ...errorResponses(400) },
 })
@@ -55,13 +69,17 @@ function deferTo(c: { executionCtx: ExecutionContext }): Defer | undefined {
   try {
     const ctx = c.executionCtx
     return (promise) => ctx.waitUntil(promise)
-  } catch { return undefined }
+  } catch {
+    return undefined
+  }
 }
 
 export const scoreRoutes = createRouter()
   .openapi(scoreRoute, async (c) => {
     const body = c.req.valid('json')
-    const result = await scoreLocation(c.env, { address: body.address, lat: body.lat, lng: body.lng }, body.weights ?? DEFAULT_WEIGHTS, { defer: deferTo(c) })
+    const result = await scoreLocation(c.env, { address: body.address, lat: body.lat, lng: body.lng }, body.weights ?? DEFAULT_WEIGHTS, {
+      defer: deferTo(c),
+    })
     return c.json(result, 200)
   })
   .openapi(compareRoute, async (c) => {
@@ -73,7 +91,9 @@ export const scoreRoutes = createRouter()
     if (failures.length) {
       const first = failures[0]
       if (!(first.error instanceof ApiError)) throw first.error
-      const details = failures.flatMap((f) => (f.error instanceof ApiError ? (f.error.details ?? [{ path: `locations.${f.i}`, message: f.error.message }]) : []))
+      const details = failures.flatMap((f) =>
+        f.error instanceof ApiError ? (f.error.details ?? [{ path: `locations.${f.i}`, message: f.error.message }]) : [],
+      )
       throw new ApiError(first.error.code, `locations.${first.i}: ${first.error.message}`, { details })
     }
     const results = settled

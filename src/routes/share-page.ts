@@ -7,20 +7,44 @@ import { lookupShare, unavailableShare } from '../services/shares'
 import { sharedProjectView } from '../services/share-view'
 import { renderMessagePage, renderSharePage, SHARE_PAGE_CSP } from '../views/share-page'
 
-const html = (description: string) => ({ description, content: { 'text/html': { schema: z.string().max(2_000_000) } }, headers: standardHeaders })
-const htmlOrError = (description: string) => ({ ...html(description), content: { ...html(description).content, 'application/json': { schema: ErrorSchema } } })
+const html = (description: string) => ({
+  description,
+  content: { 'text/html': { schema: z.string().max(2_000_000) } },
+  headers: standardHeaders,
+})
+const htmlOrError = (description: string) => ({
+  ...html(description),
+  content: { ...html(description).content, 'application/json': { schema: ErrorSchema } },
+})
 
 /** Browsers (Accept: text/html) get a page; other clients get the usual JSON error envelope. */
 const wantsHtml = (accept: string | undefined) => /text\/html/i.test(accept ?? '')
 
 const sharePageRoute = createRoute({
-  method: 'get', path: '/share/{link}', tags: ['Projects'], operationId: 'viewSharedProjectPage',
+  method: 'get',
+  path: '/share/{link}',
+  tags: ['Projects'],
+  operationId: 'viewSharedProjectPage',
   summary: 'The public, read-only HTML page of a shared project (the shareUrl)',
-  description: 'No API key; limited per client IP. Project name and description, a table of locations with score, grade and factor bars, an SVG plot of the points and data attribution. noindex; no notes or ids. Same data as GET /api/v1/shared/{link}.',
+  description:
+    'No API key; limited per client IP. Project name and description, a table of locations with ' +
+    'score, grade and factor bars, an SVG plot of the points and data attribution. noindex; no ' +
+    'notes or ids. Same data as GET /api/v1/shared/{link}.',
   security: [],
   // The path segment is the link's secret (a capability URL): read-only, expiring, revocable.
-  request: { params: z.object({ link: z.string().max(100).openapi({ param: { name: 'link', in: 'path' }, description: 'The code at the end of shareUrl' }) }) },
-  responses: { 200: html('The page'), 404: htmlOrError('Unknown link: an HTML page for browsers (Accept: text/html), else the JSON error envelope'), 410: htmlOrError('Expired or revoked link: an HTML page for browsers, else the JSON error envelope (GONE)') },
+  request: {
+    params: z.object({
+      link: z
+        .string()
+        .max(100)
+        .openapi({ param: { name: 'link', in: 'path' }, description: 'The code at the end of shareUrl' }),
+    }),
+  },
+  responses: {
+    200: html('The page'),
+    404: htmlOrError('Unknown link: an HTML page for browsers (Accept: text/html), else the JSON error envelope'),
+    410: htmlOrError('Expired or revoked link: an HTML page for browsers, else the JSON error envelope (GONE)'),
+  },
 })
 
 export const sharePageRoutes = createRouter().openapi(sharePageRoute, async (c) => {

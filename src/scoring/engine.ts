@@ -7,7 +7,12 @@ import { DEFAULT_WEIGHTS, FACTOR_KEYS, FACTOR_LABELS, type FactorKey, type Weigh
 
 export const METHODOLOGY_VERSION = '2.1.0'
 
-export interface FactorScore { score: number; weight: number; label: string; raw: RawSignal }
+export interface FactorScore {
+  score: number
+  weight: number
+  label: string
+  raw: RawSignal
+}
 export type FactorScores = Record<FactorKey, FactorScore>
 
 export interface ScoreResult {
@@ -25,7 +30,10 @@ export interface ScoreResult {
   dataVersion: string
 }
 
-export function scoreSignals(signals: FactorSignals, weights: WeightProfile = DEFAULT_WEIGHTS): { factorScores: FactorScores; overallScore: number } {
+export function scoreSignals(
+  signals: FactorSignals,
+  weights: WeightProfile = DEFAULT_WEIGHTS,
+): { factorScores: FactorScores; overallScore: number } {
   const factorScores = {} as FactorScores
   let total = 0
   for (const key of FACTOR_KEYS) {
@@ -51,8 +59,12 @@ export interface LocatedInput {
 
 export function buildScoreResult(input: LocatedInput, weights: WeightProfile = DEFAULT_WEIGHTS): ScoreResult {
   const signals = featuresAt({
-    lat: input.lat, lng: input.lng, street: input.street, precision: input.precision,
-    ruralRoute: input.ruralRoute, ruralPostalCode: input.ruralPostalCode,
+    lat: input.lat,
+    lng: input.lng,
+    street: input.street,
+    precision: input.precision,
+    ruralRoute: input.ruralRoute,
+    ruralPostalCode: input.ruralPostalCode,
   })
   const { factorScores, overallScore } = scoreSignals(signals, weights)
   return {

@@ -3,7 +3,13 @@ export const GRADES = ['A+', 'A', 'B+', 'B', 'C+', 'C', 'D', 'F'] as const
 export type Grade = (typeof GRADES)[number]
 
 export const GRADE_THRESHOLDS: readonly (readonly [number, Grade])[] = [
-  [90, 'A+'], [80, 'A'], [75, 'B+'], [70, 'B'], [65, 'C+'], [60, 'C'], [50, 'D'],
+  [90, 'A+'],
+  [80, 'A'],
+  [75, 'B+'],
+  [70, 'B'],
+  [65, 'C+'],
+  [60, 'C'],
+  [50, 'D'],
 ]
 
 export function gradeFor(score: number): Grade {

@@ -1,6 +1,22 @@
 // Public surface of the pure scoring engine.
-export { FACTOR_KEYS, DEFAULT_WEIGHTS, FACTOR_LABELS, WEIGHT_SUM_TOLERANCE, WeightProfileSchema, type FactorKey, type WeightProfile } from './weights'
+export {
+  FACTOR_KEYS,
+  DEFAULT_WEIGHTS,
+  FACTOR_LABELS,
+  WEIGHT_SUM_TOLERANCE,
+  WeightProfileSchema,
+  type FactorKey,
+  type WeightProfile,
+} from './weights'
 export { CURVES, applyCurve, factorScore, type Curve } from './curves'
 export { gradeFor, GRADES, GRADE_THRESHOLDS, type Grade } from './grade'
-export { scoreSignals, buildScoreResult, METHODOLOGY_VERSION, type ScoreResult, type FactorScore, type FactorScores, type LocatedInput } from './engine'
+export {
+  scoreSignals,
+  buildScoreResult,
+  METHODOLOGY_VERSION,
+  type ScoreResult,
+  type FactorScore,
+  type FactorScores,
+  type LocatedInput,
+} from './engine'
 export { ScoreResultSchema, FactorScoreSchema, RawSignalSchema, DataSourceSchema } from './schema'

@@ -5,48 +5,76 @@ import { latitude, longitude } from '../lib/location'
 import { GRADES } from './grade'
 import { WeightProfileSchema } from './weights'
 
-export const RawSignalSchema = z.object({
-  value: z.number().min(0).max(1e9),
-  unit: z.string().max(80),
-  method: z.string().max(200).openapi({ description: 'How the raw value was obtained (measured, looked up or modelled).' }),
-  confidence: z.enum(['high', 'medium', 'low']),
-}).openapi('RawSignal')
+export const RawSignalSchema = z
+  .object({
+    value: z.number().min(0).max(1e9),
+    unit: z.string().max(80),
+    method: z.string().max(200).openapi({ description: 'How the raw value was obtained (measured, looked up or modelled).' }),
+    confidence: z.enum(['high', 'medium', 'low']),
+  })
+  .openapi('RawSignal')
 
-export const FactorScoreSchema = z.object({
-  score: z.number().min(0).max(100),
-  weight: z.number().min(0).max(1),
-  label: z.string().max(60),
-  raw: RawSignalSchema,
-}).openapi('FactorScore')
+export const FactorScoreSchema = z
+  .object({
+    score: z.number().min(0).max(100),
+    weight: z.number().min(0).max(1),
+    label: z.string().max(60),
+    raw: RawSignalSchema,
+  })
+  .openapi('FactorScore')
 
-export const DataSourceSchema = z.object({
-  name: z.string().max(200), licence: z.string().max(400), url: z.string().url().max(300), vintage: z.string().max(200),
-}).openapi('DataSource')
+export const DataSourceSchema = z
+  .object({
+    name: z.string().max(200),
+    licence: z.string().max(400),
+    url: z.string().url().max(300),
+    vintage: z.string().max(200),
+  })
+  .openapi('DataSource')
 
-export const ScoreResultSchema = z.object({
-  overallScore: z.number().min(0).max(100).openapi({ description: 'Σ factor score × weight, one decimal', example: 87.4 }),
-  grade: z.enum(GRADES),
-  address: z.string().max(400).openapi({ description: 'Resolved display address (the given address when coordinates were also given)' }),
-  lat: latitude,
-  lng: longitude,
-  factorScores: z.object({
-    vehicleTraffic: FactorScoreSchema, roadClass: FactorScoreSchema, populationDensity: FactorScoreSchema, income: FactorScoreSchema,
-    poiDensity: FactorScoreSchema, pedestrian: FactorScoreSchema, transit: FactorScoreSchema,
-  }),
-  dataSources: z.record(z.string(), DataSourceSchema),
-  precision: z.enum(GEOCODE_PRECISIONS).openapi({
-    description: 'How exactly the input was located, most exact first: `coordinates` (given by the caller), `address` (a civic address point), '
-      + '`interpolated` (between the nearest civic numbers on the same side of the street), `street` (a point of the named street), '
-      + '`intersection` (where two named streets meet), `postal_code` (the postal area, FSA), `city` (the place). See docs/geocoding.md.',
-  }),
-  accuracyM: z.number().int().min(0).max(1_000_000).openapi({
-    format: 'int32',
-    description: 'Radius in metres within which the located point most likely is: 0 for coordinates as given, about 10 for an address point, '
-      + 'the neighbours\' spread for an interpolation, the street\'s extent, the postal area\'s or the city\'s radius.',
-    example: 10,
-  }),
-  methodologyVersion: z.string().regex(/^\d+\.\d+\.\d+$/).max(20),
-  dataVersion: z.string().max(200),
-}).openapi('ScoreResult')
+export const ScoreResultSchema = z
+  .object({
+    overallScore: z.number().min(0).max(100).openapi({ description: 'Σ factor score × weight, one decimal', example: 87.4 }),
+    grade: z.enum(GRADES),
+    address: z.string().max(400).openapi({ description: 'Resolved display address (the given address when coordinates were also given)' }),
+    lat: latitude,
+    lng: longitude,
+    factorScores: z.object({
+      vehicleTraffic: FactorScoreSchema,
+      roadClass: FactorScoreSchema,
+      populationDensity: FactorScoreSchema,
+      income: FactorScoreSchema,
+      poiDensity: FactorScoreSchema,
+      pedestrian: FactorScoreSchema,
+      transit: FactorScoreSchema,
+    }),
+    dataSources: z.record(z.string(), DataSourceSchema),
+    precision: z.enum(GEOCODE_PRECISIONS).openapi({
+      description:
+        'How exactly the input was located, most exact first: `coordinates` (given by the caller), ' +
+        '`address` (a civic address point), ' +
+        '`interpolated` (between the nearest civic numbers on the same side of the street), `street` (a point of the named street), ' +
+        '`intersection` (where two named streets meet), `postal_code` (the postal area, FSA), `city` (the place). See docs/geocoding.md.',
+    }),
+    accuracyM: z
+      .number()
+      .int()
+      .min(0)
+      .max(1_000_000)
+      .openapi({
+        format: 'int32',
+        description:
+          'Radius in metres within which the located point most likely is: 0 for coordinates as given, ' +
+          'about 10 for an address point, ' +
+          "the neighbours' spread for an interpolation, the street's extent, the postal area's or the city's radius.",
+        example: 10,
+      }),
+    methodologyVersion: z
+      .string()
+      .regex(/^\d+\.\d+\.\d+$/)
+      .max(20),
+    dataVersion: z.string().max(200),
+  })
+  .openapi('ScoreResult')
 
 export { WeightProfileSchema }

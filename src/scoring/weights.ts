@@ -6,31 +6,52 @@ export type FactorKey = (typeof FACTOR_KEYS)[number]
 export type WeightProfile = Record<FactorKey, number>
 
 export const DEFAULT_WEIGHTS: Readonly<WeightProfile> = Object.freeze({
-  vehicleTraffic: 0.25, roadClass: 0.1, populationDensity: 0.15, income: 0.1, poiDensity: 0.15, pedestrian: 0.15, transit: 0.1,
+  vehicleTraffic: 0.25,
+  roadClass: 0.1,
+  populationDensity: 0.15,
+  income: 0.1,
+  poiDensity: 0.15,
+  pedestrian: 0.15,
+  transit: 0.1,
 })
 
 export const FACTOR_LABELS: Readonly<Record<FactorKey, string>> = {
-  vehicleTraffic: 'Vehicle traffic', roadClass: 'Road class', populationDensity: 'Population density', income: 'Household income',
-  poiDensity: 'Nearby businesses', pedestrian: 'Pedestrian activity', transit: 'Transit access',
+  vehicleTraffic: 'Vehicle traffic',
+  roadClass: 'Road class',
+  populationDensity: 'Population density',
+  income: 'Household income',
+  poiDensity: 'Nearby businesses',
+  pedestrian: 'Pedestrian activity',
+  transit: 'Transit access',
 }
 
 export const WEIGHT_SUM_TOLERANCE = 0.001
 
 const weight = (key: FactorKey) =>
-  z.number({ error: (issue) => (issue.input === undefined ? `${key} is required` : `${key} must be a number`) })
+  z
+    .number({ error: (issue) => (issue.input === undefined ? `${key} is required` : `${key} must be a number`) })
     .min(0, { error: `${key} must be between 0 and 1` })
     .max(1, { error: `${key} must be between 0 and 1` })
     .openapi({ example: DEFAULT_WEIGHTS[key] })
 
 export const WeightProfileSchema = z
   .strictObject({
-    vehicleTraffic: weight('vehicleTraffic'), roadClass: weight('roadClass'), populationDensity: weight('populationDensity'),
-    income: weight('income'), poiDensity: weight('poiDensity'), pedestrian: weight('pedestrian'), transit: weight('transit'),
+    vehicleTraffic: weight('vehicleTraffic'),
+    roadClass: weight('roadClass'),
+    populationDensity: weight('populationDensity'),
+    income: weight('income'),
+    poiDensity: weight('poiDensity'),
+    pedestrian: weight('pedestrian'),
+    transit: weight('transit'),
   })
   .superRefine((w, ctx) => {
     const sum = FACTOR_KEYS.reduce((s, k) => s + w[k], 0)
     if (Math.abs(sum - 1) > WEIGHT_SUM_TOLERANCE) {
-      ctx.addIssue({ code: 'custom', path: [], message: `weights must sum to 1.0 (±${WEIGHT_SUM_TOLERANCE}); got ${Number(sum.toFixed(6))}` })
+      ctx.addIssue({
+        code: 'custom',
+        path: [],
+        message: `weights must sum to 1.0 (±${WEIGHT_SUM_TOLERANCE}); got ${Number(sum.toFixed(6))}`,
+      })
     }
   })
   .openapi('WeightProfile', {

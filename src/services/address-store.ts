@@ -14,8 +14,14 @@ const MAX_POINTS = 6000
 const { addressPoints: points } = schema
 /** name_key as an expression, so the city marker row can put its own text there and still share the UNION's shape. */
 const COLUMNS = {
-  nameKey: sql<string>`${points.nameKey}`.as('name_key'), typeKey: points.typeKey, dir: points.dir, cityKey: points.cityKey,
-  number: points.number, suffix: points.suffix, latE5: points.latE5, lngE5: points.lngE5,
+  nameKey: sql<string>`${points.nameKey}`.as('name_key'),
+  typeKey: points.typeKey,
+  dir: points.dir,
+  cityKey: points.cityKey,
+  number: points.number,
+  suffix: points.suffix,
+  latE5: points.latE5,
+  lngE5: points.lngE5,
 }
 /**
  * A civic lookup needs the numbers around the one asked (exact, neighbours, the street's end), not the
@@ -24,7 +30,10 @@ const COLUMNS = {
 export const CIVIC_NEIGHBOURS = 120
 
 /** The street's points, and whether the store holds any address of the city written. */
-export interface AddressPointsAnswer { points: AddressPoint[]; cityInStore: boolean }
+export interface AddressPointsAnswer {
+  points: AddressPoint[]
+  cityInStore: boolean
+}
 export type AddressPointsSource = (lookup: AddressLookup) => Promise<AddressPointsAnswer> | AddressPointsAnswer
 /** Marker row: one address of the city exists (a street missing there must not be taken from a neighbour). */
 const CITY_MARKER = '~city'
@@ -40,7 +49,17 @@ export function d1AddressPoints(d1: D1Database): AddressPointsSource {
       return db.select().from(nearest.as('part')).$dynamic()
     }
     const marker = (cityKey: string) =>
-      db.select().from(db.select({ ...COLUMNS, nameKey: sql<string>`${CITY_MARKER}`.as('name_key') }).from(points).where(eq(points.cityKey, cityKey)).limit(1).as('part')).$dynamic()
+      db
+        .select()
+        .from(
+          db
+            .select({ ...COLUMNS, nameKey: sql<string>`${CITY_MARKER}`.as('name_key') })
+            .from(points)
+            .where(eq(points.cityKey, cityKey))
+            .limit(1)
+            .as('part'),
+        )
+        .$dynamic()
     const parts = lookup.cityKey ? [marker(lookup.cityKey)] : []
     for (const nameKey of new Set(lookup.streets.map((s) => s.nameKey))) {
       if (lookup.cityKey) parts.push(street(and(eq(points.cityKey, lookup.cityKey), eq(points.nameKey, nameKey))))
@@ -52,7 +71,9 @@ export function d1AddressPoints(d1: D1Database): AddressPointsSource {
     const [first, second, ...rest] = parts
     if (!first) return { points: [], cityInStore: false }
     const rows = await (second ? union(first, second, ...rest) : first).limit(MAX_POINTS)
-    const found = rows.filter((r) => r.nameKey !== CITY_MARKER).map(({ latE5, lngE5, ...key }) => ({ ...key, lat: latE5 / 1e5, lng: lngE5 / 1e5 }))
+    const found = rows
+      .filter((r) => r.nameKey !== CITY_MARKER)
+      .map(({ latE5, lngE5, ...key }) => ({ ...key, lat: latE5 / 1e5, lng: lngE5 / 1e5 }))
     return { points: found, cityInStore: found.length < rows.length }
   }
 }

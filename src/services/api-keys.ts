@@ -15,7 +15,9 @@ export const WELCOME_DEDUPE_KEY = 'welcome'
 const WELCOME = {
   type: 'system',
   title: 'Welcome to the Sign Placement Scoring API',
-  message: 'Score Canadian addresses with POST /api/v1/score, save them in projects, turn on monitoring for a location and we will tell you here when its score changes.',
+  message:
+    'Score Canadian addresses with POST /api/v1/score, save them in projects, turn on monitoring ' +
+    'for a location and we will tell you here when its score changes.',
   dedupeKey: WELCOME_DEDUPE_KEY,
 } as const
 
@@ -31,7 +33,8 @@ const keyColumns = {
   revokedAt: schema.apiKeys.revokedAt,
 }
 
-const selectKeys = (db: Db) => db.select(keyColumns).from(schema.apiKeys).innerJoin(schema.users, eq(schema.users.id, schema.apiKeys.userId))
+const selectKeys = (db: Db) =>
+  db.select(keyColumns).from(schema.apiKeys).innerJoin(schema.users, eq(schema.users.id, schema.apiKeys.userId))
 
 /** Cached key records carry the plan; drop them so the next request re-reads D1. */
 async function evictKeyCache(env: Env, db: Db, userId: string) {

@@ -39,9 +39,17 @@ export function parseBatchCsv(text: string): BatchLocation[] {
   if (quoteError) throw badCsv(`Malformed CSV near data row ${(quoteError.row ?? 0) + 1}: ${quoteError.message}`)
   const fields = parsed.meta.fields ?? []
   const column = (names: readonly string[]) => names.find((n) => fields.includes(n))
-  const cols = { address: column(COLUMN_ALIASES.address), lat: column(COLUMN_ALIASES.lat), lng: column(COLUMN_ALIASES.lng), id: column(COLUMN_ALIASES.id) }
+  const cols = {
+    address: column(COLUMN_ALIASES.address),
+    lat: column(COLUMN_ALIASES.lat),
+    lng: column(COLUMN_ALIASES.lng),
+    id: column(COLUMN_ALIASES.id),
+  }
   if (!cols.address && !(cols.lat && cols.lng)) {
-    throw badCsv(`The CSV header row must name an address column, or lat and lng columns (optional: id); found: ${fields.slice(0, 10).join(', ').slice(0, 200) || 'nothing'}`)
+    throw badCsv(
+      `The CSV header row must name an address column, or lat and lng columns (optional: id); found: ` +
+        `${fields.slice(0, 10).join(', ').slice(0, 200) || 'nothing'}`,
+    )
   }
   return parsed.data.map((row): BatchLocation => {
     const lat = coordinate(cols.lat && row[cols.lat])
@@ -63,9 +71,15 @@ export function parseBatchCsv(text: string): BatchLocation[] {
  */
 export function formatBatchCsv(rows: BatchRow[]): string {
   const data = rows.map((r) => [
-    r.id ?? '', r.input, r.result?.lat ?? '', r.result?.lng ?? '', r.result?.overallScore ?? '', r.result?.grade ?? '',
+    r.id ?? '',
+    r.input,
+    r.result?.lat ?? '',
+    r.result?.lng ?? '',
+    r.result?.overallScore ?? '',
+    r.result?.grade ?? '',
     ...FACTOR_KEYS.map((key) => r.result?.factorScores[key].score ?? ''),
-    r.result?.precision ?? '', r.error ? `${r.error.code}: ${r.error.message}` : '',
+    r.result?.precision ?? '',
+    r.error ? `${r.error.code}: ${r.error.message}` : '',
   ])
   return `${Papa.unparse({ fields: [...CSV_COLUMNS], data }, { newline: '\r\n', escapeFormulae: true })}\r\n`
 }

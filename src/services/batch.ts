@@ -39,7 +39,12 @@ export interface BatchRow {
 export const inputText = (l: BatchLocation) =>
   (l.address?.trim() || (l.lat !== undefined || l.lng !== undefined ? `${l.lat ?? ''}, ${l.lng ?? ''}` : '')).slice(0, 2_000)
 
-async function scoreRow(env: Parameters<typeof scoreLocation>[0], location: BatchLocation, index: number, weights: WeightProfile): Promise<BatchRow> {
+async function scoreRow(
+  env: Parameters<typeof scoreLocation>[0],
+  location: BatchLocation,
+  index: number,
+  weights: WeightProfile,
+): Promise<BatchRow> {
   const row = { index, id: location.id ?? null, input: inputText(location) }
   try {
     // Each row is checked with the routes' location schema, so it fails with the message POST /score gives.
@@ -61,11 +66,18 @@ export async function scoreBatch(
   weights: WeightProfile = DEFAULT_WEIGHTS,
   charge: (units: number) => Promise<void>,
 ): Promise<BatchRow[]> {
-  if (locations.length === 0) throw new ApiError('BAD_REQUEST', 'The batch holds no locations', { details: [{ path: 'locations', message: 'give 1 to 1,000 locations' }] })
-  if (locations.length > BATCH.maxLocations) {
-    throw new ApiError('BAD_REQUEST', `The batch holds ${locations.length.toLocaleString('en-CA')} locations; the maximum is ${BATCH.maxLocations.toLocaleString('en-CA')}`, {
-      details: [{ path: 'locations', message: `at most ${BATCH.maxLocations} locations` }],
+  if (locations.length === 0)
+    throw new ApiError('BAD_REQUEST', 'The batch holds no locations', {
+      details: [{ path: 'locations', message: 'give 1 to 1,000 locations' }],
     })
+  if (locations.length > BATCH.maxLocations) {
+    throw new ApiError(
+      'BAD_REQUEST',
+      `The batch holds ${locations.length.toLocaleString('en-CA')} locations; the maximum is ${BATCH.maxLocations.toLocaleString('en-CA')}`,
+      {
+        details: [{ path: 'locations', message: `at most ${BATCH.maxLocations} locations` }],
+      },
+    )
   }
   await charge(locations.length)
   const rows: BatchRow[] = new Array(locations.length)

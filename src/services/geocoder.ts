@@ -60,10 +60,14 @@ export function createHttpGeocoder(options: HttpGeocoderOptions): Geocoder {
         const parsed = parseAddress(address)
         const offline = geocodeOffline(address)
         return {
-          lat, lng, precision: 'coordinates', accuracyM: radiusOfBox(first.boundingbox),
+          lat,
+          lng,
+          precision: 'coordinates',
+          accuracyM: radiusOfBox(first.boundingbox),
           address: offline?.address ?? (typeof first.display_name === 'string' ? first.display_name : address),
           ...(parsed.street?.name && { street: { name: parsed.street.name, ...(parsed.street.type && { type: parsed.street.type }) } }),
-          ...(offline?.city && { city: offline.city }), ...(offline?.province && { province: offline.province }),
+          ...(offline?.city && { city: offline.city }),
+          ...(offline?.province && { province: offline.province }),
           ...(offline?.postalCode && { postalCode: offline.postalCode }),
         }
       } catch {
@@ -103,7 +107,11 @@ export function createAddressGeocoder(options: AddressChainOptions): Geocoder {
       let local: GeocodeResult | null
       if (lookup && options.points) {
         let answer: AddressPointsAnswer = { points: [], cityInStore: false }
-        try { answer = await options.points(lookup) } catch { /* store unavailable: area-level result */ }
+        try {
+          answer = await options.points(lookup)
+        } catch {
+          /* store unavailable: area-level result */
+        }
         local = resolveAddressLookup(lookup, answer, options.geometrySources)
       } else local = geocodeOffline(address)
       if (local && STORE_FIRST.has(local.precision)) return local
@@ -138,7 +146,12 @@ function remember(key: string, result: GeocodeResult, ttlSeconds: number) {
 }
 
 /** Caches successful results in KV (and briefly in memory); cache failures never fail a geocode. */
-export function withKvCache(inner: Geocoder, kv: KVNamespace, ttlSeconds: number | ((result: GeocodeResult) => number) = GEOCODE_CACHE_TTL_SECONDS, defer?: Defer): Geocoder {
+export function withKvCache(
+  inner: Geocoder,
+  kv: KVNamespace,
+  ttlSeconds: number | ((result: GeocodeResult) => number) = GEOCODE_CACHE_TTL_SECONDS,
+  defer?: Defer,
+): Geocoder {
   return {
     async geocode(address) {
       const key = await geocodeCacheKey(address)
@@ -147,12 +160,16 @@ export function withKvCache(inner: Geocoder, kv: KVNamespace, ttlSeconds: number
       try {
         const hit = await kv.get<GeocodeResult>(key, 'json')
         if (hit) return hit
-      } catch { /* cache unavailable: geocode directly */ }
+      } catch {
+        /* cache unavailable: geocode directly */
+      }
       const result = await inner.geocode(address)
       if (result) {
         const expirationTtl = typeof ttlSeconds === 'number' ? ttlSeconds : ttlSeconds(result)
         remember(key, result, expirationTtl)
-        const put = kv.put(key, JSON.stringify(result), { expirationTtl }).catch(() => { /* best effort */ })
+        const put = kv.put(key, JSON.stringify(result), { expirationTtl }).catch(() => {
+          /* best effort */
+        })
         if (defer) defer(put)
         else await put
       }
@@ -165,10 +182,23 @@ export function withKvCache(inner: Geocoder, kv: KVNamespace, ttlSeconds: number
  * The geocoder configured for this environment: the chain above (address store when DB is bound,
  * live when GEOCODER_URL is set) behind the KV cache; the bundled offline geocoder when neither is.
  */
-export function geocoderFor(env: Partial<Pick<Env, 'DB'>> & Pick<Env, 'GEOCODER_URL' | 'GEOCODER_API_KEY' | 'KEYS'>, fetchImpl?: typeof fetch, defer?: Defer): Geocoder {
+export function geocoderFor(
+  env: Partial<Pick<Env, 'DB'>> & Pick<Env, 'GEOCODER_URL' | 'GEOCODER_API_KEY' | 'KEYS'>,
+  fetchImpl?: typeof fetch,
+  defer?: Defer,
+): Geocoder {
   if (!env.GEOCODER_URL && !env.DB) return offlineGeocoder
-  const live = env.GEOCODER_URL ? createHttpGeocoder({ url: env.GEOCODER_URL, apiKey: env.GEOCODER_API_KEY, fetch: fetchImpl, fallback: noGeocoder }) : undefined
+  const live = env.GEOCODER_URL
+    ? createHttpGeocoder({ url: env.GEOCODER_URL, apiKey: env.GEOCODER_API_KEY, fetch: fetchImpl, fallback: noGeocoder })
+    : undefined
   const chain = createAddressGeocoder({ points: env.DB ? d1AddressPoints(env.DB) : undefined, live, geometrySources: ROAD_NETWORKS })
   // Live answers are precision `coordinates`; everything else comes from our own data.
-  return env.KEYS ? withKvCache(chain, env.KEYS, (r) => (r.precision === 'coordinates' ? GEOCODE_CACHE_TTL_SECONDS : LOCAL_GEOCODE_CACHE_TTL_SECONDS), defer) : chain
+  return env.KEYS
+    ? withKvCache(
+        chain,
+        env.KEYS,
+        (r) => (r.precision === 'coordinates' ? GEOCODE_CACHE_TTL_SECONDS : LOCAL_GEOCODE_CACHE_TTL_SECONDS),
+        defer,
+      )
+    : chain
 }

@@ -4,7 +4,16 @@ import { and, count, eq, sql } from 'drizzle-orm'
 import { getDb, schema } from '../db/client'
 import type { Env } from '../env'
 import { conflict, notFound } from '../errors'
-import { isOwnProject, locationView, MAX_LOCATIONS_PER_PROJECT, nextUpdatedAt, ownedProject, scoreResultOf, touchProject, type LocationRow } from './projects'
+import {
+  isOwnProject,
+  locationView,
+  MAX_LOCATIONS_PER_PROJECT,
+  nextUpdatedAt,
+  ownedProject,
+  scoreResultOf,
+  touchProject,
+  type LocationRow,
+} from './projects'
 import { scoreLocation } from './scoring'
 
 export interface NewLocation {
@@ -19,12 +28,19 @@ async function ownedLocation(db: ReturnType<typeof getDb>, userId: string, proje
   const [row] = await db
     .select()
     .from(schema.savedLocations)
-    .where(and(eq(schema.savedLocations.id, locationId), eq(schema.savedLocations.projectId, projectId), eq(schema.savedLocations.userId, userId)))
+    .where(
+      and(
+        eq(schema.savedLocations.id, locationId),
+        eq(schema.savedLocations.projectId, projectId),
+        eq(schema.savedLocations.userId, userId),
+      ),
+    )
   if (!row) throw notFound('Location')
   return row
 }
 
-const isOwnLocation = (locationId: string, userId: string) => and(eq(schema.savedLocations.id, locationId), eq(schema.savedLocations.userId, userId))
+const isOwnLocation = (locationId: string, userId: string) =>
+  and(eq(schema.savedLocations.id, locationId), eq(schema.savedLocations.userId, userId))
 
 export async function addLocation(env: Env, userId: string, projectId: string, input: NewLocation) {
   const db = getDb(env.DB)
@@ -76,14 +92,24 @@ export async function getLocation(d1: D1Database, userId: string, projectId: str
   return { ...locationView(location), scoreResult: scoreResultOf(location) }
 }
 
-export async function updateLocation(d1: D1Database, userId: string, projectId: string, locationId: string, patch: { notes?: string | null; monitored?: boolean }) {
+export async function updateLocation(
+  d1: D1Database,
+  userId: string,
+  projectId: string,
+  locationId: string,
+  patch: { notes?: string | null; monitored?: boolean },
+) {
   const db = getDb(d1)
   const location = await ownedLocation(db, userId, projectId, locationId)
   const now = new Date().toISOString()
   const [[row]] = await db.batch([
     db
       .update(schema.savedLocations)
-      .set({ ...(patch.notes !== undefined && { notes: patch.notes }), ...(patch.monitored !== undefined && { monitored: patch.monitored }), updatedAt: now })
+      .set({
+        ...(patch.notes !== undefined && { notes: patch.notes }),
+        ...(patch.monitored !== undefined && { monitored: patch.monitored }),
+        updatedAt: now,
+      })
       .where(isOwnLocation(location.id, userId))
       .returning(),
     touchProject(db, location.projectId, userId, await nextUpdatedAt(db, userId)),
@@ -95,6 +121,9 @@ export async function updateLocation(d1: D1Database, userId: string, projectId: 
 export async function deleteLocation(d1: D1Database, userId: string, projectId: string, locationId: string) {
   const db = getDb(d1)
   const location = await ownedLocation(db, userId, projectId, locationId)
-  await db.batch([db.delete(schema.savedLocations).where(isOwnLocation(location.id, userId)), touchProject(db, location.projectId, userId, await nextUpdatedAt(db, userId))])
+  await db.batch([
+    db.delete(schema.savedLocations).where(isOwnLocation(location.id, userId)),
+    touchProject(db, location.projectId, userId, await nextUpdatedAt(db, userId)),
+  ])
   return { id: location.id, deleted: true as const }
 }

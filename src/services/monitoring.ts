@@ -14,7 +14,13 @@ import { scoreLocation } from './scoring'
 export const SCORE_CHANGE_POINTS = 5
 export const MONITOR_BATCH_SIZE = 50
 
-export interface MonitoringSummary { scanned: number; rescored: number; scoreChanges: number; dataUpdates: number; failed: number }
+export interface MonitoringSummary {
+  scanned: number
+  rescored: number
+  scoreChanges: number
+  dataUpdates: number
+  failed: number
+}
 
 /** Pure rule: is the move from `before` to `after` worth telling the owner about? */
 export function isSignificantChange(before: { score: number; grade: string }, after: { score: number; grade: string }) {
@@ -43,7 +49,9 @@ export async function runMonitoring(env: Env, options: { now?: Date; batchSize?:
     summary.scanned += batch.length
     const now = options.now ?? new Date()
     const scored = await Promise.allSettled(
-      batch.map(({ location: l }) => scoreLocation(env, { address: l.inputAddress ?? undefined, lat: l.inputLat ?? undefined, lng: l.inputLng ?? undefined })),
+      batch.map(({ location: l }) =>
+        scoreLocation(env, { address: l.inputAddress ?? undefined, lat: l.inputLat ?? undefined, lng: l.inputLng ?? undefined }),
+      ),
     )
     const statements = []
     for (const [i, { location: l, projectName }] of batch.entries()) {
@@ -64,24 +72,36 @@ export async function runMonitoring(env: Env, options: { now?: Date; batchSize?:
       if (isSignificantChange({ score: l.latestScore, grade: l.latestScoreGrade }, { score: result.overallScore, grade: result.grade })) {
         summary.scoreChanges++
         statements.push(
-          notificationInsert(db, l.userId, {
-            type: 'scoreChange',
-            title: `Score changed: ${l.address}`,
-            message: `${l.address} in “${projectName}” moved from ${fmt(l.latestScore)} (${l.latestScoreGrade}) to ${fmt(result.overallScore)} (${result.grade}).`,
-            dedupeKey: `scoreChange:${l.id}:${l.scoredAt}`,
-          }, now),
+          notificationInsert(
+            db,
+            l.userId,
+            {
+              type: 'scoreChange',
+              title: `Score changed: ${l.address}`,
+              message:
+                `${l.address} in “${projectName}” moved from ${fmt(l.latestScore)} (${l.latestScoreGrade}) ` +
+                `to ${fmt(result.overallScore)} (${result.grade}).`,
+              dedupeKey: `scoreChange:${l.id}:${l.scoredAt}`,
+            },
+            now,
+          ),
         )
       }
       if (previous?.dataVersion && previous.dataVersion !== DATA_VERSION && !dataUpdateSent.has(l.userId)) {
         dataUpdateSent.add(l.userId)
         summary.dataUpdates++
         statements.push(
-          notificationInsert(db, l.userId, {
-            type: 'dataUpdate',
-            title: 'Scoring data updated',
-            message: `The bundled geodata changed (now ${DATA_VERSION}). Your monitored locations have been re-scored with it.`,
-            dedupeKey: `dataUpdate:${DATA_VERSION}`,
-          }, now),
+          notificationInsert(
+            db,
+            l.userId,
+            {
+              type: 'dataUpdate',
+              title: 'Scoring data updated',
+              message: `The bundled geodata changed (now ${DATA_VERSION}). Your monitored locations have been re-scored with it.`,
+              dedupeKey: `dataUpdate:${DATA_VERSION}`,
+            },
+            now,
+          ),
         )
       }
     }

@@ -40,9 +40,11 @@ export function gridAround(lat: number, lng: number, radiusM: number, spacingM: 
     for (let i = -half; i <= half; i++) {
       const east = i * spacingM
       const north = j * spacingM
-      points.push(i === 0 && j === 0
-        ? { lat, lng, east: 0, north: 0 }
-        : { lat: round6(lat + north / METRES_PER_DEGREE_LAT), lng: round6(lng + east / metresPerDegreeLng), east, north })
+      points.push(
+        i === 0 && j === 0
+          ? { lat, lng, east: 0, north: 0 }
+          : { lat: round6(lat + north / METRES_PER_DEGREE_LAT), lng: round6(lng + east / metresPerDegreeLng), east, north },
+      )
     }
   }
   return points
@@ -59,5 +61,5 @@ export function bearingDeg(lat1: number, lng1: number, lat2: number, lng2: numbe
   const Δλ = (lng2 - lng1) * toRad
   const y = Math.sin(Δλ) * Math.cos(φ2)
   const x = Math.cos(φ1) * Math.sin(φ2) - Math.sin(φ1) * Math.cos(φ2) * Math.cos(Δλ)
-  return ((Math.atan2(y, x) / toRad) + 360) % 360
+  return (Math.atan2(y, x) / toRad + 360) % 360
 }

@@ -10,9 +10,15 @@ import { bearingDeg, distanceM, gridAround, gridPointCount } from './nearby-grid
 import { scoreLocation, type LocationInput } from './scoring'
 
 export const NEARBY = {
-  minRadiusM: 50, maxRadiusM: 2_000, defaultRadiusM: 500,
-  minSpacingM: 25, maxSpacingM: 2_000, defaultSpacingM: 50,
-  minLimit: 1, maxLimit: 20, defaultLimit: 5,
+  minRadiusM: 50,
+  maxRadiusM: 2_000,
+  defaultRadiusM: 500,
+  minSpacingM: 25,
+  maxSpacingM: 2_000,
+  defaultSpacingM: 50,
+  minLimit: 1,
+  maxLimit: 20,
+  defaultLimit: 5,
   maxGridPoints: 10_000,
   /** Quota: the request itself, plus one unit per started block of this many grid points. */
   gridPointsPerQuotaUnit: 100,
@@ -21,11 +27,30 @@ export const NEARBY = {
 /** Monthly quota units a search over `gridPoints` points costs (the request + 1 per 100 points). */
 export const nearbyQuotaUnits = (gridPoints: number) => 1 + Math.ceil(gridPoints / NEARBY.gridPointsPerQuotaUnit)
 
-export interface NearbyOptions { radiusM: number; spacingM: number; limit: number; weights: WeightProfile }
+export interface NearbyOptions {
+  radiusM: number
+  spacingM: number
+  limit: number
+  weights: WeightProfile
+}
 
-export interface ScoredGridPoint { lat: number; lng: number; east: number; north: number; overallScore: number; grade: Grade }
+export interface ScoredGridPoint {
+  lat: number
+  lng: number
+  east: number
+  north: number
+  overallScore: number
+  grade: Grade
+}
 
-export interface BestPoint { rank: number; distanceM: number; bearingDeg: number; result: ScoreResult; east: number; north: number }
+export interface BestPoint {
+  rank: number
+  distanceM: number
+  bearingDeg: number
+  result: ScoreResult
+  east: number
+  north: number
+}
 
 export interface NearbyResult {
   centre: ScoreResult
@@ -39,9 +64,15 @@ export interface NearbyResult {
 export function assertGridSize(radiusM: number, spacingM: number): number {
   const count = gridPointCount(radiusM, spacingM)
   if (count > NEARBY.maxGridPoints) {
-    throw new ApiError('BAD_REQUEST', `radiusM ${radiusM} with spacingM ${spacingM} makes a grid of ${count.toLocaleString('en-CA')} points; the cap is ${NEARBY.maxGridPoints.toLocaleString('en-CA')}: raise spacingM or lower radiusM`, {
-      details: [{ path: 'spacingM', message: `grid of ${count} points exceeds ${NEARBY.maxGridPoints}` }],
-    })
+    throw new ApiError(
+      'BAD_REQUEST',
+      `radiusM ${radiusM} with spacingM ${spacingM} makes a grid of ${count.toLocaleString('en-CA')} ` +
+        `points; the cap is ${NEARBY.maxGridPoints.toLocaleString('en-CA')}: raise spacingM or lower ` +
+        `radiusM`,
+      {
+        details: [{ path: 'spacingM', message: `grid of ${count} points exceeds ${NEARBY.maxGridPoints}` }],
+      },
+    )
   }
   return count
 }
@@ -57,7 +88,11 @@ const BORDER_SAMPLE_M = 250
  */
 export function candidatePoints(centre: { lat: number; lng: number }, radiusM: number, spacingM: number) {
   const points = gridAround(centre.lat, centre.lng, radiusM, spacingM)
-  if (spacingM < BORDER_SAMPLE_M && gridAround(centre.lat, centre.lng, radiusM + BORDER_SAMPLE_M, BORDER_SAMPLE_M).every((p) => isInCanada(p.lat, p.lng))) return points
+  if (
+    spacingM < BORDER_SAMPLE_M &&
+    gridAround(centre.lat, centre.lng, radiusM + BORDER_SAMPLE_M, BORDER_SAMPLE_M).every((p) => isInCanada(p.lat, p.lng))
+  )
+    return points
   return points.filter((p) => (p.east === 0 && p.north === 0) || isInCanada(p.lat, p.lng))
 }
 
@@ -80,10 +115,14 @@ export function findNearby(centre: ScoreResult, candidates: ReturnType<typeof ca
   })
 
   // Highest score first; ties go to the point nearer the centre, then to lattice order.
-  const order = points.map((_, i) => i).sort((a, b) =>
-    points[b].overallScore - points[a].overallScore
-    || (points[a].east ** 2 + points[a].north ** 2) - (points[b].east ** 2 + points[b].north ** 2)
-    || a - b)
+  const order = points
+    .map((_, i) => i)
+    .sort(
+      (a, b) =>
+        points[b].overallScore - points[a].overallScore ||
+        points[a].east ** 2 + points[a].north ** 2 - (points[b].east ** 2 + points[b].north ** 2) ||
+        a - b,
+    )
   // Distinct places: at least two grid spacings apart, checked on the lattice so rounding cannot flip it.
   const minLattice2 = (2 * options.spacingM) ** 2
   const picked: number[] = []
@@ -98,9 +137,13 @@ export function findNearby(centre: ScoreResult, candidates: ReturnType<typeof ca
       rank: rank + 1,
       distanceM: Math.round(distanceM(centre.lat, centre.lng, p.lat, p.lng)),
       bearingDeg: p.east === 0 && p.north === 0 ? 0 : Math.round(bearingDeg(centre.lat, centre.lng, p.lat, p.lng)) % 360,
-      result: p.east === 0 && p.north === 0
-        ? centre
-        : buildScoreResult({ lat: p.lat, lng: p.lng, precision: 'coordinates', address: coordinatesLabel(p.lat, p.lng) }, options.weights),
+      result:
+        p.east === 0 && p.north === 0
+          ? centre
+          : buildScoreResult(
+              { lat: p.lat, lng: p.lng, precision: 'coordinates', address: coordinatesLabel(p.lat, p.lng) },
+              options.weights,
+            ),
       east: p.east,
       north: p.north,
     }

@@ -12,7 +12,8 @@ export const MAX_LOCATIONS_PER_PROJECT = 500
 export type ProjectRow = typeof schema.projects.$inferSelect
 export type LocationRow = typeof schema.savedLocations.$inferSelect
 
-export const isOwnProject = (projectId: string, userId: string) => and(eq(schema.projects.id, projectId), eq(schema.projects.userId, userId))
+export const isOwnProject = (projectId: string, userId: string) =>
+  and(eq(schema.projects.id, projectId), eq(schema.projects.userId, userId))
 
 /** The caller's project, or 404. */
 export async function ownedProject(db: Db, userId: string, id: string): Promise<ProjectRow> {
@@ -26,7 +27,10 @@ export async function ownedProject(db: Db, userId: string, id: string): Promise<
  * changes in the same millisecond must still move the touched project to the top of the list.
  */
 export async function nextUpdatedAt(db: Db, userId: string, now = new Date()): Promise<string> {
-  const [row] = await db.select({ latest: max(schema.projects.updatedAt) }).from(schema.projects).where(eq(schema.projects.userId, userId))
+  const [row] = await db
+    .select({ latest: max(schema.projects.updatedAt) })
+    .from(schema.projects)
+    .where(eq(schema.projects.userId, userId))
   const latest = row?.latest ? Date.parse(row.latest) : 0
   return new Date(Math.max(now.getTime(), latest + 1)).toISOString()
 }
@@ -46,7 +50,15 @@ export async function listProjects(d1: D1Database, userId: string) {
     ? await db
         .select({ projectId: schema.savedLocations.projectId, lat: schema.savedLocations.lat, lng: schema.savedLocations.lng })
         .from(schema.savedLocations)
-        .where(and(eq(schema.savedLocations.userId, userId), inArray(schema.savedLocations.projectId, rows.map((r) => r.id))))
+        .where(
+          and(
+            eq(schema.savedLocations.userId, userId),
+            inArray(
+              schema.savedLocations.projectId,
+              rows.map((r) => r.id),
+            ),
+          ),
+        )
         .orderBy(asc(schema.savedLocations.createdAt), asc(sql`rowid`))
     : []
   const byProject = new Map<string, { lat: number; lng: number }[]>()
@@ -63,7 +75,14 @@ export async function createProject(d1: D1Database, userId: string, input: { nam
   const [{ n }] = await db.select({ n: count() }).from(schema.projects).where(eq(schema.projects.userId, userId))
   if (n >= MAX_PROJECTS_PER_USER) throw conflict(`You already have the maximum of ${MAX_PROJECTS_PER_USER} projects; delete one first`)
   const createdAt = new Date().toISOString()
-  const row = { id: crypto.randomUUID(), userId, name: input.name, description: input.description ?? null, createdAt, updatedAt: await nextUpdatedAt(db, userId) }
+  const row = {
+    id: crypto.randomUUID(),
+    userId,
+    name: input.name,
+    description: input.description ?? null,
+    createdAt,
+    updatedAt: await nextUpdatedAt(db, userId),
+  }
   await db.insert(schema.projects).values(row)
   return { id: row.id, name: row.name, description: row.description, createdAt }
 }
@@ -81,7 +100,11 @@ export async function updateProject(d1: D1Database, userId: string, id: string, 
   const project = await ownedProject(db, userId, id)
   const [row] = await db
     .update(schema.projects)
-    .set({ ...(patch.name !== undefined && { name: patch.name }), ...(patch.description !== undefined && { description: patch.description }), updatedAt: await nextUpdatedAt(db, userId) })
+    .set({
+      ...(patch.name !== undefined && { name: patch.name }),
+      ...(patch.description !== undefined && { description: patch.description }),
+      updatedAt: await nextUpdatedAt(db, userId),
+    })
     .where(isOwnProject(project.id, userId))
     .returning()
   if (!row) throw notFound('Project')
@@ -101,7 +124,13 @@ export async function deleteProject(d1: D1Database, userId: string, id: string) 
   return { id: project.id, deleted: true as const }
 }
 
-export const projectSummary = (r: ProjectRow) => ({ id: r.id, name: r.name, description: r.description, createdAt: r.createdAt, updatedAt: r.updatedAt })
+export const projectSummary = (r: ProjectRow) => ({
+  id: r.id,
+  name: r.name,
+  description: r.description,
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
+})
 
 export async function projectLocations(db: Db, projectId: string) {
   return db

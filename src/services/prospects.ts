@@ -39,14 +39,21 @@ export function haversineKm(a: { lat: number; lng: number }, b: { lat: number; l
 
 /** "Fast Food" → ["fast_food"], "Restaurants" → ["restaurants", "restaurant"]: OSM-style values. */
 export function businessTypeVariants(input: string): string[] {
-  const t = input.trim().toLowerCase().replace(/[\s-]+/g, '_')
+  const t = input
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_')
   const variants = new Set([t])
   if (t.endsWith('ies')) variants.add(`${t.slice(0, -3)}y`)
   else if (t.endsWith('s') && !t.endsWith('ss')) variants.add(t.slice(0, -1))
   return [...variants]
 }
 
-export interface ProspectQuery { centre: { lat: number; lng: number }; radiusKm: number; businessType?: string }
+export interface ProspectQuery {
+  centre: { lat: number; lng: number }
+  radiusKm: number
+  businessType?: string
+}
 type PoiRow = typeof pois.$inferSelect
 
 /** Nearest matching POIs within the radius (≤ MAX_PROSPECTS), with exact distances. */
@@ -57,12 +64,14 @@ export async function nearbyPois(env: Pick<Env, 'DB'>, q: ProspectQuery) {
   const dLng = q.radiusKm / (KM_PER_DEGREE_LAT * lngScale)
   const filters = [between(pois.lat, lat - dLat, lat + dLat), between(pois.lng, lng - dLng, lng + dLng)]
   if (q.businessType) filters.push(inArray(pois.type, businessTypeVariants(q.businessType)))
+  const north = sql`(${pois.lat} - ${lat})`
+  const east = sql`((${pois.lng} - ${lng}) * ${lngScale})`
   const rows = await getDb(env.DB)
     .select()
     .from(pois)
     .where(and(...filters))
     // Equirectangular distance² orders like the true distance at these scales.
-    .orderBy(sql`(${pois.lat} - ${lat}) * (${pois.lat} - ${lat}) + ((${pois.lng} - ${lng}) * ${lngScale}) * ((${pois.lng} - ${lng}) * ${lngScale})`)
+    .orderBy(sql`${north} * ${north} + ${east} * ${east}`)
     .limit(CANDIDATE_ROWS)
   return rows
     .map((row) => ({ ...row, distanceKm: haversineKm(q.centre, row) }))
@@ -74,13 +83,20 @@ export async function nearbyPois(env: Pick<Env, 'DB'>, q: ProspectQuery) {
 /** Without a centre: the store's POIs (of the type, if given), up to STORE_SCAN_LIMIT, in id order. */
 async function storePois(env: Pick<Env, 'DB'>, businessType?: string): Promise<Array<PoiRow & { distanceKm: number | null }>> {
   const query = getDb(env.DB).select().from(pois)
-  const rows = await (businessType ? query.where(inArray(pois.type, businessTypeVariants(businessType))) : query).orderBy(pois.id).limit(STORE_SCAN_LIMIT)
+  const rows = await (businessType ? query.where(inArray(pois.type, businessTypeVariants(businessType))) : query)
+    .orderBy(pois.id)
+    .limit(STORE_SCAN_LIMIT)
   return rows.map((row) => ({ ...row, distanceKm: null }))
 }
 
 /** Prospects near a centre, or with no centre the best-scored of the store; best first, ≤ MAX_PROSPECTS. */
-export async function findProspects(env: Env, q: Omit<ProspectQuery, 'centre' | 'radiusKm'> & Partial<Pick<ProspectQuery, 'centre' | 'radiusKm'>>): Promise<Prospect[]> {
-  const candidates: Array<PoiRow & { distanceKm: number | null }> = q.centre ? await nearbyPois(env, { ...q, centre: q.centre, radiusKm: q.radiusKm! }) : await storePois(env, q.businessType)
+export async function findProspects(
+  env: Env,
+  q: Omit<ProspectQuery, 'centre' | 'radiusKm'> & Partial<Pick<ProspectQuery, 'centre' | 'radiusKm'>>,
+): Promise<Prospect[]> {
+  const candidates: Array<PoiRow & { distanceKm: number | null }> = q.centre
+    ? await nearbyPois(env, { ...q, centre: q.centre, radiusKm: q.radiusKm! })
+    : await storePois(env, q.businessType)
   // The engine is pure and fast; scoring ≤ 100 points concurrently costs a few milliseconds.
   const scored = await Promise.all(
     candidates.map(async (poi) => {
@@ -95,8 +111,16 @@ export async function findProspects(env: Env, q: Omit<ProspectQuery, 'centre' | 
   return scored
     .filter((s) => s !== undefined)
     .map(({ poi, result }) => ({
-      id: poi.id, name: poi.name, address: poi.address || result.address, type: poi.type, lat: poi.lat, lng: poi.lng,
-      distanceKm: poi.distanceKm === null ? null : Math.round(poi.distanceKm * 100) / 100, nearbyScore: result.overallScore, grade: result.grade, source: poi.source,
+      id: poi.id,
+      name: poi.name,
+      address: poi.address || result.address,
+      type: poi.type,
+      lat: poi.lat,
+      lng: poi.lng,
+      distanceKm: poi.distanceKm === null ? null : Math.round(poi.distanceKm * 100) / 100,
+      nearbyScore: result.overallScore,
+      grade: result.grade,
+      source: poi.source,
     }))
     .sort((a, b) => b.nearbyScore - a.nearbyScore || (a.distanceKm ?? 0) - (b.distanceKm ?? 0))
     .slice(0, MAX_PROSPECTS)

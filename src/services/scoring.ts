@@ -24,11 +24,17 @@ export async function scoreLocation(
   if (lat !== undefined && lng !== undefined) {
     const parsed = address ? parseAddress(address) : undefined
     const street = parsed?.street
-    return buildScoreResult({
-      lat, lng, precision: 'coordinates', accuracyM: 0,
-      address: address ?? `${lat.toFixed(5)}, ${lng.toFixed(5)}`,
-      ...(street?.name && { street: { name: street.name, ...(street.type && { type: street.type }) } }),
-    }, weights)
+    return buildScoreResult(
+      {
+        lat,
+        lng,
+        precision: 'coordinates',
+        accuracyM: 0,
+        address: address ?? `${lat.toFixed(5)}, ${lng.toFixed(5)}`,
+        ...(street?.name && { street: { name: street.name, ...(street.type && { type: street.type }) } }),
+      },
+      weights,
+    )
   }
   const geocoded = await (options.geocoder ?? geocoderFor(env, undefined, options.defer)).geocode(address!)
   if (!geocoded) {
@@ -36,6 +42,17 @@ export async function scoreLocation(
       details: [{ path: options.path ?? 'address', message: `could not geocode "${address}"` }],
     })
   }
-  return buildScoreResult({ lat: geocoded.lat, lng: geocoded.lng, address: geocoded.address, precision: geocoded.precision, accuracyM: geocoded.accuracyM, street: geocoded.street,
-    ruralRoute: geocoded.ruralRoute, ruralPostalCode: geocoded.ruralPostalCode }, weights)
+  return buildScoreResult(
+    {
+      lat: geocoded.lat,
+      lng: geocoded.lng,
+      address: geocoded.address,
+      precision: geocoded.precision,
+      accuracyM: geocoded.accuracyM,
+      street: geocoded.street,
+      ruralRoute: geocoded.ruralRoute,
+      ruralPostalCode: geocoded.ruralPostalCode,
+    },
+    weights,
+  )
 }

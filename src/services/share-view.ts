@@ -5,7 +5,11 @@ import type { DataSource } from '../geo'
 import type { LocationRow, ProjectRow } from './projects'
 import { scoreResultOf } from './projects'
 
-export interface SharedFactor { label: string; score: number; weight: number }
+export interface SharedFactor {
+  label: string
+  score: number
+  weight: number
+}
 export interface SharedLocation {
   address: string
   lat: number

@@ -27,7 +27,15 @@ export async function createShare(d1: D1Database, userId: string, projectId: str
   const project = await ownedProject(db, userId, projectId)
   const token = generateShareToken()
   const now = new Date()
-  const row = { id: crypto.randomUUID(), projectId: project.id, userId, tokenHash: await hashShareToken(token), expiresAt: new Date(now.getTime() + days * DAY_MS).toISOString(), revokedAt: null, createdAt: now.toISOString() }
+  const row = {
+    id: crypto.randomUUID(),
+    projectId: project.id,
+    userId,
+    tokenHash: await hashShareToken(token),
+    expiresAt: new Date(now.getTime() + days * DAY_MS).toISOString(),
+    revokedAt: null,
+    createdAt: now.toISOString(),
+  }
   await db.insert(schema.shareLinks).values(row)
   return { id: row.id, token, expiresAt: row.expiresAt }
 }
@@ -48,7 +56,10 @@ export async function revokeShare(d1: D1Database, userId: string, projectId: str
   const db = getDb(d1)
   const project = await ownedProject(db, userId, projectId)
   const owned = and(eq(schema.shareLinks.id, shareId), eq(schema.shareLinks.projectId, project.id), eq(schema.shareLinks.userId, userId))
-  await db.update(schema.shareLinks).set({ revokedAt: new Date().toISOString() }).where(and(owned, isNull(schema.shareLinks.revokedAt)))
+  await db
+    .update(schema.shareLinks)
+    .set({ revokedAt: new Date().toISOString() })
+    .where(and(owned, isNull(schema.shareLinks.revokedAt)))
   const [row] = await db.select().from(schema.shareLinks).where(owned)
   if (!row) throw notFound('Share link')
   return shareMeta(row)
@@ -63,7 +74,10 @@ export type SharedLookup =
 export async function lookupShare(d1: D1Database, token: string, now = new Date()): Promise<SharedLookup> {
   if (!isShareToken(token)) return { state: 'missing' }
   const db = getDb(d1)
-  const [link] = await db.select().from(schema.shareLinks).where(eq(schema.shareLinks.tokenHash, await hashShareToken(token)))
+  const [link] = await db
+    .select()
+    .from(schema.shareLinks)
+    .where(eq(schema.shareLinks.tokenHash, await hashShareToken(token)))
   if (!link) return { state: 'missing' }
   if (link.revokedAt) return { state: 'gone', reason: 'revoked' }
   if (Date.parse(link.expiresAt) <= now.getTime()) return { state: 'gone', reason: 'expired' }

@@ -4,12 +4,22 @@ import type { SharedLocation, SharedProjectView } from '../services/share-view'
 import { FACTOR_KEYS } from '../scoring'
 import { clamp } from '../lib/math'
 
-export const SHARE_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+export const SHARE_PAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action " + "'none'; frame-ancestors 'none'"
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
 export const escapeHtml = (value: unknown) => String(value ?? '').replace(/[&<>"']/g, (ch) => ESCAPES[ch])
 
-export const GRADE_COLOURS: Record<string, string> = { 'A+': '#1a7f37', A: '#2da44e', 'B+': '#6fa82a', B: '#9a9d18', 'C+': '#bf8700', C: '#d4740b', D: '#cf4a16', F: '#b42318' }
+export const GRADE_COLOURS: Record<string, string> = {
+  'A+': '#1a7f37',
+  A: '#2da44e',
+  'B+': '#6fa82a',
+  B: '#9a9d18',
+  'C+': '#bf8700',
+  C: '#d4740b',
+  D: '#cf4a16',
+  F: '#b42318',
+}
 const gradeColour = (grade: string) => GRADE_COLOURS[grade] ?? '#57606a'
 
 function layout(title: string, body: string) {
@@ -20,11 +30,13 @@ function layout(title: string, body: string) {
 <style>
 body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2328;margin:0;background:#f6f8fa}
 main{max-width:1040px;margin:0 auto;padding:24px}
-h1{margin:0 0 4px;font-size:26px}.muted{color:#57606a}.card{background:#fff;border:1px solid #d0d7de;border-radius:8px;padding:16px;margin:16px 0}
+h1{margin:0 0 4px;font-size:26px}.muted{color:#57606a}
+.card{background:#fff;border:1px solid #d0d7de;border-radius:8px;padding:16px;margin:16px 0}
 table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:8px;border-bottom:1px solid #eaeef2;vertical-align:top}
 th{font-size:13px;color:#57606a;font-weight:600}.num{font-variant-numeric:tabular-nums;font-weight:600}
 .grade{display:inline-block;min-width:28px;text-align:center;color:#fff;border-radius:4px;padding:1px 6px;font-weight:700}
-.bars{display:grid;grid-template-columns:190px 1fr 30px;gap:2px 8px;font-size:12px;align-items:center;min-width:380px}.bars .muted{font-size:11px}
+.bars{display:grid;grid-template-columns:190px 1fr 30px;gap:2px 8px;font-size:12px;align-items:center;min-width:380px}
+.bars .muted{font-size:11px}
 .bar{background:#eaeef2;border-radius:3px;height:8px}.bar>span{display:block;height:8px;border-radius:3px;background:#0969da}
 footer{font-size:12px;color:#57606a}.idx{font-weight:700;color:#57606a}
 </style></head><body><main>${body}</main></body></html>`
@@ -34,7 +46,11 @@ function factorBars(location: SharedLocation) {
   return `<div class="bars">${FACTOR_KEYS.map((key) => {
     const f = location.factors[key]
     const score = clamp(f.score, 0, 100)
-    return `<span>${escapeHtml(f.label)} <span class="muted">(${Math.round(f.weight * 100)}%)</span></span><div class="bar" role="img" aria-label="${escapeHtml(f.label)} ${score.toFixed(0)} of 100"><span style="width:${score.toFixed(1)}%"></span></div><span class="num">${score.toFixed(0)}</span>`
+    return (
+      `<span>${escapeHtml(f.label)} <span class="muted">(${Math.round(f.weight * 100)}%)</span></span>` +
+      `<div class="bar" role="img" aria-label="${escapeHtml(f.label)} ${score.toFixed(0)} of 100">` +
+      `<span style="width:${score.toFixed(1)}%"></span></div><span class="num">${score.toFixed(0)}</span>`
+    )
   }).join('')}</div>`
 }
 
@@ -55,27 +71,51 @@ export function pointsSvg(locations: { lat: number; lng: number; grade: string }
   const points = locations.map((l, i) => {
     const x = width / 2 + (xs[i] - cx) * scale
     const y = height / 2 - (ys[i] - cy) * scale
-    return `<g><circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="9" fill="${gradeColour(l.grade)}" stroke="#fff" stroke-width="2"/><text x="${x.toFixed(1)}" y="${(y + 4).toFixed(1)}" font-size="11" font-weight="700" text-anchor="middle" fill="#fff">${i + 1}</text></g>`
+    return (
+      `<g><circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="9" fill="${gradeColour(l.grade)}" ` +
+      `stroke="#fff" stroke-width="2"/><text x="${x.toFixed(1)}" y="${(y + 4).toFixed(1)}" font-size="11" ` +
+      `font-weight="700" text-anchor="middle" fill="#fff">${i + 1}</text></g>`
+    )
   })
   const km = (width / scale) * 111.32
   const kmAcross = km.toFixed(km < 10 ? 1 : 0)
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="100%" viewBox="0 0 ${width} ${height}" role="img" aria-label="Map of the locations"><rect width="${width}" height="${height}" rx="6" fill="#eef3f8"/><text x="10" y="${height - 10}" font-size="12" fill="#57606a">North up · about ${kmAcross} km across · colour = grade</text>${points.reverse().join('')}</svg>`
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="100%" viewBox="0 0 ${width} ${height}" role="img" ` +
+    `aria-label="Map of the locations"><rect width="${width}" height="${height}" rx="6" fill="#eef3f8"/><text ` +
+    `x="10" y="${height - 10}" font-size="12" fill="#57606a">North up · about ${kmAcross} km across ` +
+    `· colour = grade</text>${points.reverse().join('')}</svg>`
+  )
 }
 
 const coords = (l: { lat: number; lng: number }) => `${l.lat.toFixed(5)}, ${l.lng.toFixed(5)}`
 
 export function renderSharePage(view: SharedProjectView) {
   const rows = view.locations
-    .map((l, i) => `<tr><td class="idx">${i + 1}</td><td>${escapeHtml(l.address)}${l.address === coords(l) ? '' : `<div class="muted">${coords(l)}</div>`}</td><td class="num">${l.score.toFixed(1)}</td><td><span class="grade" style="background:${gradeColour(l.grade)}">${escapeHtml(l.grade)}</span></td><td>${factorBars(l)}</td></tr>`)
+    .map(
+      (l, i) =>
+        `<tr><td class="idx">${i + 1}</td><td>${escapeHtml(l.address)}` +
+        (l.address === coords(l) ? '' : `<div class="muted">${coords(l)}</div>`) +
+        `</td><td class="num">${l.score.toFixed(1)}</td>` +
+        `<td><span class="grade" style="background:${gradeColour(l.grade)}">${escapeHtml(l.grade)}</span></td>` +
+        `<td>${factorBars(l)}</td></tr>`,
+    )
     .join('')
   const sources = Object.values(view.dataSources)
     .map((s) => `${escapeHtml(s.name)} (${escapeHtml(s.licence)}, ${escapeHtml(s.vintage)})`)
     .join('; ')
+  const subtitle =
+    `Sign placement scores · ${view.locations.length} location${view.locations.length === 1 ? '' : 's'} · ` +
+    `shared read-only until ${escapeHtml(view.expiresAt.slice(0, 10))}`
   const body = `<h1>${escapeHtml(view.project.name)}</h1>
 ${view.project.description ? `<p>${escapeHtml(view.project.description)}</p>` : ''}
-<p class="muted">Sign placement scores · ${view.locations.length} location${view.locations.length === 1 ? '' : 's'} · shared read-only until ${escapeHtml(view.expiresAt.slice(0, 10))}</p>
-${view.locations.length ? `<div class="card">${pointsSvg(view.locations)}</div>
-<div class="card"><table><thead><tr><th>#</th><th>Location</th><th>Score</th><th>Grade</th><th>Factors (0–100, weight)</th></tr></thead><tbody>${rows}</tbody></table></div>` : '<div class="card">This project has no locations yet.</div>'}
+<p class="muted">${subtitle}</p>
+${
+  view.locations.length
+    ? `<div class="card">${pointsSvg(view.locations)}</div>
+<div class="card"><table><thead><tr><th>#</th><th>Location</th><th>Score</th><th>Grade</th><th>Factors (0–100, weight)</th></tr></thead>
+<tbody>${rows}</tbody></table></div>`
+    : '<div class="card">This project has no locations yet.</div>'
+}
 <footer><p>Scores 0–100; grades A+ ≥ 90, A ≥ 80, B+ ≥ 75, B ≥ 70, C+ ≥ 65, C ≥ 60, D ≥ 50, F below.</p>
 ${sources ? `<p>Data: ${sources}.</p>` : ''}</footer>`
   return layout(`${view.project.name} · shared sign placement scores`, body)

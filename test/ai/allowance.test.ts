@@ -27,10 +27,14 @@ describe('AI allowance from the plan table, on every AI route', () => {
     const aiRoutes = documentedRoutes()
       .filter((r) => r.path.startsWith('/api/v1/ai/'))
       .map((r) => `${r.method} ${r.path.slice('/api/v1'.length)}`)
-    expect(aiRoutes.sort()).toEqual(Object.keys(BODIES).map((path) => `POST ${path}`).sort())
+    expect(aiRoutes.sort()).toEqual(
+      Object.keys(BODIES)
+        .map((path) => `POST ${path}`)
+        .sort(),
+    )
   })
 
-  it.each(Object.keys(BODIES))('%s: the free plan\'s allowance, then 429 with Retry-After', async (path) => {
+  it.each(Object.keys(BODIES))("%s: the free plan's allowance, then 429 with Retry-After", async (path) => {
     const { key } = await createKey('free')
     const allowance = PLAN_LIMITS.free.aiRequestsPerMinute
     // An answer that fits no AI route: the provider is reached (the call counts), the answer is refused.

@@ -11,7 +11,12 @@ describe('renormaliseWeights', () => {
   })
 
   it('sums of 0.93, 7 and thirds all come out at exactly 1.000 in thousandths', () => {
-    for (const input of [w(0.2, 0.1, 0.15, 0.1, 0.13, 0.15, 0.1), w(1, 1, 1, 1, 1, 1, 1), w(1, 1, 1, 0, 0, 0, 0), w(5, 3, 0, 0, 0, 0, 1e-9)]) {
+    for (const input of [
+      w(0.2, 0.1, 0.15, 0.1, 0.13, 0.15, 0.1),
+      w(1, 1, 1, 1, 1, 1, 1),
+      w(1, 1, 1, 0, 0, 0, 0),
+      w(5, 3, 0, 0, 0, 0, 1e-9),
+    ]) {
       const out = renormaliseWeights(input)!
       expect(out).not.toBeNull()
       expect(Math.round(sumOf(out) * 1000)).toBe(1000)
@@ -20,7 +25,15 @@ describe('renormaliseWeights', () => {
   })
 
   it('rejects what cannot be a profile', () => {
-    for (const bad of [null, 'weights', w(0, 0, 0, 0, 0, 0, 0), w(0.5, 0.5, NaN, 0, 0, 0, 0), w(-0.1, 0.5, 0.6, 0, 0, 0, 0), { vehicleTraffic: 1 }, { ...w(0.5, 0.5, 0, 0, 0, 0, 0), populationDensity: '0' }]) {
+    for (const bad of [
+      null,
+      'weights',
+      w(0, 0, 0, 0, 0, 0, 0),
+      w(0.5, 0.5, NaN, 0, 0, 0, 0),
+      w(-0.1, 0.5, 0.6, 0, 0, 0, 0),
+      { vehicleTraffic: 1 },
+      { ...w(0.5, 0.5, 0, 0, 0, 0, 0), populationDensity: '0' },
+    ]) {
       expect(renormaliseWeights(bad)).toBeNull()
     }
   })

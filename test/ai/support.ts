@@ -18,11 +18,18 @@ export const aiCall = (path: string, options: { key: string; body?: unknown; raw
 /** An OpenAI chat-completions response whose message content is `content` (JSON-encoded unless a string). */
 export function chatCompletion(content: unknown, init: ResponseInit = {}) {
   const text = typeof content === 'string' ? content : JSON.stringify(content)
-  return new Response(JSON.stringify({ id: 'chatcmpl-test', object: 'chat.completion', choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: text } }] }), {
-    status: 200,
-    headers: { 'content-type': 'application/json' },
-    ...init,
-  })
+  return new Response(
+    JSON.stringify({
+      id: 'chatcmpl-test',
+      object: 'chat.completion',
+      choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: text } }],
+    }),
+    {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      ...init,
+    },
+  )
 }
 
 /** The JSON body the provider was sent on call `n` of a fetch spy. */

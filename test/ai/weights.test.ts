@@ -28,7 +28,15 @@ describe('POST /api/v1/ai/weights', () => {
 
   it('weights summing to 0.93 are renormalised: proportions kept, sum 1.0 within 0.001, 3 decimals', async () => {
     const { key } = await createKey('free')
-    const w93 = { vehicleTraffic: 0.3, roadClass: 0.1, populationDensity: 0.1, income: 0.08, poiDensity: 0.15, pedestrian: 0.1, transit: 0.1 }
+    const w93 = {
+      vehicleTraffic: 0.3,
+      roadClass: 0.1,
+      populationDensity: 0.1,
+      income: 0.08,
+      poiDensity: 0.15,
+      pedestrian: 0.1,
+      transit: 0.1,
+    }
     mockProvider({ ...ANSWER, weights: w93 })
     const res = await aiCall('/ai/weights', { key, body: { businessDescription: DESCRIPTION }, env: OPENAI_ENV })
     expect(res.status).toBe(200)
@@ -69,7 +77,11 @@ describe('POST /api/v1/ai/weights', () => {
     it('timeout → 502 after one retry', async () => {
       const { key } = await createKey('free')
       const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(hangingFetch)
-      expectError(await aiCall('/ai/weights', { key, body: { businessDescription: DESCRIPTION }, env: { ...OPENAI_ENV, AI_TIMEOUT_MS: '40' } }), 502, 'UPSTREAM_ERROR')
+      expectError(
+        await aiCall('/ai/weights', { key, body: { businessDescription: DESCRIPTION }, env: { ...OPENAI_ENV, AI_TIMEOUT_MS: '40' } }),
+        502,
+        'UPSTREAM_ERROR',
+      )
       expect(fetchSpy).toHaveBeenCalledTimes(2)
     })
   })
@@ -87,7 +99,11 @@ describe('POST /api/v1/ai/weights', () => {
 
     it('no provider configured', async () => {
       const { key } = await createKey('free')
-      const res = await aiCall('/ai/weights', { key, body: { businessDescription: DESCRIPTION }, env: { AI_API_KEY: undefined, AI: undefined } })
+      const res = await aiCall('/ai/weights', {
+        key,
+        body: { businessDescription: DESCRIPTION },
+        env: { AI_API_KEY: undefined, AI: undefined },
+      })
       expect(expectError(res, 400, 'BAD_REQUEST').message).toMatch(/AI provider not configured/)
     })
   })

@@ -22,7 +22,11 @@ describe('Workers AI provider (AI binding)', () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch')
     const res = await aiCall('/ai/weights', { key, body: { businessDescription: DESCRIPTION }, env: { AI_API_KEY: undefined, AI } })
     expect(res.status).toBe(200)
-    expect(res.json.meta).toEqual({ provider: 'workers-ai', model: '@cf/meta/llama-3.3-70b-instruct-fp8-fast', promptVersion: 'weights-v1' })
+    expect(res.json.meta).toEqual({
+      provider: 'workers-ai',
+      model: '@cf/meta/llama-3.3-70b-instruct-fp8-fast',
+      promptVersion: 'weights-v1',
+    })
     // 0.98 from the model → renormalised.
     expect(Math.abs(sumOf(res.json.weights) - 1)).toBeLessThanOrEqual(0.001)
     expect(run).toHaveBeenCalledTimes(1)
@@ -37,7 +41,11 @@ describe('Workers AI provider (AI binding)', () => {
     const { key } = await createKey('free')
     const AI = stubBinding(async () => ({ response: JSON.stringify(ANSWER) }))
     const run = vi.spyOn(AI, 'run')
-    const res = await aiCall('/ai/weights', { key, body: { businessDescription: DESCRIPTION }, env: { AI_API_KEY: undefined, AI, WORKERS_AI_MODEL: '@cf/meta/llama-3.1-8b-instruct-fast' } })
+    const res = await aiCall('/ai/weights', {
+      key,
+      body: { businessDescription: DESCRIPTION },
+      env: { AI_API_KEY: undefined, AI, WORKERS_AI_MODEL: '@cf/meta/llama-3.1-8b-instruct-fast' },
+    })
     expect(res.status).toBe(200)
     expect(run.mock.calls[0][0]).toBe('@cf/meta/llama-3.1-8b-instruct-fast')
   })
@@ -55,7 +63,9 @@ describe('Workers AI provider (AI binding)', () => {
 
   it('binding errors are retried once, then 502 without the error text', async () => {
     const { key } = await createKey('free')
-    const AI = stubBinding(async () => { throw new Error('InferenceUpstreamError: account 1234 capacity') })
+    const AI = stubBinding(async () => {
+      throw new Error('InferenceUpstreamError: account 1234 capacity')
+    })
     const run = vi.spyOn(AI, 'run')
     const res = await aiCall('/ai/weights', { key, body: { businessDescription: DESCRIPTION }, env: { AI_API_KEY: undefined, AI } })
     expectError(res, 502, 'UPSTREAM_ERROR')
@@ -66,10 +76,18 @@ describe('Workers AI provider (AI binding)', () => {
   it('a string that is not JSON → 502; a hung binding → 502 after the timeout', async () => {
     const { key } = await createKey('free')
     const chatty = stubBinding(async () => ({ response: 'Here are your weights: traffic matters a lot!' }))
-    expectError(await aiCall('/ai/weights', { key, body: { businessDescription: DESCRIPTION }, env: { AI_API_KEY: undefined, AI: chatty } }), 502, 'UPSTREAM_ERROR')
+    expectError(
+      await aiCall('/ai/weights', { key, body: { businessDescription: DESCRIPTION }, env: { AI_API_KEY: undefined, AI: chatty } }),
+      502,
+      'UPSTREAM_ERROR',
+    )
     const hung = stubBinding(() => new Promise(() => {}))
     const run = vi.spyOn(hung, 'run')
-    const res = await aiCall('/ai/weights', { key, body: { businessDescription: DESCRIPTION }, env: { AI_API_KEY: undefined, AI: hung, AI_TIMEOUT_MS: '30' } })
+    const res = await aiCall('/ai/weights', {
+      key,
+      body: { businessDescription: DESCRIPTION },
+      env: { AI_API_KEY: undefined, AI: hung, AI_TIMEOUT_MS: '30' },
+    })
     expect(expectError(res, 502, 'UPSTREAM_ERROR').message).toMatch(/did not answer/)
     expect(run).toHaveBeenCalledTimes(2)
   })

@@ -112,7 +112,11 @@ describe('cart: errors', () => {
   it('PATCH without cartItemId → 400; unknown item → 404', async () => {
     const { key } = await createKey()
     expectError(await call('/api/v1/cart', { key, method: 'PATCH', body: { quantity: 2 } }), 400, 'BAD_REQUEST')
-    expectError(await call('/api/v1/cart', { key, method: 'PATCH', body: { cartItemId: crypto.randomUUID(), quantity: 2 } }), 404, 'NOT_FOUND')
+    expectError(
+      await call('/api/v1/cart', { key, method: 'PATCH', body: { cartItemId: crypto.randomUUID(), quantity: 2 } }),
+      404,
+      'NOT_FOUND',
+    )
   })
 
   it('DELETE: no id → 400; query and body ids differ → 400; unknown → 404; malformed → 400', async () => {
@@ -121,7 +125,11 @@ describe('cart: errors', () => {
     const b = await add(key, { productVariantId: YARD_SIGN_DOUBLE })
     expectError(await call('/api/v1/cart', { key, method: 'DELETE' }), 400, 'BAD_REQUEST')
     expectError(await call('/api/v1/cart', { key, method: 'DELETE', body: {} }), 400, 'BAD_REQUEST')
-    const differ = expectError(await call(`/api/v1/cart?id=${a.json.id}`, { key, method: 'DELETE', body: { cartItemId: b.json.id } }), 400, 'BAD_REQUEST')
+    const differ = expectError(
+      await call(`/api/v1/cart?id=${a.json.id}`, { key, method: 'DELETE', body: { cartItemId: b.json.id } }),
+      400,
+      'BAD_REQUEST',
+    )
     expect(differ.message).toMatch(/differ/)
     expect(await cartOf(key)).toHaveLength(2)
     expectError(await call(`/api/v1/cart?id=${crypto.randomUUID()}`, { key, method: 'DELETE' }), 404, 'NOT_FOUND')
@@ -139,7 +147,11 @@ describe('cart: security', () => {
     const alice = await createKey()
     const mallory = await createKey()
     const item = await add(alice.key, { productVariantId: CHANNEL_12IN, quantity: 2 })
-    expectError(await call('/api/v1/cart', { key: mallory.key, method: 'PATCH', body: { cartItemId: item.json.id, quantity: 999 } }), 404, 'NOT_FOUND')
+    expectError(
+      await call('/api/v1/cart', { key: mallory.key, method: 'PATCH', body: { cartItemId: item.json.id, quantity: 999 } }),
+      404,
+      'NOT_FOUND',
+    )
     expectError(await call(`/api/v1/cart?id=${item.json.id}`, { key: mallory.key, method: 'DELETE' }), 404, 'NOT_FOUND')
     expectError(await call('/api/v1/cart', { key: mallory.key, method: 'DELETE', body: { cartItemId: item.json.id } }), 404, 'NOT_FOUND')
     expect((await cartOf(alice.key))[0].quantity).toBe(2)

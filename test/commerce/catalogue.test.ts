@@ -30,7 +30,12 @@ describe('catalogue: happy paths', () => {
     }
     expect(new Set(products.map((p) => p.slug)).size).toBe(products.length)
     const channel = products.find((p) => p.id === CHANNEL_LETTERS)
-    expect(channel.variants[0]).toEqual({ id: expect.any(String), sizeLabel: '12 in letters, up to 8 ft run', material: 'Aluminum returns, acrylic faces', price: '4200.00' })
+    expect(channel.variants[0]).toEqual({
+      id: expect.any(String),
+      sizeLabel: '12 in letters, up to 8 ft run',
+      material: 'Aluminum returns, acrylic faces',
+      price: '4200.00',
+    })
   })
 
   it('hides inactive variants and ignores them in min/max', async () => {
@@ -58,12 +63,15 @@ describe('catalogue: happy paths', () => {
 })
 
 describe('catalogue: errors', () => {
-  it.each([['unknown uuid', '10000000-0000-4000-8000-000000009999'], ['unknown slug', 'no-such-sign'], ['inactive product', GLASS_NEON_INACTIVE], ['inactive slug', 'glass-neon-sign'], ['junk', 'a%20b%27%3B']])(
-    '404 for %s',
-    async (_, id) => {
-      expectError(await call(`/api/v1/products/${id}`, { key }), 404, 'NOT_FOUND')
-    },
-  )
+  it.each([
+    ['unknown uuid', '10000000-0000-4000-8000-000000009999'],
+    ['unknown slug', 'no-such-sign'],
+    ['inactive product', GLASS_NEON_INACTIVE],
+    ['inactive slug', 'glass-neon-sign'],
+    ['junk', 'a%20b%27%3B'],
+  ])('404 for %s', async (_, id) => {
+    expectError(await call(`/api/v1/products/${id}`, { key }), 404, 'NOT_FOUND')
+  })
 
   it('needs a key', async () => {
     expectError(await call('/api/v1/products'), 401, 'UNAUTHORIZED')
@@ -96,7 +104,7 @@ describe('catalogue: edge cache', () => {
     const warm = await call(`/api/v1/products/${PYLON}`, { key: pro.key })
     expect(warm.headers.get('x-cache')).toBe('MISS')
     expectError(await call(`/api/v1/products/${PYLON}`), 401, 'UNAUTHORIZED')
-    expectError(await call(`/api/v1/products/${PYLON}`, { key: 'sk_live_' + 'A'.repeat(38) }), 401, 'UNAUTHORIZED')
+    expectError(await call(`/api/v1/products/${PYLON}`, { key: `sk_live_${'A'.repeat(38)}` }), 401, 'UNAUTHORIZED')
     const other = await call(`/api/v1/products/${PYLON}`, { key })
     expect(other.headers.get('x-cache')).toBe('HIT')
     expect(other.headers.get('x-ratelimit-limit')).toBe('60') // free plan, not the pro user's 300
@@ -109,7 +117,11 @@ describe('catalogue: edge cache', () => {
     const res = await call('/api/v1/products/vinyl-banner', { key })
     const entry = await caches.default.match(catalogueCacheKey('/products/vinyl-banner'))
     expect(entry).toBeDefined()
-    expect([...entry!.headers.keys()].filter((h) => !['cache-control', 'content-type', 'etag', 'content-length', 'cf-cache-status', 'date', 'age', 'expires'].includes(h))).toEqual([])
+    expect(
+      [...entry!.headers.keys()].filter(
+        (h) => !['cache-control', 'content-type', 'etag', 'content-length', 'cf-cache-status', 'date', 'age', 'expires'].includes(h),
+      ),
+    ).toEqual([])
     expect(await entry!.text()).toBe(res.text)
     expect(entry!.headers.get('etag')).toBe(res.headers.get('etag'))
   })
@@ -123,7 +135,9 @@ describe('catalogue: edge cache', () => {
     expect(notModified.text).toBe('')
     expect(notModified.headers.get('etag')).toBe(etag)
     expect(notModified.headers.get('x-ratelimit-remaining')).toMatch(/^\d+$/)
-    expect((await call('/api/v1/products/halo-lit-channel-letters', { key, headers: { 'if-none-match': `W/${etag}, "other"` } })).status).toBe(304)
+    expect(
+      (await call('/api/v1/products/halo-lit-channel-letters', { key, headers: { 'if-none-match': `W/${etag}, "other"` } })).status,
+    ).toBe(304)
     const changed = await call('/api/v1/products/halo-lit-channel-letters', { key, headers: { 'if-none-match': '"stale"' } })
     expect(changed.status).toBe(200)
     expect(changed.json.slug).toBe('halo-lit-channel-letters')

@@ -20,7 +20,11 @@ const dyingAfterCommit = faultyD1({
 async function postWith(db: D1Database, path: string, key: string, idem: string, body?: unknown) {
   const headers = new Headers({ 'x-api-key': key, 'idempotency-key': idem, 'cf-connecting-ip': '192.0.2.13' })
   if (body !== undefined) headers.set('content-type', 'application/json')
-  const res = await app.fetch(new Request(`http://api.test${path}`, { method: 'POST', headers, body: body === undefined ? undefined : JSON.stringify(body) }), { ...env, DB: db }, ctx)
+  const res = await app.fetch(
+    new Request(`http://api.test${path}`, { method: 'POST', headers, body: body === undefined ? undefined : JSON.stringify(body) }),
+    { ...env, DB: db },
+    ctx,
+  )
   const text = await res.text()
   return { status: res.status, headers: res.headers, text, json: JSON.parse(text) as any }
 }
@@ -61,8 +65,11 @@ describe('idempotency survives a crash between the commit and storing the respon
 
 describe('idempotency survives a crash: cart adds and reports', () => {
   const cartQuantity = async (userId: string) =>
-    (await env.DB.prepare('SELECT quantity FROM cart_items WHERE user_id = ? AND variant_id = ?').bind(userId, YARD_SIGN_SINGLE)
-      .first<{ quantity: number }>())?.quantity
+    (
+      await env.DB.prepare('SELECT quantity FROM cart_items WHERE user_id = ? AND variant_id = ?')
+        .bind(userId, YARD_SIGN_SINGLE)
+        .first<{ quantity: number }>()
+    )?.quantity
 
   it('cart add (new item): the retry replays the original 201 byte for byte; the cart was incremented once', async () => {
     const { key, userId } = await createKey()
@@ -132,7 +139,8 @@ describe('checkout racing a cart add', () => {
       afterBatch: async (sqls) => {
         if (!sqls.some((sql) => /insert into "?orders\b/i.test(sql))) return
         await env.DB.prepare(
-          "INSERT INTO cart_items (id, user_id, variant_id, quantity, created_at, updated_at) VALUES (?, ?, ?, 1, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z') ON CONFLICT DO NOTHING",
+          'INSERT INTO cart_items (id, user_id, variant_id, quantity, created_at, updated_at) VALUES ' +
+            "(?, ?, ?, 1, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z') ON CONFLICT DO NOTHING",
         )
           .bind(crypto.randomUUID(), userId, YARD_SIGN_SINGLE)
           .run()

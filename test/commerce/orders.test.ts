@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest'
 import { env } from 'cloudflare:workers'
-import { admin, call, createKey, expectError } from '../helpers/api'
+import { call, createKey, expectError } from '../helpers/api'
 import { BANNER_2X4, CHANNEL_12IN, variant, YARD_SIGN_DOUBLE, YARD_SIGN_SINGLE } from './fixtures'
 
 const add = (key: string, productVariantId: string, quantity = 1) => call('/api/v1/cart', { key, body: { productVariantId, quantity } })
@@ -11,15 +11,31 @@ describe('orders: checkout', () => {
   it('turns the cart into an order (201): frozen prices, totals in cents, cart emptied', async () => {
     const { key } = await createKey()
     await add(key, CHANNEL_12IN, 2)
-    await call('/api/v1/cart', { key, body: { productVariantId: YARD_SIGN_SINGLE, quantity: 3, locationContext: { address: '1 Main St, Moncton, NB' } } })
+    await call('/api/v1/cart', {
+      key,
+      body: { productVariantId: YARD_SIGN_SINGLE, quantity: 3, locationContext: { address: '1 Main St, Moncton, NB' } },
+    })
     const res = await checkout(key)
     expect(res.status).toBe(201)
     const order = res.json
     expect(order).toMatchObject({ status: 'ordered', total: '8472.00' })
     expect(order.trackingNumber).toBeNull()
     expect(order.items).toEqual([
-      expect.objectContaining({ productName: 'Front-lit LED channel letters', sizeLabel: '12 in letters, up to 8 ft run', unitPrice: '4200.00', quantity: 2, lineTotal: '8400.00', productVariantId: CHANNEL_12IN }),
-      expect.objectContaining({ productName: 'Coroplast yard sign', unitPrice: '24.00', quantity: 3, lineTotal: '72.00', locationContext: { address: '1 Main St, Moncton, NB' } }),
+      expect.objectContaining({
+        productName: 'Front-lit LED channel letters',
+        sizeLabel: '12 in letters, up to 8 ft run',
+        unitPrice: '4200.00',
+        quantity: 2,
+        lineTotal: '8400.00',
+        productVariantId: CHANNEL_12IN,
+      }),
+      expect.objectContaining({
+        productName: 'Coroplast yard sign',
+        unitPrice: '24.00',
+        quantity: 3,
+        lineTotal: '72.00',
+        locationContext: { address: '1 Main St, Moncton, NB' },
+      }),
     ])
     for (const item of order.items) expect(item.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
     expect((await call('/api/v1/cart', { key })).json).toEqual([])

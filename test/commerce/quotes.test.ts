@@ -7,7 +7,14 @@ describe('quotes: happy paths', () => {
   it('POST /quotes → 201 {id, status: pending}; listed newest first; readable by id', async () => {
     const { key } = await createKey()
     const a = await post(key, { signType: 'Monument sign', requirements: 'Stone base, lit, for a dental clinic' })
-    const b = await post(key, { signType: 'Channel letters', requirements: 'Halo-lit, 18 in', sizeEstimate: '14 ft run', locationAddress: '250 Rideau St, Ottawa, ON', locationLat: 45.43, locationLng: -75.69 })
+    const b = await post(key, {
+      signType: 'Channel letters',
+      requirements: 'Halo-lit, 18 in',
+      sizeEstimate: '14 ft run',
+      locationAddress: '250 Rideau St, Ottawa, ON',
+      locationLat: 45.43,
+      locationLng: -75.69,
+    })
     expect(a.status).toBe(201)
     expect(a.json).toMatchObject({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), status: 'pending', sizeEstimate: null, locationLat: null })
     expect(b.json).toMatchObject({ sizeEstimate: '14 ft run', locationLat: 45.43, locationLng: -75.69 })

@@ -11,7 +11,11 @@ async function newOrder() {
 }
 const advance = (id: string, body: object = {}) => admin(`/orders/${id}/advance`, { body })
 const notificationsOf = async (userId: string, type: string) =>
-  (await env.DB.prepare('SELECT title, message FROM notifications WHERE user_id = ? AND type = ? ORDER BY created_at').bind(userId, type).all<{ title: string; message: string }>()).results
+  (
+    await env.DB.prepare('SELECT title, message FROM notifications WHERE user_id = ? AND type = ? ORDER BY created_at')
+      .bind(userId, type)
+      .all<{ title: string; message: string }>()
+  ).results
 
 describe('staff: order lifecycle', () => {
   it('moves ordered → in_production → shipped (tracking) → installed, one orderStatus notification per move', async () => {
@@ -31,7 +35,11 @@ describe('staff: order lifecycle', () => {
     const notes = await notificationsOf(userId, 'orderStatus')
     expect(notes).toHaveLength(3)
     expect(notes[1].message).toContain('1Z999AA10123456784')
-    expect(notes.map((n) => n.title)).toEqual([expect.stringContaining('In production'), expect.stringContaining('Shipped'), expect.stringContaining('Installed')])
+    expect(notes.map((n) => n.title)).toEqual([
+      expect.stringContaining('In production'),
+      expect.stringContaining('Shipped'),
+      expect.stringContaining('Installed'),
+    ])
     // The user reads them through GET /notifications when that route exists; the rows are theirs.
   })
 
@@ -47,7 +55,9 @@ describe('staff: order lifecycle', () => {
     for (const step of before) expect((await advance(order.id, step)).status).toBe(200)
     const statusBefore = (await env.DB.prepare('SELECT status FROM orders WHERE id = ?').bind(order.id).first<{ status: string }>())!.status
     expectError(await advance(order.id, body), 409, 'CONFLICT')
-    expect((await env.DB.prepare('SELECT status FROM orders WHERE id = ?').bind(order.id).first<{ status: string }>())!.status).toBe(statusBefore)
+    expect((await env.DB.prepare('SELECT status FROM orders WHERE id = ?').bind(order.id).first<{ status: string }>())!.status).toBe(
+      statusBefore,
+    )
     expect(await notificationsOf(userId, 'orderStatus')).toHaveLength(before.length)
   })
 
@@ -64,7 +74,11 @@ describe('staff: order lifecycle', () => {
     const { key, order } = await newOrder()
     expectError(await advance(order.id, { status: 'teleported' }), 400, 'BAD_REQUEST')
     expectError(await call(`/admin/v1/orders/${order.id}/advance`, { body: {} }), 401, 'UNAUTHORIZED')
-    expectError(await call(`/admin/v1/orders/${order.id}/advance`, { body: {}, headers: { authorization: `Bearer ${key}` } }), 401, 'UNAUTHORIZED')
+    expectError(
+      await call(`/admin/v1/orders/${order.id}/advance`, { body: {}, headers: { authorization: `Bearer ${key}` } }),
+      401,
+      'UNAUTHORIZED',
+    )
   })
 
   it('lists orders for staff, filtered by status', async () => {
@@ -76,16 +90,30 @@ describe('staff: order lifecycle', () => {
 })
 
 describe('staff: quotes', () => {
-  const request = { signType: 'Pylon sign', requirements: 'Double-sided, 20 ft, LED message centre, plaza entrance', sizeEstimate: '20 ft', locationAddress: '7700 Hwy 7, Vaughan, ON', locationLat: 43.79, locationLng: -79.53 }
+  const request = {
+    signType: 'Pylon sign',
+    requirements: 'Double-sided, 20 ft, LED message centre, plaza entrance',
+    sizeEstimate: '20 ft',
+    locationAddress: '7700 Hwy 7, Vaughan, ON',
+    locationLat: 43.79,
+    locationLng: -79.53,
+  }
 
   it('pending → quoted (price + message, quoteResponse notification) → accepted', async () => {
     const { key, userId } = await createKey()
     const created = await call('/api/v1/quotes', { key, body: request })
     expect(created.status).toBe(201)
     expect(created.json).toMatchObject({ id: expect.any(String), status: 'pending', ...request, price: null, message: null })
-    const answered = await admin(`/quotes/${created.json.id}/answer`, { body: { price: 38500, message: 'Includes engineering and permit drawings.' } })
+    const answered = await admin(`/quotes/${created.json.id}/answer`, {
+      body: { price: 38500, message: 'Includes engineering and permit drawings.' },
+    })
     expect(answered.status).toBe(200)
-    expect(answered.json).toMatchObject({ status: 'quoted', price: '38500.00', message: 'Includes engineering and permit drawings.', userId })
+    expect(answered.json).toMatchObject({
+      status: 'quoted',
+      price: '38500.00',
+      message: 'Includes engineering and permit drawings.',
+      userId,
+    })
     const notes = await notificationsOf(userId, 'quoteResponse')
     expect(notes).toHaveLength(1)
     expect(notes[0].title).toContain('38500.00')
@@ -102,7 +130,9 @@ describe('staff: quotes', () => {
     const { id } = (await call('/api/v1/quotes', { key, body: { signType: 'Banner', requirements: '3x10 mesh' } })).json
     expectError(await call(`/api/v1/quotes/${id}/accept`, { key, method: 'POST' }), 409, 'CONFLICT')
     expectError(await call(`/api/v1/quotes/${id}/decline`, { key, method: 'POST' }), 409, 'CONFLICT')
-    expect((await admin(`/quotes/${id}/answer`, { body: { price: '249.5', message: 'Mesh, grommets every 2 ft' } })).json.price).toBe('249.50')
+    expect((await admin(`/quotes/${id}/answer`, { body: { price: '249.5', message: 'Mesh, grommets every 2 ft' } })).json.price).toBe(
+      '249.50',
+    )
     expectError(await admin(`/quotes/${id}/answer`, { body: { price: 300, message: 'again' } }), 409, 'CONFLICT')
     expect(await notificationsOf(userId, 'quoteResponse')).toHaveLength(1)
     expect((await call(`/api/v1/quotes/${id}/decline`, { key, method: 'POST' })).json.status).toBe('declined')

@@ -29,15 +29,19 @@ const CASES: Case[] = [
   { name: 'lng -30', body: { lat: 45.42, lng: -30 }, refused: { message: 'lng must be between -142 and -52 (Canada)', path: 'lng' } },
   { name: 'lat without lng', body: { lat: 45.42 }, refused: { message: 'lat and lng must be given together', path: 'lng' } },
   {
-    name: 'neither address nor lat/lng', body: {},
+    name: 'neither address nor lat/lng',
+    body: {},
     refused: { message: 'address or lat/lng is required', path: 'address', unlessOptional: true },
   },
   {
-    name: 'lat as a string', body: { lat: '45.42', lng: -75.69 }, text: { lat: 'north', lng: -75.69 },
+    name: 'lat as a string',
+    body: { lat: '45.42', lng: -75.69 },
+    text: { lat: 'north', lng: -75.69 },
     refused: { message: 'lat must be a number', path: 'lat' },
   },
   {
-    name: 'Detroit (in the US, inside Canada\'s box)', body: { lat: 42.33, lng: -83.05 },
+    name: "Detroit (in the US, inside Canada's box)",
+    body: { lat: 42.33, lng: -83.05 },
     refused: { message: 'coordinates are outside Canada (in the United States)', path: 'lat' },
   },
   { name: 'a good point (Ottawa)', body: OTTAWA },
@@ -81,31 +85,42 @@ interface Route {
 const ROUTES: Route[] = [
   { name: 'POST /api/v1/score', plan: 'free', send: async (key, l) => outcome(await call('/api/v1/score', { key, body: l }), 200) },
   {
-    name: 'POST /api/v1/compare', plan: 'free',
+    name: 'POST /api/v1/compare',
+    plan: 'free',
     send: async (key, l) => outcome(await call('/api/v1/compare', { key, body: { locations: [l, OTTAWA] } }), 200, 'locations.0.'),
   },
   {
-    name: 'POST /api/v1/projects/{id}/locations', plan: 'free', prepare: (key) => createProject(key),
+    name: 'POST /api/v1/projects/{id}/locations',
+    plan: 'free',
+    prepare: (key) => createProject(key),
     send: async (key, l, _c, projectId) => outcome(await call(`/api/v1/projects/${projectId}/locations`, { key, body: l }), 201),
   },
   {
-    name: 'POST /api/v1/reports/score', plan: 'pro',
+    name: 'POST /api/v1/reports/score',
+    plan: 'pro',
     send: async (key, l) => outcome(await call('/api/v1/reports/score', { key, body: l }), 201),
   },
   {
-    name: 'POST /api/v1/roi', plan: 'free', optional: true,
+    name: 'POST /api/v1/roi',
+    plan: 'free',
+    optional: true,
     send: async (key, l) => outcome(await call('/api/v1/roi', { key, body: { overallScore: 70, signCost: 10_000, ...l } }), 200),
   },
   {
-    name: 'POST /api/v1/prospects', plan: 'enterprise', optional: true, noAddress: true,
+    name: 'POST /api/v1/prospects',
+    plan: 'enterprise',
+    optional: true,
+    noAddress: true,
     send: async (key, l) => outcome(await call('/api/v1/prospects', { key, body: l }), 200),
   },
   {
-    name: 'POST /api/v1/score/nearby', plan: 'pro',
+    name: 'POST /api/v1/score/nearby',
+    plan: 'pro',
     send: async (key, l) => outcome(await call('/api/v1/score/nearby', { key, body: { ...l, radiusM: 100, spacingM: 50 } }), 200),
   },
   {
-    name: 'GET /api/v1/score/nearby.svg', plan: 'pro',
+    name: 'GET /api/v1/score/nearby.svg',
+    plan: 'pro',
     send: async (key, _l, c) => {
       const fields = Object.entries({ ...(c.text ?? c.body), radiusM: 100, spacingM: 50 })
       const query = new URLSearchParams(fields.map(([k, v]): [string, string] => [k, String(v)]))
@@ -113,12 +128,14 @@ const ROUTES: Route[] = [
     },
   },
   {
-    name: 'POST /api/v1/score/batch', plan: 'free',
+    name: 'POST /api/v1/score/batch',
+    plan: 'free',
     send: async (key, l) => batchOutcome(await call('/api/v1/score/batch', { key, body: { locations: [l] } })),
   },
   {
     // Not a separate route: the CSV body of the batch route, whose cells are all text.
-    name: 'POST /api/v1/score/batch (CSV)', plan: 'free',
+    name: 'POST /api/v1/score/batch (CSV)',
+    plan: 'free',
     send: async (key, _l, c) => {
       const l = c.text ?? c.body
       const rawBody = `id,address,lat,lng\r\nrow-1,${csvCell(l.address)},${csvCell(l.lat)},${csvCell(l.lng)}\r\n`

@@ -13,10 +13,11 @@ function flakyD1(failAt: number): D1Database {
       get(target, prop, receiver) {
         const value = Reflect.get(target, prop, receiver)
         if (prop === 'bind') return (...args: unknown[]) => wrapStatement(value.apply(target, args))
-        if (['run', 'all', 'first', 'raw'].includes(prop as string)) return (...args: unknown[]) => {
-          fail()
-          return value.apply(target, args)
-        }
+        if (['run', 'all', 'first', 'raw'].includes(prop as string))
+          return (...args: unknown[]) => {
+            fail()
+            return value.apply(target, args)
+          }
         return typeof value === 'function' ? value.bind(target) : value
       },
     })
@@ -24,7 +25,8 @@ function flakyD1(failAt: number): D1Database {
     get(target, prop, receiver) {
       const value = Reflect.get(target, prop, receiver)
       if (prop === 'prepare') return (sql: string) => wrapStatement(value.call(target, sql))
-      if (prop === 'batch') return (stmts: D1PreparedStatement[]) => {
+      if (prop === 'batch')
+        return (stmts: D1PreparedStatement[]) => {
           fail()
           return value.call(target, stmts)
         }
@@ -34,8 +36,19 @@ function flakyD1(failAt: number): D1Database {
 }
 
 /** A request with some bindings swapped for broken ones: not contract-checked, the faults are injected. */
-const fetchWith = (bindings: Partial<typeof env>, path: string, init: { method?: string; body?: unknown; key?: string; admin?: boolean } = {}) =>
-  call(path, { method: init.method, body: init.body, key: init.key, headers: init.admin ? { authorization: `Bearer ${ADMIN_TOKEN}` } : {}, env: bindings, contract: false })
+const fetchWith = (
+  bindings: Partial<typeof env>,
+  path: string,
+  init: { method?: string; body?: unknown; key?: string; admin?: boolean } = {},
+) =>
+  call(path, {
+    method: init.method,
+    body: init.body,
+    key: init.key,
+    headers: init.admin ? { authorization: `Bearer ${ADMIN_TOKEN}` } : {},
+    env: bindings,
+    contract: false,
+  })
 
 const expectErrorFree = (json: any) => expect(json.error).toBeUndefined()
 

@@ -92,7 +92,10 @@ describe('auth: security', () => {
   it('stores no raw key in D1 or KV', async () => {
     const { key } = await createKey('pro')
     await call('/api/v1/me', { key })
-    const tables = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'd1_%'").all<{ name: string }>()
+    const tables = await env.DB.prepare(
+      "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%' AND name NOT " +
+        "LIKE '_cf_%' AND name NOT LIKE 'd1_%'",
+    ).all<{ name: string }>()
     let dump = ''
     for (const { name } of tables.results) dump += JSON.stringify((await env.DB.prepare(`SELECT * FROM "${name}"`).all()).results)
     const kv = await env.KEYS.list()

@@ -15,7 +15,9 @@ describe('contract helper', () => {
   })
 
   it('checks generic error statuses against the error envelope', () => {
-    expect(() => assertContract('GET', '/api/v1/me', 429, 'application/json', { error: { code: 'RATE_LIMITED', message: 'x', requestId: 'req_1' } })).not.toThrow()
+    expect(() =>
+      assertContract('GET', '/api/v1/me', 429, 'application/json', { error: { code: 'RATE_LIMITED', message: 'x', requestId: 'req_1' } }),
+    ).not.toThrow()
     expect(() => assertContract('GET', '/api/v1/me', 429, 'application/json', { message: 'slow down' })).toThrow(/does not match/)
   })
 })

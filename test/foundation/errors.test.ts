@@ -65,7 +65,10 @@ describe('public surface', () => {
   })
 
   it('CORS preflight succeeds and exposes the limit headers', async () => {
-    const res = await call('/api/v1/me', { method: 'OPTIONS', headers: { origin: 'https://app.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-api-key' } })
+    const res = await call('/api/v1/me', {
+      method: 'OPTIONS',
+      headers: { origin: 'https://app.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-api-key' },
+    })
     expect(res.status).toBe(204)
     expect(res.headers.get('access-control-allow-origin')).toBe('*')
     const { key } = await createKey()
@@ -85,7 +88,8 @@ describe('public surface', () => {
     expect(res.json.openapi).toBe('3.1.0')
     expect(res.json.components.securitySchemes.ApiKeyAuth).toMatchObject({ type: 'apiKey', in: 'header', name: 'x-api-key' })
     const documented = new Set<string>()
-    for (const [path, ops] of Object.entries<Record<string, unknown>>(res.json.paths)) for (const m of Object.keys(ops)) documented.add(`${m.toUpperCase()} ${path}`)
+    for (const [path, ops] of Object.entries<Record<string, unknown>>(res.json.paths))
+      for (const m of Object.keys(ops)) documented.add(`${m.toUpperCase()} ${path}`)
     const app = createApp()
     const hidden = new Set(['GET /api/v1/openapi.json', 'GET /docs', 'GET /docs/scalar.js'])
     for (const r of app.routes) {

@@ -17,7 +17,11 @@ const expectLimitHeaders = (res: { status: number; headers: Headers }) => {
 describe('X-RateLimit-Remaining and X-RateLimit-Reset on every response', () => {
   it('413 payload too large', async () => {
     const { key } = await createKey()
-    const res = await call('/api/v1/score', { key, rawBody: JSON.stringify({ address: 'x'.repeat(70_000) }), contentType: 'application/json' })
+    const res = await call('/api/v1/score', {
+      key,
+      rawBody: JSON.stringify({ address: 'x'.repeat(70_000) }),
+      contentType: 'application/json',
+    })
     expect(res.status).toBe(413)
     expectLimitHeaders(res)
   })
@@ -46,7 +50,10 @@ describe('X-RateLimit-Remaining and X-RateLimit-Reset on every response', () => 
   })
 
   it('the admin API carries the headers', async () => {
-    const res = await call('/admin/v1/keys', { body: { email: `hdr-${Date.now()}@example.com`, plan: 'free' }, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })
+    const res = await call('/admin/v1/keys', {
+      body: { email: `hdr-${Date.now()}@example.com`, plan: 'free' },
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    })
     expect(res.status).toBe(201)
     expectLimitHeaders(res)
   })

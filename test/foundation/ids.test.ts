@@ -11,7 +11,12 @@ import { CHANNEL_12IN } from '../commerce/fixtures'
 
 type Owner = Awaited<ReturnType<typeof createKey>>
 /** A request whose path holds lower-case ids of things the owner (or staff) may reach, and its success status. */
-interface Case { path: string; body?: unknown; staff?: boolean; status: number }
+interface Case {
+  path: string
+  body?: unknown
+  staff?: boolean
+  status: number
+}
 
 const UUIDS = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g
 const API = '/api/v1'
@@ -21,7 +26,8 @@ async function newOrder(owner: Owner) {
   return (await call(`${API}/orders`, { key: owner.key, method: 'POST' })).json.id as string
 }
 async function newQuote(owner: Owner, quoted = false) {
-  const id = (await call(`${API}/quotes`, { key: owner.key, body: { signType: 'Pylon sign', requirements: 'Two-sided' } })).json.id as string
+  const id = (await call(`${API}/quotes`, { key: owner.key, body: { signType: 'Pylon sign', requirements: 'Two-sided' } })).json
+    .id as string
   if (quoted) await admin(`/quotes/${id}/answer`, { body: { price: 100, message: 'ok' } })
   return id
 }
@@ -33,8 +39,14 @@ async function newLocation(owner: Owner) {
 async function productWithLetters() {
   const id = `abcdef00-0000-4000-8000-${crypto.randomUUID().slice(-12)}`
   await env.DB.batch([
-    env.DB.prepare("INSERT INTO products (id, slug, name, category, description, active, sort_order) VALUES (?, ?, 'Id test', 'banners', 'For the id rule test', 1, 99)").bind(id, `id-test-${id.slice(-12)}`),
-    env.DB.prepare("INSERT INTO product_variants (id, product_id, size_label, material, price_cents, active, sort_order) VALUES (?, ?, '2 x 4 ft', 'Vinyl', 1000, 1, 1)").bind(crypto.randomUUID(), id),
+    env.DB.prepare(
+      'INSERT INTO products (id, slug, name, category, description, active, sort_order) VALUES (?, ' +
+        "?, 'Id test', 'banners', 'For the id rule test', 1, 99)",
+    ).bind(id, `id-test-${id.slice(-12)}`),
+    env.DB.prepare(
+      'INSERT INTO product_variants (id, product_id, size_label, material, price_cents, active, sort_order) ' +
+        "VALUES (?, ?, '2 x 4 ft', 'Vinyl', 1000, 1, 1)",
+    ).bind(crypto.randomUUID(), id),
   ])
   return id
 }
@@ -43,39 +55,78 @@ const ownNotification = async (owner: Owner) => (await call(`${API}/notification
 /** Keyed by "METHOD path" as the OpenAPI document declares it. */
 const CASES: Record<string, (owner: Owner) => Promise<Case>> = {
   [`GET ${API}/projects/{id}`]: async (o) => ({ path: `${API}/projects/${await createProject(o.key)}`, status: 200 }),
-  [`PATCH ${API}/projects/{id}`]: async (o) => ({ path: `${API}/projects/${await createProject(o.key)}`, body: { name: 'Renamed' }, status: 200 }),
+  [`PATCH ${API}/projects/{id}`]: async (o) => ({
+    path: `${API}/projects/${await createProject(o.key)}`,
+    body: { name: 'Renamed' },
+    status: 200,
+  }),
   [`DELETE ${API}/projects/{id}`]: async (o) => ({ path: `${API}/projects/${await createProject(o.key)}`, status: 200 }),
-  [`POST ${API}/projects/{id}/locations`]: async (o) => ({ path: `${API}/projects/${await createProject(o.key)}/locations`, body: { lat: 43.65, lng: -79.38 }, status: 201 }),
+  [`POST ${API}/projects/{id}/locations`]: async (o) => ({
+    path: `${API}/projects/${await createProject(o.key)}/locations`,
+    body: { lat: 43.65, lng: -79.38 },
+    status: 201,
+  }),
   [`GET ${API}/projects/{id}/locations/{locationId}`]: async (o) => ({ path: `${API}/projects/${await newLocation(o)}`, status: 200 }),
-  [`PATCH ${API}/projects/{id}/locations/{locationId}`]: async (o) => ({ path: `${API}/projects/${await newLocation(o)}`, body: { monitored: true }, status: 200 }),
+  [`PATCH ${API}/projects/{id}/locations/{locationId}`]: async (o) => ({
+    path: `${API}/projects/${await newLocation(o)}`,
+    body: { monitored: true },
+    status: 200,
+  }),
   [`DELETE ${API}/projects/{id}/locations/{locationId}`]: async (o) => ({ path: `${API}/projects/${await newLocation(o)}`, status: 200 }),
-  [`POST ${API}/projects/{id}/share`]: async (o) => ({ path: `${API}/projects/${await createProject(o.key)}/share`, body: {}, status: 201 }),
+  [`POST ${API}/projects/{id}/share`]: async (o) => ({
+    path: `${API}/projects/${await createProject(o.key)}/share`,
+    body: {},
+    status: 201,
+  }),
   [`GET ${API}/projects/{id}/shares`]: async (o) => ({ path: `${API}/projects/${await createProject(o.key)}/shares`, status: 200 }),
   [`DELETE ${API}/projects/{id}/shares/{shareId}`]: async (o) => {
     const projectId = await createProject(o.key)
     return { path: `${API}/projects/${projectId}/shares/${(await share(o.key, projectId)).id}`, status: 200 }
   },
-  [`PATCH ${API}/notifications/{id}`]: async (o) => ({ path: `${API}/notifications/${await ownNotification(o)}`, body: { read: true }, status: 200 }),
+  [`PATCH ${API}/notifications/{id}`]: async (o) => ({
+    path: `${API}/notifications/${await ownNotification(o)}`,
+    body: { read: true },
+    status: 200,
+  }),
   [`GET ${API}/orders/{id}`]: async (o) => ({ path: `${API}/orders/${await newOrder(o)}`, status: 200 }),
   [`GET ${API}/quotes/{id}`]: async (o) => ({ path: `${API}/quotes/${await newQuote(o)}`, status: 200 }),
   [`POST ${API}/quotes/{id}/accept`]: async (o) => ({ path: `${API}/quotes/${await newQuote(o, true)}/accept`, status: 200 }),
   [`POST ${API}/quotes/{id}/decline`]: async (o) => ({ path: `${API}/quotes/${await newQuote(o, true)}/decline`, status: 200 }),
-  ['POST /admin/v1/keys/{id}/revoke']: async () => ({ path: `/admin/v1/keys/${(await createKey()).keyId}/revoke`, staff: true, status: 200 }),
-  ['POST /admin/v1/orders/{id}/advance']: async (o) => ({ path: `/admin/v1/orders/${await newOrder(o)}/advance`, body: {}, staff: true, status: 200 }),
-  ['POST /admin/v1/quotes/{id}/answer']: async (o) => ({ path: `/admin/v1/quotes/${await newQuote(o)}/answer`, body: { price: 100, message: 'ok' }, staff: true, status: 200 }),
+  'POST /admin/v1/keys/{id}/revoke': async () => ({
+    path: `/admin/v1/keys/${(await createKey()).keyId}/revoke`,
+    staff: true,
+    status: 200,
+  }),
+  'POST /admin/v1/orders/{id}/advance': async (o) => ({
+    path: `/admin/v1/orders/${await newOrder(o)}/advance`,
+    body: {},
+    staff: true,
+    status: 200,
+  }),
+  'POST /admin/v1/quotes/{id}/answer': async (o) => ({
+    path: `/admin/v1/quotes/${await newQuote(o)}/answer`,
+    body: { price: 100, message: 'ok' },
+    staff: true,
+    status: 200,
+  }),
 }
 
 /** Path parameters that are not (only) UUIDs, and why; the two that also take a UUID follow the rule too. */
 const OTHER_PATH_PARAMS: Record<string, string> = {
   [`GET ${API}/shared/{link}`]: 'a share token (base64url), not an id',
-  ['GET /share/{link}']: 'a share token (base64url), not an id',
+  'GET /share/{link}': 'a share token (base64url), not an id',
   [`GET ${API}/reports/files/{file}`]: 'a signed file name, <id>.pdf',
   [`GET ${API}/products/{id}`]: 'a UUID or a slug (case rule tested below)',
-  ['PATCH /admin/v1/users/{user}']: 'a user UUID or an email (case rule tested below)',
+  'PATCH /admin/v1/users/{user}': 'a user UUID or an email (case rule tested below)',
 }
 const ALSO_TAKE_UUIDS: Record<string, (owner: Owner) => Promise<Case>> = {
   [`GET ${API}/products/{id}`]: async () => ({ path: `${API}/products/${await productWithLetters()}`, status: 200 }),
-  ['PATCH /admin/v1/users/{user}']: async () => ({ path: `/admin/v1/users/${(await createKey()).userId}`, body: { plan: 'pro' }, staff: true, status: 200 }),
+  'PATCH /admin/v1/users/{user}': async () => ({
+    path: `/admin/v1/users/${(await createKey()).userId}`,
+    body: { plan: 'pro' },
+    staff: true,
+    status: 200,
+  }),
 }
 
 const routes = documentedRoutes().map((r) => {

@@ -72,7 +72,12 @@ describe('error messages in one voice', () => {
 describe('bodyless POSTs reject malformed JSON like every other route', () => {
   it('POST /notifications/read-all with a malformed body → 400; without a body → 200', async () => {
     const { key } = await createKey()
-    const bad = await call('/api/v1/notifications/read-all', { key, method: 'POST', rawBody: '{"all": tru', contentType: 'application/json' })
+    const bad = await call('/api/v1/notifications/read-all', {
+      key,
+      method: 'POST',
+      rawBody: '{"all": tru',
+      contentType: 'application/json',
+    })
     expect(expectError(bad, 400, 'BAD_REQUEST').message).toMatch(/JSON/)
     expect((await call('/api/v1/notifications/read-all', { key, method: 'POST' })).status).toBe(200)
   })

@@ -1,7 +1,16 @@
 import { describe, it, expect } from 'vitest'
 import { call } from '../helpers/api'
 
-type Schema = { $ref?: string; type?: string | string[]; properties?: Record<string, Schema>; required?: string[]; items?: Schema; anyOf?: Schema[]; oneOf?: Schema[]; allOf?: Schema[] }
+type Schema = {
+  $ref?: string
+  type?: string | string[]
+  properties?: Record<string, Schema>
+  required?: string[]
+  items?: Schema
+  anyOf?: Schema[]
+  oneOf?: Schema[]
+  allOf?: Schema[]
+}
 
 /**
  * Response objects whose properties may be absent, on purpose: each echoes what the client sent

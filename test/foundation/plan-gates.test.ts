@@ -11,7 +11,9 @@ const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000'
 const concrete = (path: string) => path.replace(/\{[^}]+\}/g, UNKNOWN_ID)
 const bodyFor = (method: string) => (['POST', 'PATCH', 'PUT'].includes(method) ? {} : undefined)
 
-const apiRoutes = documentedRoutes().filter((r) => r.path.startsWith('/api/v1/') && (r.definition as { security?: unknown[] }).security?.length !== 0)
+const apiRoutes = documentedRoutes().filter(
+  (r) => r.path.startsWith('/api/v1/') && (r.definition as { security?: unknown[] }).security?.length !== 0,
+)
 /** The gates as mounted: each requireFeature() handler carries its feature (src/middleware/plan-gate.ts). */
 const gates = new Map(
   app.routes
@@ -40,7 +42,7 @@ describe('plan table: feature gates', () => {
   })
 
   // Every status carries the headers, 429 included (the free plan's per-minute limit can run out over this many routes).
-  it.each(PLANS)('%s: every authenticated route answers with the table\'s request rate and monthly quota', async (plan) => {
+  it.each(PLANS)("%s: every authenticated route answers with the table's request rate and monthly quota", async (plan) => {
     const { key } = await createKey(plan)
     for (const route of apiRoutes) {
       const res = await call(concrete(route.path), { key, method: route.method, body: bodyFor(route.method) })

@@ -5,8 +5,12 @@ import { geocodeOffline, isInUnitedStates, parseAddress } from '../../src/geo'
 
 describe('delivery designations are recognised, never taken for a street or a city', () => {
   it.each([
-    ['PO Box 123, Gibbons AB T0A 1N0', '123'], ['P.O. Box 45, Yellowknife NT X1A 2N1', '45'], ['C.P. 123, Rimouski QC G5L 7C1', '123'],
-    ['Case postale 55, Succ. Centre-ville, Montréal QC H3C 3A7', '55'], ['General Delivery, Iqaluit NU X0A 0H0', 'general delivery'], ['Box 200, Inuvik, NT', '200'],
+    ['PO Box 123, Gibbons AB T0A 1N0', '123'],
+    ['P.O. Box 45, Yellowknife NT X1A 2N1', '45'],
+    ['C.P. 123, Rimouski QC G5L 7C1', '123'],
+    ['Case postale 55, Succ. Centre-ville, Montréal QC H3C 3A7', '55'],
+    ['General Delivery, Iqaluit NU X0A 0H0', 'general delivery'],
+    ['Box 200, Inuvik, NT', '200'],
   ])('%s → PO box %s, no street', (address, box) => {
     const parsed = parseAddress(address)
     expect(parsed.poBox).toBe(box)
@@ -17,11 +21,23 @@ describe('delivery designations are recognised, never taken for a street or a ci
   })
 
   it('rural routes: "RR 2" / "R.R. #1" / Site–Comp as a segment or after the street flag rural delivery', () => {
-    expect(parseAddress('123 Smith Rd, RR 2, Gibbons AB T0A 1N0')).toMatchObject({ ruralRoute: true, civicNumber: '123', street: { name: 'Smith', type: 'Rd' }, city: 'Gibbons' })
+    expect(parseAddress('123 Smith Rd, RR 2, Gibbons AB T0A 1N0')).toMatchObject({
+      ruralRoute: true,
+      civicNumber: '123',
+      street: { name: 'Smith', type: 'Rd' },
+      city: 'Gibbons',
+    })
     expect(parseAddress('123 Smith Rd RR 2, Gibbons AB')).toMatchObject({ ruralRoute: true, street: { name: 'Smith', type: 'Rd' } })
-    expect(parseAddress('456 Lakeshore Dr, R.R. #1, Huntsville ON')).toMatchObject({ ruralRoute: true, street: { name: 'Lakeshore', type: 'Dr' } })
+    expect(parseAddress('456 Lakeshore Dr, R.R. #1, Huntsville ON')).toMatchObject({
+      ruralRoute: true,
+      street: { name: 'Lakeshore', type: 'Dr' },
+    })
     expect(parseAddress('RR 1, Site 5, Comp 12, Olds, AB T4H 1P2')).toMatchObject({ ruralRoute: true, city: 'Olds' })
-    expect(geocodeOffline('123 Smith Rd, RR 2, Gibbons AB T0A 1N0')).toMatchObject({ ruralRoute: true, ruralPostalCode: true, precision: 'city' })
+    expect(geocodeOffline('123 Smith Rd, RR 2, Gibbons AB T0A 1N0')).toMatchObject({
+      ruralRoute: true,
+      ruralPostalCode: true,
+      precision: 'city',
+    })
     expect(geocodeOffline('100 Queen St W, Toronto, ON M5H 2N2')?.ruralRoute).toBeUndefined()
   })
 
@@ -50,18 +66,47 @@ describe('unit numbers in the forms people type', () => {
 
 describe('the US side of the border is not Canada', () => {
   const US: [string, number, number][] = [
-    ['Detroit', 42.3314, -83.0458], ['Port Huron', 42.9709, -82.4249], ['Buffalo', 42.8864, -78.8784], ['Niagara Falls NY', 43.0962, -79.0377],
-    ['Sault Ste. Marie MI', 46.4953, -84.3453], ['Massena', 44.9281, -74.8919], ['Ogdensburg', 44.694, -75.486], ['Calais', 45.1884, -67.2786],
-    ['Madawaska ME', 47.3553, -68.3317], ['International Falls', 48.595, -93.41], ['Blaine', 48.9937, -122.7471], ['Seattle', 47.6062, -122.3321],
-    ['Port Angeles', 48.1181, -123.4307], ['Cleveland', 41.4993, -81.6944], ['Gaylord MI', 45.0, -84.0], ['Hyder AK', 55.9161, -130.0247],
-    ['Juneau', 58.3, -134.42], ['Ketchikan', 55.34, -131.64], ['Alaska at 141.5° W', 61.2, -141.5],
+    ['Detroit', 42.3314, -83.0458],
+    ['Port Huron', 42.9709, -82.4249],
+    ['Buffalo', 42.8864, -78.8784],
+    ['Niagara Falls NY', 43.0962, -79.0377],
+    ['Sault Ste. Marie MI', 46.4953, -84.3453],
+    ['Massena', 44.9281, -74.8919],
+    ['Ogdensburg', 44.694, -75.486],
+    ['Calais', 45.1884, -67.2786],
+    ['Madawaska ME', 47.3553, -68.3317],
+    ['International Falls', 48.595, -93.41],
+    ['Blaine', 48.9937, -122.7471],
+    ['Seattle', 47.6062, -122.3321],
+    ['Port Angeles', 48.1181, -123.4307],
+    ['Cleveland', 41.4993, -81.6944],
+    ['Gaylord MI', 45.0, -84.0],
+    ['Hyder AK', 55.9161, -130.0247],
+    ['Juneau', 58.3, -134.42],
+    ['Ketchikan', 55.34, -131.64],
+    ['Alaska at 141.5° W', 61.2, -141.5],
   ]
   const CANADA: [string, number, number][] = [
-    ['Windsor', 42.317, -83.037], ['Sarnia', 42.9745, -82.4066], ['Fort Erie', 42.905, -78.93], ['Niagara Falls ON', 43.0896, -79.0849],
-    ['Sault Ste. Marie ON', 46.5219, -84.3461], ['Cornwall', 45.0213, -74.7303], ['Prescott', 44.711, -75.516], ['St. Stephen', 45.1936, -67.2766],
-    ['Edmundston', 47.3737, -68.3251], ['Fort Frances', 48.61, -93.4], ['White Rock', 49.0253, -122.8026], ['Victoria', 48.4284, -123.3656],
-    ['Pelee Island', 41.77, -82.65], ['Amherstburg', 42.1, -83.11], ['Stewart BC', 55.9361, -129.9906], ['Prince Rupert', 54.31, -130.32],
-    ['Atlin', 59.58, -133.69], ['Haines Junction', 60.75, -137.5], ['Campobello', 44.88, -66.93], ['Yarmouth', 43.84, -66.12],
+    ['Windsor', 42.317, -83.037],
+    ['Sarnia', 42.9745, -82.4066],
+    ['Fort Erie', 42.905, -78.93],
+    ['Niagara Falls ON', 43.0896, -79.0849],
+    ['Sault Ste. Marie ON', 46.5219, -84.3461],
+    ['Cornwall', 45.0213, -74.7303],
+    ['Prescott', 44.711, -75.516],
+    ['St. Stephen', 45.1936, -67.2766],
+    ['Edmundston', 47.3737, -68.3251],
+    ['Fort Frances', 48.61, -93.4],
+    ['White Rock', 49.0253, -122.8026],
+    ['Victoria', 48.4284, -123.3656],
+    ['Pelee Island', 41.77, -82.65],
+    ['Amherstburg', 42.1, -83.11],
+    ['Stewart BC', 55.9361, -129.9906],
+    ['Prince Rupert', 54.31, -130.32],
+    ['Atlin', 59.58, -133.69],
+    ['Haines Junction', 60.75, -137.5],
+    ['Campobello', 44.88, -66.93],
+    ['Yarmouth', 43.84, -66.12],
   ]
   it.each(US)('%s is in the United States', (_, lat, lng) => expect(isInUnitedStates(lat, lng)).toBe(true))
   it.each(CANADA)('%s is in Canada', (_, lat, lng) => expect(isInUnitedStates(lat, lng)).toBe(false))

@@ -6,20 +6,65 @@ import { call, createKey } from '../helpers/api'
 import { fixtureCsv, loadFixture, pointOf, range, type FixtureStreet } from '../helpers/address-fixture'
 
 // Uptown Waterloo (King & Erb) and downtown Montréal (Sainte-Catherine & Peel), synthetic points.
-const WATERLOO: [number, number] = [43.4650, -80.5225]
-const MONTREAL: [number, number] = [45.4990, -73.5750]
+const WATERLOO: [number, number] = [43.465, -80.5225]
+const MONTREAL: [number, number] = [45.499, -73.575]
 const KING_N: FixtureStreet = { street: 'KING ST N', city: 'Waterloo', origin: WATERLOO, bearingDeg: 0, numbers: range(2, 298, [101, 150]) }
 const KING_S: FixtureStreet = { street: 'King St S', city: 'WATERLOO', origin: WATERLOO, bearingDeg: 180, numbers: range(2, 120) }
 const ERB_W: FixtureStreet = { street: 'ERB ST W', city: 'Waterloo', origin: WATERLOO, bearingDeg: 270, numbers: range(2, 160) }
 const ERB_E: FixtureStreet = { street: 'Erb St E', city: 'Waterloo', origin: WATERLOO, bearingDeg: 90, numbers: range(2, 160) }
 // Weber St exists in the fixture only in Kitchener, 2 km south of uptown Waterloo.
-const WEBER_KITCHENER: FixtureStreet = { street: 'Weber St N', city: 'Kitchener', origin: [WATERLOO[0] - 0.018, WATERLOO[1]], bearingDeg: 0, numbers: range(2, 200) }
-const STE_CATHERINE_O: FixtureStreet = { street: 'RUE SAINTE-CATHERINE O', city: 'Montréal', origin: MONTREAL, bearingDeg: 270, numbers: range(1000, 1400), startM: -2400, metresPerNumber: 2 }
-const STE_CATHERINE_E: FixtureStreet = { street: 'RUE SAINTE-CATHERINE E', city: 'Montréal', origin: [MONTREAL[0], MONTREAL[1] + 0.03], bearingDeg: 90, numbers: range(100, 400), metresPerNumber: 2 }
-const PEEL: FixtureStreet = { street: 'RUE PEEL', city: 'Montréal', origin: MONTREAL, bearingDeg: 0, numbers: range(1400, 1600), startM: -3000, metresPerNumber: 2 }
+const WEBER_KITCHENER: FixtureStreet = {
+  street: 'Weber St N',
+  city: 'Kitchener',
+  origin: [WATERLOO[0] - 0.018, WATERLOO[1]],
+  bearingDeg: 0,
+  numbers: range(2, 200),
+}
+const STE_CATHERINE_O: FixtureStreet = {
+  street: 'RUE SAINTE-CATHERINE O',
+  city: 'Montréal',
+  origin: MONTREAL,
+  bearingDeg: 270,
+  numbers: range(1000, 1400),
+  startM: -2400,
+  metresPerNumber: 2,
+}
+const STE_CATHERINE_E: FixtureStreet = {
+  street: 'RUE SAINTE-CATHERINE E',
+  city: 'Montréal',
+  origin: [MONTREAL[0], MONTREAL[1] + 0.03],
+  bearingDeg: 90,
+  numbers: range(100, 400),
+  metresPerNumber: 2,
+}
+const PEEL: FixtureStreet = {
+  street: 'RUE PEEL',
+  city: 'Montréal',
+  origin: MONTREAL,
+  bearingDeg: 0,
+  numbers: range(1400, 1600),
+  startM: -3000,
+  metresPerNumber: 2,
+}
 // Parallel to Sainte-Catherine, 200 m south: the two never meet.
-const RENE_LEVESQUE: FixtureStreet = { street: 'BOUL RENE-LEVESQUE O', city: 'Montréal', origin: [MONTREAL[0] - 0.0018, MONTREAL[1]], bearingDeg: 270, numbers: range(1000, 1300), startM: -2400, metresPerNumber: 2 }
-const COTE_DES_NEIGES: FixtureStreet = { street: 'CH DE LA COTE-DES-NEIGES', city: 'Montréal', origin: [MONTREAL[0] + 0.01, MONTREAL[1] - 0.01], bearingDeg: 315, numbers: range(3000, 3200), startM: -6000, metresPerNumber: 2 }
+const RENE_LEVESQUE: FixtureStreet = {
+  street: 'BOUL RENE-LEVESQUE O',
+  city: 'Montréal',
+  origin: [MONTREAL[0] - 0.0018, MONTREAL[1]],
+  bearingDeg: 270,
+  numbers: range(1000, 1300),
+  startM: -2400,
+  metresPerNumber: 2,
+}
+const COTE_DES_NEIGES: FixtureStreet = {
+  street: 'CH DE LA COTE-DES-NEIGES',
+  city: 'Montréal',
+  origin: [MONTREAL[0] + 0.01, MONTREAL[1] - 0.01],
+  bearingDeg: 315,
+  numbers: range(3000, 3200),
+  startM: -6000,
+  metresPerNumber: 2,
+}
 const ALL = [KING_N, KING_S, ERB_W, ERB_E, WEBER_KITCHENER, STE_CATHERINE_O, STE_CATHERINE_E, PEEL, RENE_LEVESQUE, COTE_DES_NEIGES]
 
 const geocode = (text: string) => geocoderFor({ DB: env.DB, KEYS: undefined as unknown as KVNamespace }).geocode(text)
@@ -71,7 +116,7 @@ describe('civic addresses from the address store', () => {
     expect(r!.accuracyM).toBeLessThan(30)
   })
 
-  it('goes at most 20 numbers past a street\'s last known number, never further', async () => {
+  it("goes at most 20 numbers past a street's last known number, never further", async () => {
     const near = await geocode('310 King St N, Waterloo, ON')
     expect(near?.precision).toBe('interpolated')
     expect(metres(near!, pointOf(KING_N, 310))).toBeLessThan(3)
@@ -89,7 +134,7 @@ describe('civic addresses from the address store', () => {
     expect(Math.min(...KING_N.numbers.map((n) => metres(r!, pointOf(KING_N, n))))).toBeLessThan(1)
   })
 
-  it('falls back to the postal area or city for a street the city does not have, never to a neighbour\'s', async () => {
+  it("falls back to the postal area or city for a street the city does not have, never to a neighbour's", async () => {
     const withPostal = await geocode('100 Weber St N, Waterloo, ON N2J 2Y8')
     expect(withPostal?.precision).toBe('postal_code')
     const withCity = await geocode('100 Weber St N, Waterloo, ON')
@@ -101,7 +146,13 @@ describe('civic addresses from the address store', () => {
   })
 
   it('finds intersections in every written form', async () => {
-    for (const text of ['King St N & Erb St W, Waterloo, ON', 'King and Erb, Waterloo', 'King St / Erb St, Waterloo ON', 'King St N at Erb St W, Waterloo', 'King x Erb, Waterloo, ON']) {
+    for (const text of [
+      'King St N & Erb St W, Waterloo, ON',
+      'King and Erb, Waterloo',
+      'King St / Erb St, Waterloo ON',
+      'King St N at Erb St W, Waterloo',
+      'King x Erb, Waterloo, ON',
+    ]) {
       const r = await geocode(text)
       expect(r?.precision, text).toBe('intersection')
       expect(metres(r!, { lat: WATERLOO[0], lng: WATERLOO[1] }), text).toBeLessThan(20)
@@ -132,7 +183,15 @@ describe('POST /score with civic geocoding', () => {
 
   it('answers every bad address with a 4xx error envelope', async () => {
     const { key } = await createKey()
-    for (const address of ['Nowhere St & Nothing Rd, Atlantis', '99999999 King St N', '&', 'coin  et , ', ' / ', '#4-', 'King St N & , Waterloo'.repeat(40)]) {
+    for (const address of [
+      'Nowhere St & Nothing Rd, Atlantis',
+      '99999999 King St N',
+      '&',
+      'coin  et , ',
+      ' / ',
+      '#4-',
+      'King St N & , Waterloo'.repeat(40),
+    ]) {
       const res = await call('/api/v1/score', { key, body: { address } })
       expect(res.status, address).toBeGreaterThanOrEqual(400)
       expect(res.status, address).toBeLessThan(500)

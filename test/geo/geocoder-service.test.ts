@@ -21,13 +21,21 @@ describe('live HTTP geocoder (mocked fetch)', () => {
     const result = await geocoder.geocode('100 Queen St W, Toronto, ON M5H 2N2')
     expect(calls[0].searchParams.get('q')).toBe('100 Queen St W, Toronto, ON M5H 2N2')
     expect(calls[0].searchParams.get('countrycodes')).toBe('ca')
-    expect(result).toMatchObject({ lat: 43.65234, lng: -79.38312, precision: 'coordinates', street: { name: 'Queen', type: 'St' }, province: 'ON' })
+    expect(result).toMatchObject({
+      lat: 43.65234,
+      lng: -79.38312,
+      precision: 'coordinates',
+      street: { name: 'Queen', type: 'St' },
+      province: 'ON',
+    })
   })
 
   it('falls back to offline on HTTP errors, exceptions, empty or out-of-Canada answers', async () => {
     for (const handler of [
       () => new Response('nope', { status: 503 }),
-      () => { throw new TypeError('network down') },
+      () => {
+        throw new TypeError('network down')
+      },
       () => Response.json([]),
       () => Response.json([{ lat: '40.7', lon: '-74.0' }]),
       () => new Response('not json', { status: 200 }),
@@ -48,7 +56,12 @@ describe('live HTTP geocoder (mocked fetch)', () => {
 describe('KV cache', () => {
   it('caches successful results under geocode: for later calls', async () => {
     let calls = 0
-    const inner: Geocoder = { geocode: async (a) => { calls++; return offlineGeocoder.geocode(a) } }
+    const inner: Geocoder = {
+      geocode: async (a) => {
+        calls++
+        return offlineGeocoder.geocode(a)
+      },
+    }
     const cached = withKvCache(inner, env.KEYS)
     const address = `  1 Yonge St,   Toronto ON M5E 1W7 #${Math.random()}`
     const first = await cached.geocode(address)
@@ -62,7 +75,15 @@ describe('KV cache', () => {
 
   it('does not cache failures and hashes very long keys', async () => {
     let calls = 0
-    const cached = withKvCache({ geocode: async () => { calls++; return null } }, env.KEYS)
+    const cached = withKvCache(
+      {
+        geocode: async () => {
+          calls++
+          return null
+        },
+      },
+      env.KEYS,
+    )
     await cached.geocode('Atlantis')
     await cached.geocode('Atlantis')
     expect(calls).toBe(2)
@@ -79,7 +100,9 @@ describe('scoreLocation', () => {
   })
 
   it('uses an injected geocoder (e.g. the live one) and keeps coordinates when both are given', async () => {
-    const geocoder: Geocoder = { geocode: async () => ({ lat: 45.5, lng: -73.57, precision: 'coordinates', accuracyM: 30, address: 'stub' }) }
+    const geocoder: Geocoder = {
+      geocode: async () => ({ lat: 45.5, lng: -73.57, precision: 'coordinates', accuracyM: 30, address: 'stub' }),
+    }
     expect((await scoreLocation(env, { address: 'anything' }, undefined, { geocoder })).address).toBe('stub')
     const both = await scoreLocation(env, { address: '977 rue Sainte-Catherine O, Montréal', lat: 45.5, lng: -73.57 })
     expect(both.address).toBe('977 rue Sainte-Catherine O, Montréal')

@@ -32,8 +32,8 @@ describe('nearestRoadSegment', () => {
 describe('roadNetworkCovers', () => {
   it('covers Ottawa, including parks inside the city, and not Gatineau or Toronto', () => {
     expect(roadNetworkCovers(45.4215, -75.6972)).toBe(true) // Parliament Hill
-    expect(roadNetworkCovers(45.3500, -75.7600)).toBe(true) // Nepean
-    expect(roadNetworkCovers(45.4880, -75.7300)).toBe(false) // Gatineau, across the Ottawa River
+    expect(roadNetworkCovers(45.35, -75.76)).toBe(true) // Nepean
+    expect(roadNetworkCovers(45.488, -75.73)).toBe(false) // Gatineau, across the Ottawa River
     expect(roadNetworkCovers(43.6487, -79.3806)).toBe(false)
   })
 })

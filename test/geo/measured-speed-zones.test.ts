@@ -11,13 +11,17 @@ const PANORAMA = { lat: 51.201113, lng: -114.117894 } // Panorama Rd NW: a 60 km
 
 describe('speedZoneAt', () => {
   it('names the road and its limit where a zone passes within the radius, nothing elsewhere', () => {
-    expect(speedZoneAt(DEERFOOT.lat, DEERFOOT.lng, 25)).toMatchObject({ streetName: 'DEERFOOT TR NE', street: { name: 'DEERFOOT', type: 'TR' }, speedKmh: 100 })
+    expect(speedZoneAt(DEERFOOT.lat, DEERFOOT.lng, 25)).toMatchObject({
+      streetName: 'DEERFOOT TR NE',
+      street: { name: 'DEERFOOT', type: 'TR' },
+      speedKmh: 100,
+    })
     expect(speedZoneAt(DEERFOOT.lat, DEERFOOT.lng, 25)!.distanceM).toBeLessThan(2)
     expect(speedZoneAt(WEST_300M.lat, WEST_300M.lng, 25)).toBeUndefined()
     expect(speedZoneAt(45.4215, -75.6972, 500)).toBeUndefined() // Ottawa: no zones
   })
 
-  it('reads the City\'s street names: quadrant dropped, type abbreviation kept apart', () => {
+  it("reads the City's street names: quadrant dropped, type abbreviation kept apart", () => {
     expect(cityStreet('16 AV NW')).toEqual({ name: '16', type: 'AV' })
     expect(cityStreet('MACLEOD TR S')).toEqual({ name: 'MACLEOD', type: 'TR' })
     expect(cityStreet('JOHN LAURIE BV NW')).toEqual({ name: 'JOHN LAURIE', type: 'BV' })
@@ -39,7 +43,11 @@ describe('vehicle traffic and road class from a speed zone (coordinates only)', 
 
   it('a 60 km/h arterial without counts nearby: the zone gives the class (3.5) that the traffic model starts from', () => {
     const f = featuresAt({ ...PANORAMA, precision: 'coordinates' })
-    expect(f.roadClass).toMatchObject({ value: 3.5, method: 'measured: City of Calgary speed zone 60 km/h (PANORAMA RD NW)', confidence: 'medium' })
+    expect(f.roadClass).toMatchObject({
+      value: 3.5,
+      method: 'measured: City of Calgary speed zone 60 km/h (PANORAMA RD NW)',
+      confidence: 'medium',
+    })
     expect(f.vehicleTraffic.method).toMatch(/^modelled: road class \(speed zone\)/)
     expect(f.vehicleTraffic.value).toBeGreaterThan(8_000)
   })

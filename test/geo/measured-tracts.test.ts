@@ -18,7 +18,11 @@ describe('tractAt', () => {
   })
 
   it('finds a tract for downtown Ottawa, Calgary and Vancouver', () => {
-    for (const [lat, lng, cma] of [[45.4215, -75.6972, '505'], [51.0447, -114.0719, '825'], [49.2827, -123.1207, '933']] as const) {
+    for (const [lat, lng, cma] of [
+      [45.4215, -75.6972, '505'],
+      [51.0447, -114.0719, '825'],
+      [49.2827, -123.1207, '933'],
+    ] as const) {
       const tract = tractAt(lat, lng)
       expect(tract?.ctuid.slice(0, 3)).toBe(cma)
       expect(tract!.medianHouseholdIncome).toBeGreaterThan(20_000)

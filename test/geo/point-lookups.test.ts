@@ -3,12 +3,17 @@
 import { describe, expect, it } from 'vitest'
 import { urbanContext } from '../../src/geo'
 import { censusAt, tractAt, transitStopPointsNear, transitStopsAround } from '../../src/geo/measured'
+import { seededRandom } from '../../scripts/lib/seeded-random.mjs'
 
 // A set that excludes nothing real still bypasses the memo: the lookup is computed afresh.
 const NOTHING = { exclude: new Set(['not-an-id']) }
-let seed = 11
-const rand = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32)
-const CITIES = [[43.6487, -79.3806], [45.4215, -75.6972], [49.2827, -123.1207], [51.0447, -114.0719]]
+const rand = seededRandom(11)
+const CITIES = [
+  [43.6487, -79.3806],
+  [45.4215, -75.6972],
+  [49.2827, -123.1207],
+  [51.0447, -114.0719],
+]
 const points = Array.from({ length: 6000 }, (_, i) => {
   const [lat, lng] = CITIES[i % CITIES.length]
   return i % 5 === 0 ? [42 + rand() * 14, -130 + rand() * 70] : [lat + (rand() - 0.5) * 0.2, lng + (rand() - 0.5) * 0.3]
@@ -16,7 +21,10 @@ const points = Array.from({ length: 6000 }, (_, i) => {
 
 describe('per-point lookups', () => {
   it('censusAt and tractAt give the same answer from the memo as computed afresh', () => {
-    for (const [lat, lng] of points) { censusAt(lat, lng); tractAt(lat, lng) }
+    for (const [lat, lng] of points) {
+      censusAt(lat, lng)
+      tractAt(lat, lng)
+    }
     for (const [lat, lng] of points.filter((_, i) => i % 7 === 0)) {
       expect(censusAt(lat, lng)).toEqual(censusAt(lat, lng, NOTHING))
       expect(tractAt(lat, lng)).toEqual(tractAt(lat, lng, NOTHING))

@@ -10,10 +10,15 @@ const geocode = (text: string) => geocoderFor({ DB: env.DB, KEYS: undefined as u
 const metres = (a: { lat: number; lng: number }, b: { lat: number; lng: number }) => distanceKm(a.lat, a.lng, b.lat, b.lng) * 1000
 
 const BANK_SOMERSET = { lat: 45.41535, lng: -75.69641 }
-const CARLING_MERIVALE = { lat: 45.38685, lng: -75.73230 }
+const CARLING_MERIVALE = { lat: 45.38685, lng: -75.7323 }
 
 describe('intersections from the Ottawa road network (empty address store)', () => {
-  for (const form of ['Bank St & Somerset St W, Ottawa, ON', 'Bank and Somerset, Ottawa', 'Somerset St W / Bank St, Ottawa ON', 'coin Bank et Somerset, Ottawa']) {
+  for (const form of [
+    'Bank St & Somerset St W, Ottawa, ON',
+    'Bank and Somerset, Ottawa',
+    'Somerset St W / Bank St, Ottawa ON',
+    'coin Bank et Somerset, Ottawa',
+  ]) {
     it(`"${form}" is located at the crossing`, async () => {
       const result = await geocode(form)
       expect(result?.precision).toBe('intersection')
@@ -54,4 +59,3 @@ describe('intersections from the Ottawa road network (empty address store)', () 
     expect(metres(res.json, BANK_SOMERSET)).toBeLessThan(30)
   })
 })
-

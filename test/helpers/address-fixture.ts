@@ -3,7 +3,15 @@
 // numbers on one side (+12 m) and odd on the other (−12 m), like a real block face.
 import { dedupe, importStatements, parseAddressFile } from '../../scripts/lib/address-import'
 
-export interface FixtureStreet { street: string; city: string; origin: [lat: number, lng: number]; bearingDeg: number; numbers: number[]; startM?: number; metresPerNumber?: number }
+export interface FixtureStreet {
+  street: string
+  city: string
+  origin: [lat: number, lng: number]
+  bearingDeg: number
+  numbers: number[]
+  startM?: number
+  metresPerNumber?: number
+}
 
 export function pointOf(s: FixtureStreet, n: number): { lat: number; lng: number } {
   const along = (s.startM ?? 0) + n * (s.metresPerNumber ?? 5)
@@ -16,18 +24,24 @@ export function pointOf(s: FixtureStreet, n: number): { lat: number; lng: number
 
 export function fixtureCsv(streets: FixtureStreet[]): string {
   const lines = ['street_no,street,city,lat,lng']
-  for (const s of streets) for (const n of s.numbers) {
-    const p = pointOf(s, n)
-    lines.push(`${n},${s.street},${s.city},${p.lat.toFixed(6)},${p.lng.toFixed(6)}`)
-  }
+  for (const s of streets)
+    for (const n of s.numbers) {
+      const p = pointOf(s, n)
+      lines.push(`${n},${s.street},${s.city},${p.lat.toFixed(6)},${p.lng.toFixed(6)}`)
+    }
   return lines.join('\n')
 }
 
 export async function loadFixture(db: D1Database, name: string, csv: string): Promise<number> {
   const { records } = dedupe(parseAddressFile(csv).records)
-  const statements = importStatements({ name, file: `${name}.csv`, sha256: 'fixture', licence: 'test fixture', importedAt: '2026-01-01T00:00:00Z' }, records, 200)
+  const statements = importStatements(
+    { name, file: `${name}.csv`, sha256: 'fixture', licence: 'test fixture', importedAt: '2026-01-01T00:00:00Z' },
+    records,
+    200,
+  )
   await db.batch(statements.map((sql) => db.prepare(sql)))
   return records.length
 }
 
-export const range = (from: number, to: number, skip: number[] = []) => Array.from({ length: to - from + 1 }, (_, i) => from + i).filter((n) => !skip.includes(n))
+export const range = (from: number, to: number, skip: number[] = []) =>
+  Array.from({ length: to - from + 1 }, (_, i) => from + i).filter((n) => !skip.includes(n))

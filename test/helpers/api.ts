@@ -84,7 +84,11 @@ export async function createKey(plan: Plan = 'free', email = `user${Date.now()}-
 
 /** Asserts the error envelope and returns it. */
 export function expectError(res: { status: number; json: any }, status: number, code: string) {
-  const ok = res.status === status && res.json?.error?.code === code && typeof res.json.error.requestId === 'string' && typeof res.json.error.message === 'string'
+  const ok =
+    res.status === status &&
+    res.json?.error?.code === code &&
+    typeof res.json.error.requestId === 'string' &&
+    typeof res.json.error.message === 'string'
   if (!ok) throw new Error(`expected ${status} ${code}, got ${res.status} ${JSON.stringify(res.json)}`)
   return res.json.error as { code: string; message: string; details?: { path: string; message: string }[]; requestId: string }
 }

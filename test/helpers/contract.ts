@@ -44,7 +44,9 @@ export function assertContract(method: string, url: string, status: number, cont
       if (isJson) parseOrThrow(ErrorSchema, body, `${method} ${route.path} → ${status}`)
       return
     }
-    throw new Error(`Contract: ${method} ${route.path} returned ${status}, which its OpenAPI definition does not declare (test/helpers/contract.ts)`)
+    throw new Error(
+      `Contract: ${method} ${route.path} returned ${status}, which its OpenAPI definition does not declare (test/helpers/contract.ts)`,
+    )
   }
   const schema = declared.content?.['application/json']?.schema
   if (schema && isJson) parseOrThrow(schema, body, `${method} ${route.path} → ${status}`)

@@ -15,10 +15,11 @@ export function faultyD1(hooks: D1Hooks): D1Database {
       get(target, prop, receiver) {
         const value = Reflect.get(target, prop, receiver)
         if (prop === 'bind') return (...args: unknown[]) => wrapStatement(value.apply(target, args), sql)
-        if (['run', 'all', 'first', 'raw'].includes(prop as string)) return (...args: unknown[]) => {
-          hooks.beforeStatement?.(sql)
-          return value.apply(target, args)
-        }
+        if (['run', 'all', 'first', 'raw'].includes(prop as string))
+          return (...args: unknown[]) => {
+            hooks.beforeStatement?.(sql)
+            return value.apply(target, args)
+          }
         return typeof value === 'function' ? value.bind(target) : value
       },
     })

@@ -15,17 +15,29 @@ const geocodeWith = (points: ReturnType<typeof memoryAddressPoints>) => (text: s
 
 describe('address files: formats, normalisation, de-duplication', () => {
   it('tells the three layouts apart by their header and refuses others', () => {
-    expect(detectFormat('latitude,longitude,source_id,id,group_id,street_no,street,str_name,str_type,str_dir,unit,city,postal_code,full_addr,city_pcs,str_name_pcs,str_type_pcs,str_dir_pcs,csduid,csdname,pruid,provider'.split(','))).toBe('oda')
+    expect(
+      detectFormat(
+        (
+          'latitude,longitude,source_id,id,group_id,street_no,street,str_name,str_type,str_dir,unit,city,postal_code,full_addr,' +
+          'city_pcs,str_name_pcs,str_type_pcs,str_dir_pcs,csduid,csdname,pruid,provider'
+        ).split(','),
+      ),
+    ).toBe('oda')
     expect(detectFormat('street_no,unit,street,city,full_addr,city_pcs,provider,lat,lng'.split(','))).toBe('simple')
     expect(detectFormat('address,lat,lng,dissemination_block_id'.split(','))).toBe('single')
     expect(() => detectFormat(['name', 'x', 'y'])).toThrow(/unknown address CSV header/)
   })
 
   it('normalises case, accents, English and French types and directions to one key', () => {
-    const csv = ['street_no,street,city,lat,lng',
-      '1,KING STREET NORTH,Waterloo,43.46,-80.52', '3,King St N,WATERLOO,43.461,-80.52',
-      '1000,BOUL RENÉ-LÉVESQUE OUEST,Montréal,45.5,-73.57', '1002,boulevard René-Lévesque O,Montreal,45.5,-73.571',
-      '5,Main St,Nowhere,10,10', ',Main St,Waterloo,43.4,-80.5'].join('\n')
+    const csv = [
+      'street_no,street,city,lat,lng',
+      '1,KING STREET NORTH,Waterloo,43.46,-80.52',
+      '3,King St N,WATERLOO,43.461,-80.52',
+      '1000,BOUL RENÉ-LÉVESQUE OUEST,Montréal,45.5,-73.57',
+      '1002,boulevard René-Lévesque O,Montreal,45.5,-73.571',
+      '5,Main St,Nowhere,10,10',
+      ',Main St,Waterloo,43.4,-80.5',
+    ].join('\n')
     const parsed = parseAddressFile(csv)
     expect(parsed.skipped).toEqual({ 'coordinates missing or outside Canada': 1, 'no civic number': 1 })
     const keys = parsed.records.map((r) => `${r.cityKey}|${r.nameKey}|${r.typeKey}|${r.dir}`)
@@ -33,13 +45,18 @@ describe('address files: formats, normalisation, de-duplication', () => {
   })
 
   it('merges one address from overlapping providers, keeps a re-used number far away', () => {
-    const csv = ['street_no,unit,street,city,full_addr,city_pcs,provider,lat,lng',
+    const csv = [
+      'street_no,unit,street,city,full_addr,city_pcs,provider,lat,lng',
       '10,,VILLAGE RD,,10 VILLAGE RD,KITCHENER,Kitchener,43.40000,-80.50000',
       '10,,Village Rd,Kitchener,10 Village Rd,KITCHENER,RoW,43.40003,-80.50002',
-      '10,,Village Rd,Kitchener,10 Village Rd,KITCHENER,RoW,43.45000,-80.50000'].join('\n')
+      '10,,Village Rd,Kitchener,10 Village Rd,KITCHENER,RoW,43.45000,-80.50000',
+    ].join('\n')
     const { records, merged } = dedupe(parseAddressFile(csv).records)
     expect(merged).toBe(1)
-    expect(records.map((r) => [r.latE5, r.lngE5]).sort()).toEqual([[4340002, -8050001], [4345000, -8050000]])
+    expect(records.map((r) => [r.latE5, r.lngE5]).sort()).toEqual([
+      [4340002, -8050001],
+      [4345000, -8050000],
+    ])
   })
 
   it('replaces a source on re-import: the old points are deleted before the new are written', () => {

@@ -12,8 +12,16 @@ import { SHARED_DATA_DIR, hasSharedData, sharedDataSkipReason, sharedFile } from
 if (!hasSharedData) console.warn(sharedDataSkipReason)
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 const build = (outDir: string, env: NodeJS.ProcessEnv = {}) =>
-  spawnSync(process.execPath, [join(repoRoot, 'scripts/build-geodata.mjs'), '--out', outDir], { env: { ...process.env, SHARED_DATA_DIR, ...env }, encoding: 'utf8' })
-const filesIn = (dir: string) => new Map(readdirSync(dir).sort().map((f) => [f, readFileSync(join(dir, f))]))
+  spawnSync(process.execPath, [join(repoRoot, 'scripts/build-geodata.mjs'), '--out', outDir], {
+    env: { ...process.env, SHARED_DATA_DIR, ...env },
+    encoding: 'utf8',
+  })
+const filesIn = (dir: string) =>
+  new Map(
+    readdirSync(dir)
+      .sort()
+      .map((f) => [f, readFileSync(join(dir, f))]),
+  )
 
 describe('build:geodata without the data pack', () => {
   it('says the pack is missing, exits non-zero and writes nothing', () => {
@@ -37,14 +45,29 @@ describe.skipIf(!hasSharedData)('build:geodata with the data pack', () => {
       const first = filesIn(a)
       const second = filesIn(b)
       expect([...first.keys()]).toEqual([
-        'census.bin', 'fsa.generated.ts', 'manifest.json', 'places.generated.ts', 'road-coverage.bin', 'roads.bin',
-        'sources.generated.ts', 'sources.json', 'speed-zones.bin', 'stops.bin', 'tracts.bin', 'traffic.bin',
+        'census.bin',
+        'fsa.generated.ts',
+        'manifest.json',
+        'places.generated.ts',
+        'road-coverage.bin',
+        'roads.bin',
+        'sources.generated.ts',
+        'sources.json',
+        'speed-zones.bin',
+        'stops.bin',
+        'tracts.bin',
+        'traffic.bin',
       ])
       for (const [name, bytes] of first) expect(bytes.equals(second.get(name)!), name).toBe(true)
       // Stale committed files fail here: rebuild with `npm run build:geodata` and commit.
       for (const [name, bytes] of first) expect(bytes.equals(readFileSync(join(repoRoot, 'src/geo/data', name))), name).toBe(true)
 
-      const sums = new Map(readFileSync(sharedFile('SHA256SUMS'), 'utf8').trim().split('\n').map((line) => line.split(/\s+/).reverse() as [string, string]))
+      const sums = new Map(
+        readFileSync(sharedFile('SHA256SUMS'), 'utf8')
+          .trim()
+          .split('\n')
+          .map((line) => line.split(/\s+/).reverse() as [string, string]),
+      )
       const manifest = JSON.parse(first.get('manifest.json')!.toString('utf8'))
       for (const step of manifest.steps) {
         for (const source of step.sources) expect(source.sha256, source.path).toBe(sums.get(source.path))
@@ -55,7 +78,10 @@ describe.skipIf(!hasSharedData)('build:geodata with the data pack', () => {
         expect(source.sha256, source.file).toBe(sums.get(source.file))
         expect(source.rows, source.file).toBeGreaterThan(1000)
       }
-      const rows = first.get('fsa.generated.ts')!.toString('utf8').match(/FSA_TEXT = (".*")/)![1]
+      const rows = first
+        .get('fsa.generated.ts')!
+        .toString('utf8')
+        .match(/FSA_TEXT = (".*")/)![1]
       expect(JSON.parse(rows).split('\n').length).toBe(fsa.rows)
     } finally {
       for (const out of [a, b]) rmSync(out, { recursive: true, force: true })

@@ -15,7 +15,10 @@ async function unusedPort(): Promise<number> {
 describe('npm run admin without a running server', () => {
   it('honours PORT and prints one clear line, not a stack trace', async () => {
     const port = await unusedPort()
-    const run = spawnSync(process.execPath, ['scripts/admin.mjs', 'keys', 'list'], { env: { ...process.env, PORT: String(port), ADMIN_TOKEN: 'x', API_URL: '' }, encoding: 'utf8' })
+    const run = spawnSync(process.execPath, ['scripts/admin.mjs', 'keys', 'list'], {
+      env: { ...process.env, PORT: String(port), ADMIN_TOKEN: 'x', API_URL: '' },
+      encoding: 'utf8',
+    })
     expect(run.status).toBe(1)
     const lines = run.stderr.trim().split('\n')
     expect(lines).toHaveLength(1)

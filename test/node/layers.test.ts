@@ -13,12 +13,20 @@ const importsOf = (file: string) => [...readFileSync(file, 'utf8').matchAll(/^im
 
 describe('layers', () => {
   it('no route imports drizzle or the DB schema and client', () => {
-    const offenders = sources('src/routes').flatMap((file) => importsOf(file).filter((m) => m.startsWith('drizzle-orm') || /(^|\/)db(\/|$)/.test(m)).map((m) => `${file}: ${m}`))
+    const offenders = sources('src/routes').flatMap((file) =>
+      importsOf(file)
+        .filter((m) => m.startsWith('drizzle-orm') || /(^|\/)db(\/|$)/.test(m))
+        .map((m) => `${file}: ${m}`),
+    )
     expect(offenders).toEqual([])
   })
 
   it('no service imports Hono (request handling stays in routes and middleware)', () => {
-    const offenders = sources('src/services').flatMap((file) => importsOf(file).filter((m) => m === 'hono' || m.startsWith('hono/')).map((m) => `${file}: ${m}`))
+    const offenders = sources('src/services').flatMap((file) =>
+      importsOf(file)
+        .filter((m) => m === 'hono' || m.startsWith('hono/'))
+        .map((m) => `${file}: ${m}`),
+    )
     expect(offenders).toEqual([])
   })
 })

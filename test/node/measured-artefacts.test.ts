@@ -14,15 +14,21 @@ const csvRows = (relative: string): Record<string, string>[] => {
 }
 // The traffic files quote their WKT field, which holds commas: split off the first four fields only.
 const csvRowsWkt = (relative: string): Record<string, string>[] =>
-  readFileSync(sharedFile(relative), 'utf8').trim().split('\n').slice(1).map((line) => {
-    const [year, secname, volume] = line.split(',', 3)
-    return { year, secname, volume }
-  })
+  readFileSync(sharedFile(relative), 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => {
+      const [year, secname, volume] = line.split(',', 3)
+      return { year, secname, volume }
+    })
 const rand = seededRandom(11)
 
 describe.skipIf(!hasSharedData)('measured artefacts against the raw files', () => {
   let m: MeasuredModule
-  beforeAll(async () => { m = await loadMeasured() })
+  beforeAll(async () => {
+    m = await loadMeasured()
+  })
 
   it('census.bin keeps every DA with measures, its position to 1e-4° and its measures to 0.5 %', () => {
     const raw = csvRows('da2016/da2016-canale.csv')
@@ -56,14 +62,20 @@ describe.skipIf(!hasSharedData)('measured artefacts against the raw files', () =
   })
 
   it('tractAt agrees with the full source polygons on random points, and outside tracts finds none', () => {
-    const features = readFileSync(sharedFile('income/ct-2021.geojsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l))
+    const features = readFileSync(sharedFile('income/ct-2021.geojsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
     type Ring = [number, number][]
     const tracts = features.map((f) => {
       const rings = (f.geometry.type === 'Polygon' ? [f.geometry.coordinates] : f.geometry.coordinates).flat() as Ring[]
       const pts = rings.flat()
-      const lats = pts.map((p) => p[1]), lngs = pts.map((p) => p[0])
+      const lats = pts.map((p) => p[1]),
+        lngs = pts.map((p) => p[0])
       return {
-        ctuid: f.properties.ctuid as string, income: f.properties.median_household_income_2020 as number, rings,
+        ctuid: f.properties.ctuid as string,
+        income: f.properties.median_household_income_2020 as number,
+        rings,
         box: [Math.min(...lats), Math.max(...lats), Math.min(...lngs), Math.max(...lngs)],
       }
     })
@@ -71,7 +83,8 @@ describe.skipIf(!hasSharedData)('measured artefacts against the raw files', () =
       let inside = false
       for (const ring of rings) {
         for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-          const [xi, yi] = ring[i], [xj, yj] = ring[j]
+          const [xi, yi] = ring[i],
+            [xj, yj] = ring[j]
           if (yi > lat !== yj > lat && lng < xi + ((lat - yi) * (xj - xi)) / (yj - yi)) inside = !inside
         }
       }
@@ -87,22 +100,40 @@ describe.skipIf(!hasSharedData)('measured artefacts against the raw files', () =
       const [minLat, maxLat, minLng, maxLng] = t.box
       const lat = minLat - 0.1 * (maxLat - minLat) + rand() * 1.2 * (maxLat - minLat)
       const lng = minLng - 0.1 * (maxLng - minLng) + rand() * 1.2 * (maxLng - minLng)
-      const containing = tracts.filter((c) => lat >= c.box[0] && lat <= c.box[1] && lng >= c.box[2] && lng <= c.box[3] && contains(c.rings, lat, lng))
+      const containing = tracts.filter(
+        (c) => lat >= c.box[0] && lat <= c.box[1] && lng >= c.box[2] && lng <= c.box[3] && contains(c.rings, lat, lng),
+      )
       const found = m.tractAt(lat, lng)
       if (containing.length > 0) inTract++
       if (containing.length > 1) overlaps++
       // Where simplified source polygons overlap, any of the containing tracts is right.
-      const ok = containing.length === 0 ? found === undefined : containing.some((c) => c.ctuid === found?.ctuid && c.income === found?.medianHouseholdIncome)
+      const ok =
+        containing.length === 0
+          ? found === undefined
+          : containing.some((c) => c.ctuid === found?.ctuid && c.income === found?.medianHouseholdIncome)
       if (ok) agree++
-      else console.log('disagree', lat, lng, containing.map((c) => c.ctuid), found)
+      else
+        console.log(
+          'disagree',
+          lat,
+          lng,
+          containing.map((c) => c.ctuid),
+          found,
+        )
     }
-    console.log(`tractAt vs source polygons: ${agree}/${N} random points agree (${inTract} inside a tract, ${overlaps} where source tracts overlap)`)
+    console.log(
+      `tractAt vs source polygons: ${agree}/${N} random points agree (${inTract} inside a tract, ` +
+        `${overlaps} where source tracts overlap)`,
+    )
     expect(inTract).toBeGreaterThan(N / 2)
     expect(agree).toBe(N)
   })
 
   it('roads.bin keeps every RNF segment with its class, rank, name and vertices to 1e-5°', () => {
-    const features = readFileSync(sharedFile('ottawa/roads-rnf-2021.geojsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l))
+    const features = readFileSync(sharedFile('ottawa/roads-rnf-2021.geojsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
     const t = m.roadTable()
     const { lines } = t
     expect(lines.count).toBe(features.length)
@@ -130,7 +161,8 @@ describe.skipIf(!hasSharedData)('measured artefacts against the raw files', () =
       const counted = csvRowsWkt(`calgary/traffic-volumes-${fileYear}.csv`).filter((r) => Number(r.volume) > 0)
       const bySecname = new Map<string, number[]>()
       for (const r of counted) bySecname.set(r.secname, [...(bySecname.get(r.secname) ?? []), Number(r.volume)])
-      for (const [secname, volumes] of bySecname) latest.set(secname, { year: Number(counted.find((r) => r.secname === secname)!.year), volumes })
+      for (const [secname, volumes] of bySecname)
+        latest.set(secname, { year: Number(counted.find((r) => r.secname === secname)!.year), volumes })
     }
     const t = m.trafficTable()
     const secnameOf = (id: string) => id.split('#')[0]
@@ -143,11 +175,15 @@ describe.skipIf(!hasSharedData)('measured artefacts against the raw files', () =
 
   it('speed-zones.bin keeps every zone but the ramps, with its street and limit, its line within 1.6 m', () => {
     // street_name,speed_kmh,bound,created_dt,distance_km_src,length_m,"MULTILINESTRING ((lng lat, …), …)"
-    const raw = readFileSync(sharedFile('calgary/speed-limits.csv'), 'utf8').trim().split('\n').slice(1).map((line) => {
-      const [name, speed] = line.split(',', 2)
-      const vertices = [...line.slice(line.indexOf('"')).matchAll(/(-?\d+\.\d+) (-?\d+\.\d+)/g)].map((v) => [Number(v[2]), Number(v[1])])
-      return { name: name.trim(), speed: Number(speed), vertices }
-    })
+    const raw = readFileSync(sharedFile('calgary/speed-limits.csv'), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => {
+        const [name, speed] = line.split(',', 2)
+        const vertices = [...line.slice(line.indexOf('"')).matchAll(/(-?\d+\.\d+) (-?\d+\.\d+)/g)].map((v) => [Number(v[2]), Number(v[1])])
+        return { name: name.trim(), speed: Number(speed), vertices }
+      })
     const zones = raw.filter((z) => !/\bRAMP\b/.test(z.name))
     const t = m.speedZoneTable()
     const decoded = Array.from(t.speedKmh, (speed, i) => `${t.names[t.nameIndex[i]]}|${speed}`).sort()

@@ -13,8 +13,21 @@ export async function loadMeasured(): Promise<MeasuredModule> {
   const dir = mkdtempSync(join(tmpdir(), 'measured-'))
   try {
     const entry = join(dir, 'entry.ts')
-    writeFileSync(entry, ['index', 'internals'].map((m) => `export * from ${JSON.stringify(join(repoRoot, 'src/geo/measured', `${m}.ts`))}`).join('\n'))
-    await build({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'neutral', target: 'node20', outfile: join(dir, 'm.mjs'), logLevel: 'error', mainFields: ['module', 'main'], loader: { '.bin': 'binary' } })
+    writeFileSync(
+      entry,
+      ['index', 'internals'].map((m) => `export * from ${JSON.stringify(join(repoRoot, 'src/geo/measured', `${m}.ts`))}`).join('\n'),
+    )
+    await build({
+      entryPoints: [entry],
+      bundle: true,
+      format: 'esm',
+      platform: 'neutral',
+      target: 'node20',
+      outfile: join(dir, 'm.mjs'),
+      logLevel: 'error',
+      mainFields: ['module', 'main'],
+      loader: { '.bin': 'binary' },
+    })
     return (await import(pathToFileURL(join(dir, 'm.mjs')).href)) as MeasuredModule
   } finally {
     rmSync(dir, { recursive: true, force: true })

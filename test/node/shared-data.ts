@@ -7,5 +7,6 @@ import { fileURLToPath } from 'node:url'
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 export const SHARED_DATA_DIR = process.env.SHARED_DATA_DIR ?? join(repoRoot, '../shared/data')
 export const hasSharedData = existsSync(join(SHARED_DATA_DIR, 'README.md'))
-export const sharedDataSkipReason = `../shared/data not found at ${SHARED_DATA_DIR}: data-pipeline tests skipped (set SHARED_DATA_DIR to run them)`
+export const sharedDataSkipReason =
+  `../shared/data not found at ${SHARED_DATA_DIR}: ` + 'data-pipeline tests skipped (set SHARED_DATA_DIR to run them)'
 export const sharedFile = (relative: string) => join(SHARED_DATA_DIR, relative)

@@ -13,7 +13,8 @@ async function runCron() {
   await waitOnExecutionContext(ctx)
 }
 
-const ofType = async (key: string, type: string) => ((await call('/api/v1/notifications', { key })).json as any[]).filter((n) => n.type === type)
+const ofType = async (key: string, type: string) =>
+  ((await call('/api/v1/notifications', { key })).json as any[]).filter((n) => n.type === type)
 
 async function monitoredLocation(body: Record<string, unknown> = TORONTO) {
   const owner = await createKey()
@@ -67,7 +68,11 @@ describe('scheduled monitoring', () => {
     const { owner, projectId, loc } = await monitoredLocation()
     const second = await addLocation(owner.key, projectId, { ...VANCOUVER, monitored: true })
     for (const id of [loc.id, second.id]) {
-      await env.DB.prepare("UPDATE saved_locations SET score_result = json_set(score_result, '$.dataVersion', 'geodata-2020.01') WHERE id = ?").bind(id).run()
+      await env.DB.prepare(
+        "UPDATE saved_locations SET score_result = json_set(score_result, '$.dataVersion', 'geodata-2020.01') " + 'WHERE id = ?',
+      )
+        .bind(id)
+        .run()
     }
     await runCron()
     expect(await ofType(owner.key, 'dataUpdate')).toHaveLength(1)
@@ -78,7 +83,8 @@ describe('scheduled monitoring', () => {
 
   it('works in batches: every monitored location is visited', async () => {
     const { owner, projectId } = await monitoredLocation()
-    for (const l of [VANCOUVER, { lat: 45.5017, lng: -73.5673 }, { lat: 51.0447, lng: -114.0719 }]) await addLocation(owner.key, projectId, { ...l, monitored: true })
+    for (const l of [VANCOUVER, { lat: 45.5017, lng: -73.5673 }, { lat: 51.0447, lng: -114.0719 }])
+      await addLocation(owner.key, projectId, { ...l, monitored: true })
     await env.DB.prepare('UPDATE saved_locations SET latest_score = 0 WHERE user_id = ?').bind(owner.userId).run()
     const summary = await runMonitoring(env as any, { batchSize: 2 })
     expect(summary.failed).toBe(0)

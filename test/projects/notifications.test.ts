@@ -7,8 +7,14 @@ const UNKNOWN = '00000000-0000-4000-8000-000000000000'
 /** Writes `n` notifications for a user, one second apart, oldest first. */
 async function seed(userId: string, n: number, start = Date.parse('2026-11-01T00:00:00Z')) {
   const rows = Array.from({ length: n }, (_, i) =>
-    env.DB.prepare('INSERT INTO notifications (id, user_id, type, title, message, read, created_at) VALUES (?, ?, ?, ?, ?, 0, ?)')
-      .bind(crypto.randomUUID(), userId, 'orderStatus', `n${i}`, `message ${i}`, new Date(start + i * 1000).toISOString()),
+    env.DB.prepare('INSERT INTO notifications (id, user_id, type, title, message, read, created_at) VALUES (?, ?, ?, ?, ?, 0, ?)').bind(
+      crypto.randomUUID(),
+      userId,
+      'orderStatus',
+      `n${i}`,
+      `message ${i}`,
+      new Date(start + i * 1000).toISOString(),
+    ),
   )
   await env.DB.batch(rows)
 }

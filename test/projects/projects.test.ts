@@ -31,7 +31,16 @@ describe('projects: happy paths', () => {
     const detail = await call(`/api/v1/projects/${projectId}`, { key })
     expect(detail.status).toBe(200)
     expect(detail.json.locations).toHaveLength(1)
-    expect(detail.json.locations[0]).toMatchObject({ id: added.json.id, address: score.json.address, lat: score.json.lat, lng: score.json.lng, score: score.json.overallScore, grade: score.json.grade, monitored: false, notes: 'corner unit' })
+    expect(detail.json.locations[0]).toMatchObject({
+      id: added.json.id,
+      address: score.json.address,
+      lat: score.json.lat,
+      lng: score.json.lng,
+      score: score.json.overallScore,
+      grade: score.json.grade,
+      monitored: false,
+      notes: 'corner unit',
+    })
 
     const one = await call(`/api/v1/projects/${projectId}/locations/${added.json.id}`, { key })
     expect(one.status).toBe(200)
@@ -63,7 +72,11 @@ describe('projects: happy paths', () => {
     const { key } = await createKey()
     const projectId = await createProject(key)
     const { id } = await addLocation(key, projectId)
-    const patched = await call(`/api/v1/projects/${projectId}/locations/${id}`, { key, method: 'PATCH', body: { monitored: true, notes: 'ask landlord' } })
+    const patched = await call(`/api/v1/projects/${projectId}/locations/${id}`, {
+      key,
+      method: 'PATCH',
+      body: { monitored: true, notes: 'ask landlord' },
+    })
     expect(patched.status).toBe(200)
     expect(patched.json).toMatchObject({ id, monitored: true, notes: 'ask landlord' })
     expect((await call(`/api/v1/projects/${projectId}`, { key })).json.locations[0].monitored).toBe(true)
@@ -102,7 +115,11 @@ describe('projects: spec errors and validation', () => {
     const { key } = await createKey()
     expectError(await call('/api/v1/projects', { key, body: { name: 'x'.repeat(201) } }), 400, 'BAD_REQUEST')
     expect((await call('/api/v1/projects', { key, body: { name: 'x'.repeat(200) } })).status).toBe(201)
-    const err = expectError(await call('/api/v1/projects', { key, body: { name: 'ok', description: 'd'.repeat(2001) } }), 400, 'BAD_REQUEST')
+    const err = expectError(
+      await call('/api/v1/projects', { key, body: { name: 'ok', description: 'd'.repeat(2001) } }),
+      400,
+      'BAD_REQUEST',
+    )
     expect(err.details?.[0].path).toBe('description')
   })
 
@@ -112,7 +129,11 @@ describe('projects: spec errors and validation', () => {
     const neither = expectError(await call(`/api/v1/projects/${projectId}/locations`, { key, body: { notes: 'hi' } }), 400, 'BAD_REQUEST')
     expect(neither.details?.[0].path).toBe('address')
     expectError(await call(`/api/v1/projects/${projectId}/locations`, { key, body: { lat: 43.6 } }), 400, 'BAD_REQUEST')
-    expectError(await call(`/api/v1/projects/${projectId}/locations`, { key, body: { ...TORONTO, notes: 'n'.repeat(2001) } }), 400, 'BAD_REQUEST')
+    expectError(
+      await call(`/api/v1/projects/${projectId}/locations`, { key, body: { ...TORONTO, notes: 'n'.repeat(2001) } }),
+      400,
+      'BAD_REQUEST',
+    )
     expectError(await call(`/api/v1/projects/${projectId}/locations`, { key, body: { lat: 40.7, lng: -74 } }), 400, 'BAD_REQUEST')
     expect((await call(`/api/v1/projects/${projectId}`, { key })).json.locations).toEqual([])
   })
@@ -140,9 +161,17 @@ describe('projects: spec errors and validation', () => {
     const projectId = await createProject(key)
     const { id } = await addLocation(key, projectId)
     expectError(await call(`/api/v1/projects/${projectId}`, { key, method: 'PATCH', body: {} }), 400, 'BAD_REQUEST')
-    expectError(await call(`/api/v1/projects/${projectId}/locations/${id}`, { key, method: 'PATCH', body: { monitored: 'yes' } }), 400, 'BAD_REQUEST')
+    expectError(
+      await call(`/api/v1/projects/${projectId}/locations/${id}`, { key, method: 'PATCH', body: { monitored: 'yes' } }),
+      400,
+      'BAD_REQUEST',
+    )
     expectError(await call(`/api/v1/projects/${projectId}/locations/${id}`, { key, method: 'PATCH', body: {} }), 400, 'BAD_REQUEST')
-    expectError(await call(`/api/v1/projects/${projectId}/locations/${UNKNOWN}`, { key, method: 'PATCH', body: { monitored: true } }), 404, 'NOT_FOUND')
+    expectError(
+      await call(`/api/v1/projects/${projectId}/locations/${UNKNOWN}`, { key, method: 'PATCH', body: { monitored: true } }),
+      404,
+      'NOT_FOUND',
+    )
   })
 
   it('no key → 401 on every project route', async () => {

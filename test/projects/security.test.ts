@@ -40,19 +40,59 @@ beforeAll(async () => {
 
 const routes: { name: string; run: () => Promise<{ status: number; json: any }> }[] = [
   { name: 'GET /projects/:id', run: () => call(`/api/v1/projects/${projectId}`, { key: intruder.key }) },
-  { name: 'PATCH /projects/:id', run: () => call(`/api/v1/projects/${projectId}`, { key: intruder.key, method: 'PATCH', body: { name: 'pwned' } }) },
+  {
+    name: 'PATCH /projects/:id',
+    run: () => call(`/api/v1/projects/${projectId}`, { key: intruder.key, method: 'PATCH', body: { name: 'pwned' } }),
+  },
   { name: 'DELETE /projects/:id', run: () => call(`/api/v1/projects/${projectId}`, { key: intruder.key, method: 'DELETE' }) },
-  { name: 'POST /projects/:id/locations', run: () => call(`/api/v1/projects/${projectId}/locations`, { key: intruder.key, body: VANCOUVER }) },
-  { name: 'GET /projects/:id/locations/:lid', run: () => call(`/api/v1/projects/${projectId}/locations/${locationId}`, { key: intruder.key }) },
-  { name: 'PATCH /projects/:id/locations/:lid', run: () => call(`/api/v1/projects/${projectId}/locations/${locationId}`, { key: intruder.key, method: 'PATCH', body: { notes: 'pwned', monitored: true } }) },
-  { name: 'DELETE /projects/:id/locations/:lid', run: () => call(`/api/v1/projects/${projectId}/locations/${locationId}`, { key: intruder.key, method: 'DELETE' }) },
-  { name: 'PATCH own project + foreign location', run: () => call(`/api/v1/projects/${intruderProjectId}/locations/${locationId}`, { key: intruder.key, method: 'PATCH', body: { notes: 'pwned' } }) },
-  { name: 'DELETE own project + foreign location', run: () => call(`/api/v1/projects/${intruderProjectId}/locations/${locationId}`, { key: intruder.key, method: 'DELETE' }) },
+  {
+    name: 'POST /projects/:id/locations',
+    run: () => call(`/api/v1/projects/${projectId}/locations`, { key: intruder.key, body: VANCOUVER }),
+  },
+  {
+    name: 'GET /projects/:id/locations/:lid',
+    run: () => call(`/api/v1/projects/${projectId}/locations/${locationId}`, { key: intruder.key }),
+  },
+  {
+    name: 'PATCH /projects/:id/locations/:lid',
+    run: () =>
+      call(`/api/v1/projects/${projectId}/locations/${locationId}`, {
+        key: intruder.key,
+        method: 'PATCH',
+        body: { notes: 'pwned', monitored: true },
+      }),
+  },
+  {
+    name: 'DELETE /projects/:id/locations/:lid',
+    run: () => call(`/api/v1/projects/${projectId}/locations/${locationId}`, { key: intruder.key, method: 'DELETE' }),
+  },
+  {
+    name: 'PATCH own project + foreign location',
+    run: () =>
+      call(`/api/v1/projects/${intruderProjectId}/locations/${locationId}`, {
+        key: intruder.key,
+        method: 'PATCH',
+        body: { notes: 'pwned' },
+      }),
+  },
+  {
+    name: 'DELETE own project + foreign location',
+    run: () => call(`/api/v1/projects/${intruderProjectId}/locations/${locationId}`, { key: intruder.key, method: 'DELETE' }),
+  },
   { name: 'POST /projects/:id/share', run: () => call(`/api/v1/projects/${projectId}/share`, { key: intruder.key, method: 'POST' }) },
   { name: 'GET /projects/:id/shares', run: () => call(`/api/v1/projects/${projectId}/shares`, { key: intruder.key }) },
-  { name: 'DELETE /projects/:id/shares/:sid', run: () => call(`/api/v1/projects/${projectId}/shares/${shareId}`, { key: intruder.key, method: 'DELETE' }) },
-  { name: 'DELETE own project + foreign share', run: () => call(`/api/v1/projects/${intruderProjectId}/shares/${shareId}`, { key: intruder.key, method: 'DELETE' }) },
-  { name: 'PATCH /notifications/:id', run: () => call(`/api/v1/notifications/${notificationId}`, { key: intruder.key, method: 'PATCH', body: { read: true } }) },
+  {
+    name: 'DELETE /projects/:id/shares/:sid',
+    run: () => call(`/api/v1/projects/${projectId}/shares/${shareId}`, { key: intruder.key, method: 'DELETE' }),
+  },
+  {
+    name: 'DELETE own project + foreign share',
+    run: () => call(`/api/v1/projects/${intruderProjectId}/shares/${shareId}`, { key: intruder.key, method: 'DELETE' }),
+  },
+  {
+    name: 'PATCH /notifications/:id',
+    run: () => call(`/api/v1/notifications/${notificationId}`, { key: intruder.key, method: 'PATCH', body: { read: true } }),
+  },
 ]
 
 describe('another user’s key', () => {
@@ -75,8 +115,13 @@ describe('another user’s key', () => {
   })
 
   it('the owner can still do all of it (the matrix is not vacuous)', async () => {
-    expect((await call(`/api/v1/projects/${projectId}/locations/${locationId}`, { key: owner.key, method: 'PATCH', body: { monitored: true } })).status).toBe(200)
-    expect((await call(`/api/v1/notifications/${notificationId}`, { key: owner.key, method: 'PATCH', body: { read: true } })).status).toBe(200)
+    expect(
+      (await call(`/api/v1/projects/${projectId}/locations/${locationId}`, { key: owner.key, method: 'PATCH', body: { monitored: true } }))
+        .status,
+    ).toBe(200)
+    expect((await call(`/api/v1/notifications/${notificationId}`, { key: owner.key, method: 'PATCH', body: { read: true } })).status).toBe(
+      200,
+    )
     expect((await call(`/api/v1/projects/${projectId}/shares/${shareId}`, { key: owner.key, method: 'DELETE' })).status).toBe(200)
     expect((await call(`/api/v1/projects/${projectId}`, { key: owner.key, method: 'DELETE' })).status).toBe(200)
   })

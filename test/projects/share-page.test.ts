@@ -3,9 +3,16 @@ import { escapeHtml, pointsSvg, renderSharePage } from '../../src/views/share-pa
 import type { SharedProjectView } from '../../src/services/share-view'
 import { FACTOR_KEYS } from '../../src/scoring'
 
-const factors = Object.fromEntries(FACTOR_KEYS.map((k, i) => [k, { label: `<i>${k}</i>`, score: i * 10, weight: 1 / 7 }])) as SharedProjectView['locations'][number]['factors']
+const factors = Object.fromEntries(
+  FACTOR_KEYS.map((k, i) => [k, { label: `<i>${k}</i>`, score: i * 10, weight: 1 / 7 }]),
+) as SharedProjectView['locations'][number]['factors']
 const view = (over: Partial<SharedProjectView> = {}): SharedProjectView => ({
-  project: { name: '"><script>alert(1)</script>', description: "O'Brien & Sons", createdAt: '2026-11-01T00:00:00.000Z', updatedAt: '2026-11-02T00:00:00.000Z' },
+  project: {
+    name: '"><script>alert(1)</script>',
+    description: "O'Brien & Sons",
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-02T00:00:00.000Z',
+  },
   locations: [
     { address: '<img src=x onerror=alert(1)>', lat: 43.65, lng: -79.38, score: 88.25, grade: 'A', factors },
     { address: '45.50000, -73.56000', lat: 45.5, lng: -73.56, score: 40, grade: 'F', factors },
@@ -45,7 +52,14 @@ describe('share page rendering', () => {
   })
 
   it('plots points inside the box, north up', () => {
-    const svg = pointsSvg([{ lat: 43.65, lng: -79.38, grade: 'A' }, { lat: 49.28, lng: -123.12, grade: 'B' }], 400, 200)
+    const svg = pointsSvg(
+      [
+        { lat: 43.65, lng: -79.38, grade: 'A' },
+        { lat: 49.28, lng: -123.12, grade: 'B' },
+      ],
+      400,
+      200,
+    )
     const circles = [...svg.matchAll(/cx="([\d.]+)" cy="([\d.]+)"/g)].map((m) => [Number(m[1]), Number(m[2])])
     for (const [x, y] of circles) {
       expect(x).toBeGreaterThanOrEqual(0)

@@ -4,7 +4,10 @@ import { call, createKey, expectError } from '../helpers/api'
 import { addLocation, createProject, MONTREAL_ADDRESS, share, tokenOf, TORONTO } from './fixtures'
 
 /** Fetches a public URL without a key; /share/ pages as a browser would (Accept: text/html) unless told. */
-async function open(url: string, accept = new URL(url).pathname.startsWith('/share/') ? 'text/html,application/xhtml+xml,*/*;q=0.8' : 'application/json') {
+async function open(
+  url: string,
+  accept = new URL(url).pathname.startsWith('/share/') ? 'text/html,application/xhtml+xml,*/*;q=0.8' : 'application/json',
+) {
   return call(new URL(url).pathname, { headers: { accept } })
 }
 
@@ -41,7 +44,11 @@ describe('POST /projects/:id/share', () => {
   it('expiresInDays outside 1–365 or not an integer → 400', async () => {
     const { owner, projectId } = await sharedProject()
     for (const expiresInDays of [0, 366, 1.5, -3, '7']) {
-      const err = expectError(await call(`/api/v1/projects/${projectId}/share`, { key: owner.key, body: { expiresInDays } }), 400, 'BAD_REQUEST')
+      const err = expectError(
+        await call(`/api/v1/projects/${projectId}/share`, { key: owner.key, body: { expiresInDays } }),
+        400,
+        'BAD_REQUEST',
+      )
       expect(err.details?.[0].path).toBe('expiresInDays')
     }
     expect((await call(`/api/v1/projects/${projectId}/share`, { key: owner.key, body: { expiresInDays: 365 } })).status).toBe(201)
@@ -66,36 +73,39 @@ describe('public share: JSON and HTML', () => {
     expect(res.text).not.toMatch(/"(notes|userId|id)"/)
   })
 
-  it('GET /share/:token → HTML page: escaped name, table with grades and factor bars, SVG plot, attribution, noindex; no notes', async () => {
-    const { owner, projectId } = await sharedProject()
-    const detail = await call(`/api/v1/projects/${projectId}`, { key: owner.key })
-    const link = await share(owner.key, projectId)
-    const page = await open(link.shareUrl)
-    expect(page.status).toBe(200)
-    expect(page.headers.get('content-type')).toContain('text/html')
-    expect(page.headers.get('x-robots-tag')).toContain('noindex')
-    expect(page.headers.get('content-security-policy')).toContain("default-src 'none'")
-    expect(page.text).toContain('<meta name="robots" content="noindex, nofollow">')
-    expect(page.text).toContain('Shared &lt;b&gt;demo&lt;/b&gt;')
-    expect(page.text).not.toContain('<b>demo</b>')
-    expect(page.text).toContain('Two candidate sites &amp; more')
-    expect(page.text).toContain('<svg')
-    expect(page.text.match(/<circle /g)).toHaveLength(2)
-    for (const l of detail.json.locations) {
-      expect(page.text).toContain(`>${l.grade.replace('+', '+')}</span>`)
-      expect(page.text).toContain(l.score.toFixed(1))
-    }
-    expect(page.text.match(/class="bar"/g)).toHaveLength(14)
-    expect(page.text).toContain('Data: ')
-    expect(page.text).not.toContain('SECRET-NOTE')
-  })
+  it(
+    'GET /share/:token → HTML page: escaped name, table with grades and factor bars, SVG plot, ' + 'attribution, noindex; no notes',
+    async () => {
+      const { owner, projectId } = await sharedProject()
+      const detail = await call(`/api/v1/projects/${projectId}`, { key: owner.key })
+      const link = await share(owner.key, projectId)
+      const page = await open(link.shareUrl)
+      expect(page.status).toBe(200)
+      expect(page.headers.get('content-type')).toContain('text/html')
+      expect(page.headers.get('x-robots-tag')).toContain('noindex')
+      expect(page.headers.get('content-security-policy')).toContain("default-src 'none'")
+      expect(page.text).toContain('<meta name="robots" content="noindex, nofollow">')
+      expect(page.text).toContain('Shared &lt;b&gt;demo&lt;/b&gt;')
+      expect(page.text).not.toContain('<b>demo</b>')
+      expect(page.text).toContain('Two candidate sites &amp; more')
+      expect(page.text).toContain('<svg')
+      expect(page.text.match(/<circle /g)).toHaveLength(2)
+      for (const l of detail.json.locations) {
+        expect(page.text).toContain(`>${l.grade.replace('+', '+')}</span>`)
+        expect(page.text).toContain(l.score.toFixed(1))
+      }
+      expect(page.text.match(/class="bar"/g)).toHaveLength(14)
+      expect(page.text).toContain('Data: ')
+      expect(page.text).not.toContain('SECRET-NOTE')
+    },
+  )
 
   it('unknown token → 404 (JSON envelope / HTML page); characters outside base64url → 400', async () => {
-    const json = await open('http://x/api/v1/shared/' + 'A'.repeat(43))
+    const json = await open(`http://x/api/v1/shared/${'A'.repeat(43)}`)
     expectError(json, 404, 'NOT_FOUND')
     expectError(await open('http://x/api/v1/shared/short'), 404, 'NOT_FOUND')
     expectError(await open('http://x/api/v1/shared/bad%20code!'), 400, 'BAD_REQUEST')
-    const page = await open('http://x/share/' + 'A'.repeat(43))
+    const page = await open(`http://x/share/${'A'.repeat(43)}`)
     expect(page.status).toBe(404)
     expect(page.text).toContain('Link not found')
   })
@@ -103,7 +113,9 @@ describe('public share: JSON and HTML', () => {
   it('an expired link → 410 GONE (JSON) and a 410 page', async () => {
     const { owner, projectId } = await sharedProject()
     const link = await share(owner.key, projectId, { expiresInDays: 1 })
-    await env.DB.prepare('UPDATE share_links SET expires_at = ? WHERE id = ?').bind(new Date(Date.now() - 1000).toISOString(), link.id).run()
+    await env.DB.prepare('UPDATE share_links SET expires_at = ? WHERE id = ?')
+      .bind(new Date(Date.now() - 1000).toISOString(), link.id)
+      .run()
     const err = expectError(await open(link.jsonUrl), 410, 'GONE')
     expect(err.message).toMatch(/expired/)
     const page = await open(link.shareUrl)
@@ -127,7 +139,12 @@ describe('public share: JSON and HTML', () => {
     expect((await open(b.jsonUrl)).status).toBe(200)
     const list = await call(`/api/v1/projects/${projectId}/shares`, { key: owner.key })
     expect(list.status).toBe(200)
-    expect(list.json.map((s: any) => [s.id, s.revokedAt !== null]).sort()).toEqual([[a.id, true], [b.id, false]].sort())
+    expect(list.json.map((s: any) => [s.id, s.revokedAt !== null]).sort()).toEqual(
+      [
+        [a.id, true],
+        [b.id, false],
+      ].sort(),
+    )
     expect(JSON.stringify(list.json)).not.toContain(tokenOf(a.shareUrl))
   })
 

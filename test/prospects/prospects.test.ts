@@ -63,7 +63,7 @@ describe('POST /api/v1/prospects', () => {
     for (const p of res.json.prospects) expect(p.type).toBe('restaurant')
   })
 
-  it('nearbyScore is the overall score at the prospect\'s location (default weights)', async () => {
+  it("nearbyScore is the overall score at the prospect's location (default weights)", async () => {
     const res = await search({ ...QUEEN_SPADINA, radiusKm: 1 })
     const p = res.json.prospects[0]
     const score = await call('/api/v1/score', { key: enterprise, body: { lat: p.lat, lng: p.lng, address: p.address } })
@@ -99,8 +99,16 @@ describe('POST /api/v1/prospects', () => {
   })
 
   it('caps at 100 prospects', async () => {
-    const centre = { lat: 46.8139, lng: -71.2080 } // Québec City
-    const rows = Array.from({ length: 130 }, (_, i) => ({ source: 'test', sourceId: `cap-${i}`, name: `Shop ${i}`, address: '', type: 'convenience', lat: centre.lat + (i % 13) * 0.001, lng: centre.lng + Math.floor(i / 13) * 0.001 }))
+    const centre = { lat: 46.8139, lng: -71.208 } // Québec City
+    const rows = Array.from({ length: 130 }, (_, i) => ({
+      source: 'test',
+      sourceId: `cap-${i}`,
+      name: `Shop ${i}`,
+      address: '',
+      type: 'convenience',
+      lat: centre.lat + (i % 13) * 0.001,
+      lng: centre.lng + Math.floor(i / 13) * 0.001,
+    }))
     await load(rows)
     const res = await search({ ...centre, radiusKm: 3 })
     expect(res.json.prospects).toHaveLength(100)
@@ -120,7 +128,13 @@ describe('POST /api/v1/prospects', () => {
     })
 
     it('half a pair, radius out of range → 400', async () => {
-      for (const body of [{ lat: 43.6 }, { ...QUEEN_SPADINA, radiusKm: 0 }, { ...QUEEN_SPADINA, radiusKm: 51 }, { ...QUEEN_SPADINA, radiusKm: '5' }, { lat: 10, lng: 10 }]) {
+      for (const body of [
+        { lat: 43.6 },
+        { ...QUEEN_SPADINA, radiusKm: 0 },
+        { ...QUEEN_SPADINA, radiusKm: 51 },
+        { ...QUEEN_SPADINA, radiusKm: '5' },
+        { lat: 10, lng: 10 },
+      ]) {
         expectError(await search(body), 400, 'BAD_REQUEST')
       }
     })
@@ -132,24 +146,39 @@ describe('POST /api/v1/prospects', () => {
 })
 
 describe('POI import parsing (scripts/lib/pois.mjs)', () => {
-  it('keeps the API\'s Canada bounds (a plain Node script cannot import src/geo)', () => expect(CANADA).toEqual(CANADA_BOUNDS))
+  it("keeps the API's Canada bounds (a plain Node script cannot import src/geo)", () => expect(CANADA).toEqual(CANADA_BOUNDS))
 
   it('reads the OSM-style sample: tags → type and address, polygons → a point, skips unnamed and non-Canadian', () => {
     const { rows, skipped } = parseGeoJson(sampleGeoJson)
     expect(rows).toHaveLength(30)
     expect(skipped).toEqual(['no name', 'outside Canada: Manhattan Deli (outside Canada)'])
     expect(rows.find((r) => r.name === 'Spadina Garden Centre')).toMatchObject({ type: 'garden_centre', lat: 43.6532, lng: -79.3973 })
-    expect(rows.find((r) => r.name === 'Ste-Catherine Boulangerie')).toMatchObject({ type: 'bakery', address: '1250 Rue Sainte-Catherine Ouest, Montréal, QC H3G 1P1', source: 'sample' })
+    expect(rows.find((r) => r.name === 'Ste-Catherine Boulangerie')).toMatchObject({
+      type: 'bakery',
+      address: '1250 Rue Sainte-Catherine Ouest, Montréal, QC H3G 1P1',
+      source: 'sample',
+    })
   })
 
   it('reads CSV with quotes, commas and apostrophes; the SQL escapes them', async () => {
-    const csv = 'name,address,type,lat,lng\n"Tim\'s ""Best"" Donuts","12 King St W, Toronto, ON",Cafe,43.6487,-79.3790\nNo coords,x,cafe,,\n'
+    const csv =
+      'name,address,type,lat,lng\n"Tim\'s ""Best"" Donuts","12 King St W, Toronto, ON",Cafe,43.6487,-79.3790\nNo ' + 'coords,x,cafe,,\n'
     const { rows, skipped } = parseCsv(csv, 'csv:test.csv')
-    expect(rows).toEqual([{ source: 'csv:test.csv', sourceId: '43.648700,-79.379000:tim\'s "best" donuts', name: 'Tim\'s "Best" Donuts', address: '12 King St W, Toronto, ON', type: 'cafe', lat: 43.6487, lng: -79.379 }])
+    expect(rows).toEqual([
+      {
+        source: 'csv:test.csv',
+        sourceId: '43.648700,-79.379000:tim\'s "best" donuts',
+        name: 'Tim\'s "Best" Donuts',
+        address: '12 King St W, Toronto, ON',
+        type: 'cafe',
+        lat: 43.6487,
+        lng: -79.379,
+      },
+    ])
     expect(skipped).toHaveLength(1)
     await load(rows)
     await load(rows) // re-import updates in place
-    const found = await env.DB.prepare("SELECT count(*) AS n FROM pois WHERE name = ?").bind('Tim\'s "Best" Donuts').first<{ n: number }>()
+    const found = await env.DB.prepare('SELECT count(*) AS n FROM pois WHERE name = ?').bind('Tim\'s "Best" Donuts').first<{ n: number }>()
     expect(found?.n).toBe(1)
   })
 

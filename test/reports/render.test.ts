@@ -10,11 +10,16 @@ const generatedAt = new Date('2026-11-23T10:00:00Z')
 function resultAt(address: string, lat = 45.5017, lng = -73.5673) {
   return buildScoreResult({ lat, lng, address, precision: 'coordinates', street: { name: 'Sainte-Catherine', type: 'rue' } })
 }
-const snapshot = (result: ReturnType<typeof resultAt>) => ({ signCost: TYPICAL_SIGN_COST_CAD, estimate: estimateRoi({ overallScore: result.overallScore, signCost: TYPICAL_SIGN_COST_CAD, signals: signalsOf(result) }) })
+const snapshot = (result: ReturnType<typeof resultAt>) => ({
+  signCost: TYPICAL_SIGN_COST_CAD,
+  estimate: estimateRoi({ overallScore: result.overallScore, signCost: TYPICAL_SIGN_COST_CAD, signals: signalsOf(result) }),
+})
 
 describe('toWinAnsi', () => {
   it('keeps Latin-1 and cp1252 punctuation (Québec addresses stay intact)', () => {
-    expect(toWinAnsi('1000 rue Sainte-Catherine O, Montréal, QC — Çà et là “ok” …€')).toBe('1000 rue Sainte-Catherine O, Montréal, QC — Çà et là “ok” …€')
+    expect(toWinAnsi('1000 rue Sainte-Catherine O, Montréal, QC — Çà et là “ok” …€')).toBe(
+      '1000 rue Sainte-Catherine O, Montréal, QC — Çà et là “ok” …€',
+    )
   })
   it('strips accents WinAnsi lacks, transliterates, and replaces the rest', () => {
     expect(toWinAnsi('Łódź Őrség Đà Nẵng')).toBe('Lódz Orség Dà Nang') // ó é à are Latin-1; ł đ ő ẵ are not

@@ -105,7 +105,8 @@ describe('POST /api/v1/reports/score', () => {
         `${other.pathname}?expires=${url.searchParams.get('expires')}&sig=${sig}`,
         url.pathname,
         `${url.pathname}?expires=abc&sig=${sig}`,
-      ]) expectError(await download(bad), 403, 'FORBIDDEN')
+      ])
+        expectError(await download(bad), 403, 'FORBIDDEN')
     })
 
     it('a genuine but expired link → 410 GONE', async () => {
@@ -124,7 +125,7 @@ describe('POST /api/v1/reports/score', () => {
       expectError(await download(`/api/v1/reports/files/..%2Fsecret.pdf?expires=${expires}&sig=${sig}`), 404, 'NOT_FOUND')
     })
 
-    it('another user cannot list it, and GET /reports lists only the caller\'s reports with fresh links', async () => {
+    it("another user cannot list it, and GET /reports lists only the caller's reports with fresh links", async () => {
       const a = await createReport()
       const b = await createReport({ lat: 49.2827, lng: -123.1207 })
       const listA = await call('/api/v1/reports', { key: a.owner.key })

@@ -60,10 +60,12 @@ describe('ROI model (pure)', () => {
       { overallScore: 0, signCost: 0.01 },
     ]) {
       const e = estimateRoi(input)
-      for (const value of [e.estimatedDailyImpressions, e.estimatedMonthlyValue, e.paybackMonths ?? 0, e.roiPercentage]) expect(Number.isFinite(value)).toBe(true)
+      for (const value of [e.estimatedDailyImpressions, e.estimatedMonthlyValue, e.paybackMonths ?? 0, e.roiPercentage])
+        expect(Number.isFinite(value)).toBe(true)
       expect(JSON.parse(JSON.stringify(e))).toEqual(e)
     }
-    expect(estimateRoi({ overallScore: 100, signCost: 0.01, monthlyRevenue: 1e9 }).roiPercentage).toBe(119_999_999_999_900) // (12e9 − 0.01) / 0.01 × 100
+    // (12e9 − 0.01) / 0.01 × 100
+    expect(estimateRoi({ overallScore: 100, signCost: 0.01, monthlyRevenue: 1e9 }).roiPercentage).toBe(119_999_999_999_900)
   })
 
   it('location signals drive the impressions instead of the score', () => {

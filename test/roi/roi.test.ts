@@ -8,8 +8,19 @@ describe('POST /api/v1/roi', () => {
     const { key } = await createKey('free')
     const res = await call('/api/v1/roi', { key, body: { overallScore: 80, signCost: 10_000 } })
     expect(res.status).toBe(200)
-    expect(res.json).toMatchObject({ estimatedDailyImpressions: 6834, estimatedMonthlyValue: 1025.1, paybackMonths: 9.76, roiPercentage: 23 })
-    expect(res.json.assumptions).toMatchObject({ cpm: 5, currency: 'CAD', vehicleOccupancy: 1.5, impressionsFrom: 'overallScore', valueFrom: 'cpm' })
+    expect(res.json).toMatchObject({
+      estimatedDailyImpressions: 6834,
+      estimatedMonthlyValue: 1025.1,
+      paybackMonths: 9.76,
+      roiPercentage: 23,
+    })
+    expect(res.json.assumptions).toMatchObject({
+      cpm: 5,
+      currency: 'CAD',
+      vehicleOccupancy: 1.5,
+      impressionsFrom: 'overallScore',
+      valueFrom: 'cpm',
+    })
   })
 
   it('monthlyRevenue given vs not: the value source changes, impressions do not', async () => {
@@ -57,17 +68,28 @@ describe('POST /api/v1/roi', () => {
   describe('errors (spec §7)', () => {
     it('overallScore or signCost missing → 400 naming the field', async () => {
       const { key } = await createKey('free')
-      expect(expectError(await call('/api/v1/roi', { key, body: { signCost: 100 } }), 400, 'BAD_REQUEST').details?.[0].path).toBe('overallScore')
-      expect(expectError(await call('/api/v1/roi', { key, body: { overallScore: 50 } }), 400, 'BAD_REQUEST').details?.[0].path).toBe('signCost')
+      expect(expectError(await call('/api/v1/roi', { key, body: { signCost: 100 } }), 400, 'BAD_REQUEST').details?.[0].path).toBe(
+        'overallScore',
+      )
+      expect(expectError(await call('/api/v1/roi', { key, body: { overallScore: 50 } }), 400, 'BAD_REQUEST').details?.[0].path).toBe(
+        'signCost',
+      )
     })
 
     it('out-of-range and wrong-typed values → 400', async () => {
       const { key } = await createKey('free')
       for (const body of [
-        { overallScore: 101, signCost: 100 }, { overallScore: -1, signCost: 100 }, { overallScore: 50, signCost: 0 },
-        { overallScore: 50, signCost: -5 }, { overallScore: 50, signCost: 100, monthlyRevenue: -1 }, { overallScore: '50', signCost: 100 },
-        { overallScore: 50, signCost: 2e9 }, { overallScore: 50, signCost: 100, lat: 43.6 }, { overallScore: 50, signCost: 100, lat: 10, lng: 10 },
-      ]) expectError(await call('/api/v1/roi', { key, body }), 400, 'BAD_REQUEST')
+        { overallScore: 101, signCost: 100 },
+        { overallScore: -1, signCost: 100 },
+        { overallScore: 50, signCost: 0 },
+        { overallScore: 50, signCost: -5 },
+        { overallScore: 50, signCost: 100, monthlyRevenue: -1 },
+        { overallScore: '50', signCost: 100 },
+        { overallScore: 50, signCost: 2e9 },
+        { overallScore: 50, signCost: 100, lat: 43.6 },
+        { overallScore: 50, signCost: 100, lat: 10, lng: 10 },
+      ])
+        expectError(await call('/api/v1/roi', { key, body }), 400, 'BAD_REQUEST')
     })
 
     it('an address that cannot be geocoded → 400', async () => {

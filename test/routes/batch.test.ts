@@ -12,7 +12,9 @@ async function monthUsage(userId: string) {
 }
 async function setMonthUsage(userId: string, used: number) {
   const stub = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`user:${userId}`))
-  await runInDurableObject(stub, async (_i, state) => { await state.storage.put(`month:${new Date().toISOString().slice(0, 7)}`, used) })
+  await runInDurableObject(stub, async (_i, state) => {
+    await state.storage.put(`month:${new Date().toISOString().slice(0, 7)}`, used)
+  })
 }
 const csvCall = (key: string, csv: string, accept = 'text/csv') =>
   call('/api/v1/score/batch', { key, method: 'POST', rawBody: csv, contentType: 'text/csv; charset=utf-8', headers: { accept } })
@@ -20,7 +22,9 @@ const parseCsv = (text: string) => Papa.parse<string[]>(text, { skipEmptyLines: 
 
 describe('POST /api/v1/score/batch', () => {
   let free: Awaited<ReturnType<typeof createKey>>
-  beforeAll(async () => { free = await createKey('free') })
+  beforeAll(async () => {
+    free = await createKey('free')
+  })
 
   it('scores JSON locations in input order on every plan; a bad row carries its own error', async () => {
     const locations = [
@@ -47,23 +51,40 @@ describe('POST /api/v1/score/batch', () => {
     expect(c.error.message).toContain('could not geocode')
     expect(e.error.message).toContain('United States')
     // Each row equals what POST /score says about the same input.
-    for (const [row, body] of [[a, { address: locations[0].address }], [b, { lat: 45.5017, lng: -73.5673 }]] as const) {
+    for (const [row, body] of [
+      [a, { address: locations[0].address }],
+      [b, { lat: 45.5017, lng: -73.5673 }],
+    ] as const) {
       expect(row.result).toEqual((await call('/api/v1/score', { key: free.key, body })).json)
     }
   })
 
   it('uses the weights it is given for every row', async () => {
     const weights = { vehicleTraffic: 0, roadClass: 0, populationDensity: 0, income: 1, poiDensity: 0, pedestrian: 0, transit: 0 }
-    const res = await call('/api/v1/score/batch', { key: free.key, body: { locations: [{ address: 'Toronto, ON' }, { address: 'Halifax, NS' }], weights } })
+    const res = await call('/api/v1/score/batch', {
+      key: free.key,
+      body: { locations: [{ address: 'Toronto, ON' }, { address: 'Halifax, NS' }], weights },
+    })
     for (const row of res.json.results) expect(row.result.overallScore).toBe(row.result.factorScores.income.score)
   })
 
   it('validates the batch as a whole: 1 to 1,000 locations, JSON or CSV', async () => {
     expectError(await call('/api/v1/score/batch', { key: free.key, body: { locations: [] } }), 400, 'BAD_REQUEST')
     expectError(await call('/api/v1/score/batch', { key: free.key, body: {} }), 400, 'BAD_REQUEST')
-    expectError(await call('/api/v1/score/batch', { key: free.key, body: { locations: Array.from({ length: 1001 }, () => ({ lat: 45, lng: -75 })) } }), 400, 'BAD_REQUEST')
+    expectError(
+      await call('/api/v1/score/batch', {
+        key: free.key,
+        body: { locations: Array.from({ length: 1001 }, () => ({ lat: 45, lng: -75 })) },
+      }),
+      400,
+      'BAD_REQUEST',
+    )
     expectError(await call('/api/v1/score/batch', { key: free.key, body: { locations: [{ lat: 'north' }] } }), 400, 'BAD_REQUEST')
-    expectError(await call('/api/v1/score/batch', { key: free.key, rawBody: 'address\nOttawa', contentType: 'text/plain' }), 415, 'UNSUPPORTED_MEDIA_TYPE')
+    expectError(
+      await call('/api/v1/score/batch', { key: free.key, rawBody: 'address\nOttawa', contentType: 'text/plain' }),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    )
     expectError(await call('/api/v1/score/batch', { key: free.key, method: 'POST' }), 400, 'BAD_REQUEST')
     expectError(await csvCall(free.key, ''), 400, 'BAD_REQUEST')
     expectError(await csvCall(free.key, 'name,city\r\nx,Ottawa\r\n'), 400, 'BAD_REQUEST')
@@ -74,7 +95,10 @@ describe('POST /api/v1/score/batch', () => {
 
   it('takes 1,000 locations (over the usual 64 KiB) and refuses bodies over 1 MiB with 413', async () => {
     const { key } = await createKey('pro')
-    const locations = Array.from({ length: 1000 }, (_, i) => ({ id: `site-${i}`, address: `${i + 1} Rideau Street, Ottawa, Ontario K1N ${(i % 9) + 1}J7, Canada` }))
+    const locations = Array.from({ length: 1000 }, (_, i) => ({
+      id: `site-${i}`,
+      address: `${i + 1} Rideau Street, Ottawa, Ontario K1N ${(i % 9) + 1}J7, Canada`,
+    }))
     expect(JSON.stringify({ locations }).length).toBeGreaterThan(64 * 1024)
     const res = await call('/api/v1/score/batch', { key, body: { locations } })
     expect(res.status).toBe(200)
@@ -89,7 +113,9 @@ describe('POST /api/v1/score/batch', () => {
 
 describe('batch CSV in and out', () => {
   let key: string
-  beforeAll(async () => { key = (await createKey('pro')).key })
+  beforeAll(async () => {
+    key = (await createKey('pro')).key
+  })
 
   it('round-trips quoted fields, embedded quotes and line breaks, French accents and CRLF', async () => {
     const rows = [
@@ -118,7 +144,9 @@ describe('batch CSV in and out', () => {
 
     // The same rows as JSON give the same scores.
     const json = await call('/api/v1/score/batch', { key, body: { locations: rows.slice(1).map(([id, address]) => ({ id, address })) } })
-    expect(out.slice(1).map((r) => r[col('overallScore')])).toEqual(json.json.results.map((r: any) => (r.result ? String(r.result.overallScore) : '')))
+    expect(out.slice(1).map((r) => r[col('overallScore')])).toEqual(
+      json.json.results.map((r: any) => (r.result ? String(r.result.overallScore) : '')),
+    )
   })
 
   it('reads lat,lng columns, semicolons with decimal commas, and reports unreadable numbers per row', async () => {
@@ -150,7 +178,10 @@ describe('batch CSV in and out', () => {
 describe('batch quota accounting', () => {
   it('charges one monthly unit per location and one per-minute request', async () => {
     const { key, userId } = await createKey('free')
-    const res = await call('/api/v1/score/batch', { key, body: { locations: Array.from({ length: 25 }, () => ({ address: 'Ottawa, ON' })) } })
+    const res = await call('/api/v1/score/batch', {
+      key,
+      body: { locations: Array.from({ length: 25 }, () => ({ address: 'Ottawa, ON' })) },
+    })
     expect(res.status).toBe(200)
     expect(await monthUsage(userId)).toBe(25)
     expect(Number(res.headers.get('x-quota-remaining'))).toBe(1000 - 25)
@@ -166,7 +197,10 @@ describe('batch quota accounting', () => {
     expect(error.message).toContain('10 remain')
     expect(res.headers.get('x-quota-remaining')).toBe('10')
     expect(await monthUsage(userId)).toBe(990)
-    const fits = await call('/api/v1/score/batch', { key, body: { locations: Array.from({ length: 10 }, () => ({ lat: 45.42, lng: -75.69 })) } })
+    const fits = await call('/api/v1/score/batch', {
+      key,
+      body: { locations: Array.from({ length: 10 }, () => ({ lat: 45.42, lng: -75.69 })) },
+    })
     expect(fits.status).toBe(200)
     expect(await monthUsage(userId)).toBe(1000)
     expectError(await call('/api/v1/score/batch', { key, body: { locations: [{ lat: 45.42, lng: -75.69 }] } }), 429, 'QUOTA_EXCEEDED')

@@ -24,7 +24,9 @@ async function monthUsage(userId: string) {
 async function setMonthUsage(userId: string, used: number) {
   const stub = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`user:${userId}`))
   const month = new Date().toISOString().slice(0, 7)
-  await runInDurableObject(stub, async (_instance, state) => { await state.storage.put(`month:${month}`, used) })
+  await runInDurableObject(stub, async (_instance, state) => {
+    await state.storage.put(`month:${month}`, used)
+  })
 }
 
 describe('POST /api/v1/score/nearby (site finder)', () => {
@@ -50,7 +52,11 @@ describe('POST /api/v1/score/nearby (site finder)', () => {
 
   it('never ranks a best point below the centre, whatever the centre', async () => {
     expect(search.best[0].result.overallScore).toBeGreaterThanOrEqual(search.centre.overallScore)
-    for (const body of [{ address: '15 Maple Crescent, Oakville, ON L6J 2A1' }, { lat: 49.2827, lng: -123.1207 }, { address: 'Rimouski, QC', radiusM: 2000, spacingM: 100 }]) {
+    for (const body of [
+      { address: '15 Maple Crescent, Oakville, ON L6J 2A1' },
+      { lat: 49.2827, lng: -123.1207 },
+      { address: 'Rimouski, QC', radiusM: 2000, spacingM: 100 },
+    ]) {
       const res = await call('/api/v1/score/nearby', { key: pro.key, body })
       expect(res.status).toBe(200)
       expect(res.json.best[0].result.overallScore).toBeGreaterThanOrEqual(res.json.centre.overallScore)
@@ -85,11 +91,15 @@ describe('POST /api/v1/score/nearby (site finder)', () => {
     }
     const other = await call('/api/v1/score/nearby', { key: pro.key, body: { address: RIDEAU, radiusM: 300, spacingM: 25, limit: 12 } })
     expect(other.json.best.length).toBeLessThanOrEqual(12)
-    for (const [i, a] of other.json.best.entries()) for (const b of other.json.best.slice(i + 1)) expect(metres(a.result, b.result)).toBeGreaterThanOrEqual(2 * 25 - 0.5)
+    for (const [i, a] of other.json.best.entries())
+      for (const b of other.json.best.slice(i + 1)) expect(metres(a.result, b.result)).toBeGreaterThanOrEqual(2 * 25 - 0.5)
   })
 
   it('gives bearings that point the right way', async () => {
-    const res = await call('/api/v1/score/nearby', { key: pro.key, body: { lat: 45.4257, lng: -75.6919, radiusM: 400, spacingM: 100, limit: 20 } })
+    const res = await call('/api/v1/score/nearby', {
+      key: pro.key,
+      body: { lat: 45.4257, lng: -75.6919, radiusM: 400, spacingM: 100, limit: 20 },
+    })
     for (const b of res.json.best) {
       if (b.distanceM === 0) continue
       const north = b.result.lat - 45.4257
@@ -143,7 +153,17 @@ describe('POST /api/v1/score/nearby (site finder)', () => {
   })
 
   it('validates its inputs with 400s', async () => {
-    for (const body of [{}, { address: RIDEAU, radiusM: 49 }, { address: RIDEAU, radiusM: 2001 }, { address: RIDEAU, spacingM: 24 }, { address: RIDEAU, limit: 0 }, { address: RIDEAU, limit: 21 }, { lat: 45.4 }, { lat: 40, lng: -75 }, { address: 'nowhere at all' }]) {
+    for (const body of [
+      {},
+      { address: RIDEAU, radiusM: 49 },
+      { address: RIDEAU, radiusM: 2001 },
+      { address: RIDEAU, spacingM: 24 },
+      { address: RIDEAU, limit: 0 },
+      { address: RIDEAU, limit: 21 },
+      { lat: 45.4 },
+      { lat: 40, lng: -75 },
+      { address: 'nowhere at all' },
+    ]) {
       expectError(await call('/api/v1/score/nearby', { key: pro.key, body }), 400, 'BAD_REQUEST')
     }
   })
@@ -194,7 +214,10 @@ describe('GET /api/v1/score/nearby.svg', () => {
 
   it('escapes text it prints', async () => {
     const { key } = await createKey('pro')
-    const res = await call(`/api/v1/score/nearby.svg?lat=45.4257&lng=-75.6919&radiusM=100&address=${encodeURIComponent('<script>alert(1)</script> & "co"')}`, { key })
+    const res = await call(
+      `/api/v1/score/nearby.svg?lat=45.4257&lng=-75.6919&radiusM=100&address=${encodeURIComponent('<script>alert(1)</script> & "co"')}`,
+      { key },
+    )
     expect(res.status).toBe(200)
     expect(res.text).not.toContain('<script>')
     expect(res.text).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;co&quot;')
@@ -202,7 +225,13 @@ describe('GET /api/v1/score/nearby.svg', () => {
 
   it('validates the query with 400s', async () => {
     const { key } = await createKey('pro')
-    for (const q of ['', 'lat=45.4', 'address=Ottawa%2C%20ON&radiusM=abc', 'address=Ottawa%2C%20ON&radiusM=2000&spacingM=25', 'lat=10&lng=10']) {
+    for (const q of [
+      '',
+      'lat=45.4',
+      'address=Ottawa%2C%20ON&radiusM=abc',
+      'address=Ottawa%2C%20ON&radiusM=2000&spacingM=25',
+      'lat=10&lng=10',
+    ]) {
       expectError(await call(`/api/v1/score/nearby.svg?${q}`, { key }), 400, 'BAD_REQUEST')
     }
   })

@@ -34,7 +34,7 @@ describe('POST /api/v1/score', () => {
 
   it('both given: coordinates locate, the address is displayed and its street sets road class', async () => {
     const { key } = await createKey()
-    const point = { lat: 43.7300, lng: -79.7600 }
+    const point = { lat: 43.73, lng: -79.76 }
     const withCrescent = await post('/api/v1/score', { ...point, address: '10 Maplewood Cres, Brampton' }, key)
     const coordsOnly = await post('/api/v1/score', point, key)
     expect(withCrescent.json.lat).toBe(point.lat)
@@ -86,19 +86,38 @@ describe('POST /api/v1/score', () => {
     const res = await post('/api/v1/score', { address: '12 Range Road 232, Gibbons, AB T0A 1N0' }, key)
     expect(res.status).toBe(200)
     expect(res.json.grade).toBe('F')
-    expect(res.json.factorScores.populationDensity.raw).toMatchObject({ confidence: 'low', method: expect.stringMatching(/outside built-up area/) })
+    expect(res.json.factorScores.populationDensity.raw).toMatchObject({
+      confidence: 'low',
+      method: expect.stringMatching(/outside built-up area/),
+    })
   })
 
   it('400 for invalid weights, with the failing key in details', async () => {
     const { key } = await createKey()
-    const sumOff = expectError(await post('/api/v1/score', { address: DOWNTOWN, weights: { ...TRAFFIC_ONLY, income: 0.5 } }, key), 400, 'BAD_REQUEST')
+    const sumOff = expectError(
+      await post('/api/v1/score', { address: DOWNTOWN, weights: { ...TRAFFIC_ONLY, income: 0.5 } }, key),
+      400,
+      'BAD_REQUEST',
+    )
     expect(sumOff.details?.[0].path).toBe('weights')
     expect(sumOff.details?.[0].message).toMatch(/sum to 1\.0/)
-    const unknown = expectError(await post('/api/v1/score', { address: DOWNTOWN, weights: { ...TRAFFIC_ONLY, vibes: 0 } }, key), 400, 'BAD_REQUEST')
+    const unknown = expectError(
+      await post('/api/v1/score', { address: DOWNTOWN, weights: { ...TRAFFIC_ONLY, vibes: 0 } }, key),
+      400,
+      'BAD_REQUEST',
+    )
     expect(JSON.stringify(unknown.details)).toMatch(/vibes/)
     const { transit: _t, ...missing } = TRAFFIC_ONLY
-    expect(expectError(await post('/api/v1/score', { address: DOWNTOWN, weights: missing }, key), 400, 'BAD_REQUEST').details?.[0].path).toBe('weights.transit')
-    expect(expectError(await post('/api/v1/score', { address: DOWNTOWN, weights: { ...TRAFFIC_ONLY, vehicleTraffic: 1.2 } }, key), 400, 'BAD_REQUEST').details?.[0].path).toBe('weights.vehicleTraffic')
+    expect(
+      expectError(await post('/api/v1/score', { address: DOWNTOWN, weights: missing }, key), 400, 'BAD_REQUEST').details?.[0].path,
+    ).toBe('weights.transit')
+    expect(
+      expectError(
+        await post('/api/v1/score', { address: DOWNTOWN, weights: { ...TRAFFIC_ONLY, vehicleTraffic: 1.2 } }, key),
+        400,
+        'BAD_REQUEST',
+      ).details?.[0].path,
+    ).toBe('weights.vehicleTraffic')
   })
 
   it('401 without a key', async () => {
@@ -109,7 +128,11 @@ describe('POST /api/v1/score', () => {
 describe('POST /api/v1/compare', () => {
   it('sorts by overallScore descending; winner is the first', async () => {
     const { key } = await createKey()
-    const res = await post('/api/v1/compare', { locations: [{ address: RURAL }, { address: CRESCENT }, { address: DOWNTOWN }, { lat: 43.5931, lng: -79.6433 }] }, key)
+    const res = await post(
+      '/api/v1/compare',
+      { locations: [{ address: RURAL }, { address: CRESCENT }, { address: DOWNTOWN }, { lat: 43.5931, lng: -79.6433 }] },
+      key,
+    )
     expect(res.status).toBe(200)
     const scores = res.json.results.map((r: { overallScore: number }) => r.overallScore)
     expect(scores).toEqual([...scores].sort((a: number, b: number) => b - a))
@@ -128,7 +151,11 @@ describe('POST /api/v1/compare', () => {
   it('400 unless 2 to 5 locations', async () => {
     const { key } = await createKey()
     for (const n of [0, 1, 6]) {
-      const error = expectError(await post('/api/v1/compare', { locations: Array.from({ length: n }, () => ({ address: DOWNTOWN })) }, key), 400, 'BAD_REQUEST')
+      const error = expectError(
+        await post('/api/v1/compare', { locations: Array.from({ length: n }, () => ({ address: DOWNTOWN })) }, key),
+        400,
+        'BAD_REQUEST',
+      )
       expect(error.details?.[0].path).toBe('locations')
     }
     expectError(await post('/api/v1/compare', {}, key), 400, 'BAD_REQUEST')
@@ -136,15 +163,24 @@ describe('POST /api/v1/compare', () => {
 
   it('a location that fails to geocode fails the request, naming its index', async () => {
     const { key } = await createKey()
-    const error = expectError(await post('/api/v1/compare', { locations: [{ address: DOWNTOWN }, { address: CRESCENT }, { address: 'Nowhere Land' }] }, key), 400, 'BAD_REQUEST')
+    const error = expectError(
+      await post('/api/v1/compare', { locations: [{ address: DOWNTOWN }, { address: CRESCENT }, { address: 'Nowhere Land' }] }, key),
+      400,
+      'BAD_REQUEST',
+    )
     expect(error.details?.[0].path).toBe('locations.2')
     expect(error.message).toMatch(/locations\.2.*could not geocode "Nowhere Land"/)
   })
 
   it('400 for an invalid location (empty or out of Canada), naming its index', async () => {
     const { key } = await createKey()
-    expect(expectError(await post('/api/v1/compare', { locations: [{ address: DOWNTOWN }, {}] }, key), 400, 'BAD_REQUEST').details?.[0].path).toBe('locations.1.address')
-    expect(expectError(await post('/api/v1/compare', { locations: [{ lat: 30, lng: -79 }, { address: DOWNTOWN }] }, key), 400, 'BAD_REQUEST').details?.[0].path).toBe('locations.0.lat')
+    expect(
+      expectError(await post('/api/v1/compare', { locations: [{ address: DOWNTOWN }, {}] }, key), 400, 'BAD_REQUEST').details?.[0].path,
+    ).toBe('locations.1.address')
+    expect(
+      expectError(await post('/api/v1/compare', { locations: [{ lat: 30, lng: -79 }, { address: DOWNTOWN }] }, key), 400, 'BAD_REQUEST')
+        .details?.[0].path,
+    ).toBe('locations.0.lat')
   })
 
   it('401 without a key', async () => {

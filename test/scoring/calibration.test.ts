@@ -20,15 +20,32 @@ const BANDS: Record<Kind, [min: number, maxExclusive: number, label: string]> = 
  * their kind but get a wider band and the reason; small towns located off their core stay out of
  * the small-town ordering check.
  */
-interface Location { name: string; address: string; kind: Kind; city?: string; band?: [min: number, maxExclusive: number, label: string]; reason?: string }
+interface Location {
+  name: string
+  address: string
+  kind: Kind
+  city?: string
+  band?: [min: number, maxExclusive: number, label: string]
+  reason?: string
+}
 const LOCATIONS: Location[] = [
   // Prime downtown arterials
   { name: 'Queen St W at City Hall, Toronto', address: '100 Queen St W, Toronto, ON M5H 2N2', kind: 'downtown', city: 'Toronto' },
   { name: 'Yonge St at Eaton Centre, Toronto', address: '220 Yonge St, Toronto, ON M5B 2H1', kind: 'downtown', city: 'Toronto' },
   { name: 'Yonge St at Front, Toronto', address: '1 Yonge St, Toronto ON M5E 1W7', kind: 'downtown', city: 'Toronto' },
   { name: 'Sainte-Catherine O, Montréal', address: '977 rue Sainte-Catherine O, Montréal, QC H3B 4W3', kind: 'downtown', city: 'Montréal' },
-  { name: 'De La Gauchetière O, Montréal', address: '1000 rue De La Gauchetière O, Montréal, QC H3B 4W5', kind: 'downtown', city: 'Montréal' },
-  { name: 'Granville St at Pacific Centre, Vancouver', address: '700 Granville St, Vancouver, BC V7Y 1G5', kind: 'downtown', city: 'Vancouver' },
+  {
+    name: 'De La Gauchetière O, Montréal',
+    address: '1000 rue De La Gauchetière O, Montréal, QC H3B 4W5',
+    kind: 'downtown',
+    city: 'Montréal',
+  },
+  {
+    name: 'Granville St at Pacific Centre, Vancouver',
+    address: '700 Granville St, Vancouver, BC V7Y 1G5',
+    kind: 'downtown',
+    city: 'Vancouver',
+  },
   { name: 'Robson St, Vancouver', address: '800 Robson St, Vancouver, BC V6Z 3B7', kind: 'downtown', city: 'Vancouver' },
   { name: 'Stephen Ave (8 Ave SW), Calgary', address: '200 8 Ave SW, Calgary, AB T2P 1B5', kind: 'downtown', city: 'Calgary' },
   { name: '102 Ave NW, downtown Edmonton', address: '10200 102 Ave NW, Edmonton, AB T5J 4B7', kind: 'downtown' },
@@ -39,27 +56,65 @@ const LOCATIONS: Location[] = [
   { name: 'Highway 7 E strip, Markham', address: '3601 Highway 7 E, Markham, ON L3R 0M3', kind: 'suburbanArterial' },
   { name: 'Memorial Dr NE, Calgary', address: '3800 Memorial Dr NE, Calgary, AB T2A 2K2', kind: 'suburbanArterial', city: 'Calgary' },
   { name: 'Northland Dr NW, Calgary', address: '5111 Northland Dr NW, Calgary, AB T2L 2J8', kind: 'suburbanArterial', city: 'Calgary' },
-  { name: 'boul. Taschereau strip, Longueuil', address: '2250 boul. Taschereau, Longueuil, QC J4T 2G4', kind: 'suburbanArterial', city: 'Montréal' },
-  { name: 'boul. Le Carrefour, Laval', address: '3000 boul. Le Carrefour, Laval, QC H7T 2K9', kind: 'suburbanArterial', band: [65, 80, 'C+ to B+'],
-    reason: 'H7T\'s position measures 14 OSM POIs within 1 km (2016) and misses the Carrefour Laval mall; the Montréal CMA median income ($72,000) scores 58' },
+  {
+    name: 'boul. Taschereau strip, Longueuil',
+    address: '2250 boul. Taschereau, Longueuil, QC J4T 2G4',
+    kind: 'suburbanArterial',
+    city: 'Montréal',
+  },
+  {
+    name: 'boul. Le Carrefour, Laval',
+    address: '3000 boul. Le Carrefour, Laval, QC H7T 2K9',
+    kind: 'suburbanArterial',
+    band: [65, 80, 'C+ to B+'],
+    reason:
+      "H7T's position measures 14 OSM POIs within 1 km (2016) and misses the Carrefour Laval mall; " +
+      'the Montréal CMA median income ($72,000) scores 58',
+  },
   { name: 'Fraser Hwy, Surrey', address: '15355 Fraser Hwy, Surrey, BC V3R 3P2', kind: 'suburbanArterial', city: 'Vancouver' },
-  { name: 'Bank St south, Ottawa', address: '2210 Bank St, Ottawa, ON K1V 1J5', kind: 'suburbanArterial', band: [65, 80, 'C+ to B+'],
-    reason: 'K1V spans Riverside Park, Hunt Club, Riverside South and the airport; its position measures 634 persons/km² and 7 stop equivalents, not Bank St\'s frontage' },
+  {
+    name: 'Bank St south, Ottawa',
+    address: '2210 Bank St, Ottawa, ON K1V 1J5',
+    kind: 'suburbanArterial',
+    band: [65, 80, 'C+ to B+'],
+    reason:
+      'K1V spans Riverside Park, Hunt Club, Riverside South and the airport; its position measures ' +
+      "634 persons/km² and 7 stop equivalents, not Bank St's frontage",
+  },
   // Small-town main streets
   { name: 'Main St, Huntsville', address: '123 Main St, Huntsville, ON P1H 1Z9', kind: 'smallTownMain' },
   { name: 'Main St, Canmore', address: '700 Main St, Canmore, AB T1W 2B5', kind: 'smallTownMain' },
-  { name: 'rue Principale, Saint-Sauveur', address: '100 rue Principale, Saint-Sauveur, QC', kind: 'smallTownMain', band: [50, 75, 'D to B'],
-    reason: 'located by town name: the GeoNames position lies 1.9 km from the village core, where the census measures 441 persons/km² and 4 POIs within 1 km' },
-  { name: 'Water St, Sioux Lookout', address: '25 Water St, Sioux Lookout, ON', kind: 'smallTownMain', band: [50, 75, 'D to B'],
-    reason: 'located by town name: the GeoNames position lies 5.7 km outside the town, with no DA point within 5 km (place-model fallback)' },
+  {
+    name: 'rue Principale, Saint-Sauveur',
+    address: '100 rue Principale, Saint-Sauveur, QC',
+    kind: 'smallTownMain',
+    band: [50, 75, 'D to B'],
+    reason:
+      'located by town name: the GeoNames position lies 1.9 km from the village core, where the census ' +
+      'measures 441 persons/km² and 4 POIs within 1 km',
+  },
+  {
+    name: 'Water St, Sioux Lookout',
+    address: '25 Water St, Sioux Lookout, ON',
+    kind: 'smallTownMain',
+    band: [50, 75, 'D to B'],
+    reason:
+      'located by town name: the GeoNames position lies 5.7 km outside the town, with no DA point ' + 'within 5 km (place-model fallback)',
+  },
   // Quiet residential crescents and courts
   { name: 'Pinegrove Cres, Scarborough', address: '35 Pinegrove Cres, Toronto, ON M1E 2T3', kind: 'crescent', city: 'Toronto' },
   { name: 'Maplewood Cres, Brampton', address: '10 Maplewood Cres, Brampton, ON L6S 2P4', kind: 'crescent' },
   { name: 'Birchwood Crt, Markham', address: '15 Birchwood Crt, Markham, ON L3R 6C4', kind: 'crescent' },
   { name: 'Aspen Cres, Calgary', address: '24 Aspen Cres, Calgary, AB T3H 3R2', kind: 'crescent', city: 'Calgary' },
   { name: 'croissant des Érables, Laval', address: '45 croissant des Érables, Laval, QC H7M 2M5', kind: 'crescent', city: 'Montréal' },
-  { name: 'Alder Cres, Coquitlam', address: '12 Alder Cres, Coquitlam, BC V3E 2R3', kind: 'crescent', city: 'Vancouver', band: [40, 60, 'F to D'],
-    reason: 'V3E\'s position measures 8 POIs within 1 km and ~14 pedestrians/day: a quieter crescent than most' },
+  {
+    name: 'Alder Cres, Coquitlam',
+    address: '12 Alder Cres, Coquitlam, BC V3E 2R3',
+    kind: 'crescent',
+    city: 'Vancouver',
+    band: [40, 60, 'F to D'],
+    reason: "V3E's position measures 8 POIs within 1 km and ~14 pedestrians/day: a quieter crescent than most",
+  },
   { name: 'Sandcastle Crt, Barrhaven', address: '18 Sandcastle Crt, Ottawa, ON K2J 4M5', kind: 'crescent' },
   // Rural roads far from any town
   { name: 'Range Road 232, Sturgeon County', address: '12345 Range Road 232, AB T0B 4J0', kind: 'rural', city: 'Calgary' },
@@ -122,7 +177,10 @@ describe('coordinates only (no street) still rank sensibly', () => {
   const at = (lat: number, lng: number) => buildScoreResult({ lat, lng, address: `${lat}, ${lng}`, precision: 'coordinates' })
 
   it('downtown Toronto and Vancouver coordinates grade A or A+; downtown Montréal at least B+', () => {
-    for (const [lat, lng] of [[43.6487, -79.3817], [49.2827, -123.1187]]) {
+    for (const [lat, lng] of [
+      [43.6487, -79.3817],
+      [49.2827, -123.1187],
+    ]) {
       expect(at(lat, lng).overallScore).toBeGreaterThanOrEqual(80)
     }
     // Peel & Sainte-Catherine lies in a census tract whose 2020 median household income is $55,600
@@ -133,7 +191,12 @@ describe('coordinates only (no street) still rank sensibly', () => {
   })
 
   it('rural prairie and boreal coordinates grade F, far below any downtown', () => {
-    for (const [lat, lng] of [[51.5, -107.5], [50.2, -103.1], [53.2, -112.3], [47.6, -78.9]]) {
+    for (const [lat, lng] of [
+      [51.5, -107.5],
+      [50.2, -103.1],
+      [53.2, -112.3],
+      [47.6, -78.9],
+    ]) {
       const r = at(lat, lng)
       expect(r.overallScore).toBeLessThan(50)
       expect(at(43.6487, -79.3817).overallScore - r.overallScore).toBeGreaterThan(40)

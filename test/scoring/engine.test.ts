@@ -1,14 +1,28 @@
 import { describe, it, expect } from 'vitest'
 import {
-  CURVES, DEFAULT_WEIGHTS, FACTOR_KEYS, WeightProfileSchema, applyCurve, buildScoreResult, factorScore, gradeFor, scoreSignals,
-  ScoreResultSchema, type WeightProfile,
+  CURVES,
+  DEFAULT_WEIGHTS,
+  FACTOR_KEYS,
+  WeightProfileSchema,
+  applyCurve,
+  buildScoreResult,
+  factorScore,
+  gradeFor,
+  scoreSignals,
+  ScoreResultSchema,
+  type WeightProfile,
 } from '../../src/scoring'
 import { featuresAt, type FactorSignals } from '../../src/geo'
 
 const signal = (value: number) => ({ value, unit: 'u', method: 'test', confidence: 'medium' as const })
 const signals = (values: Partial<Record<keyof FactorSignals, number>> = {}): FactorSignals => ({
-  vehicleTraffic: signal(values.vehicleTraffic ?? 12000), roadClass: signal(values.roadClass ?? 3), populationDensity: signal(values.populationDensity ?? 2500),
-  income: signal(values.income ?? 85000), poiDensity: signal(values.poiDensity ?? 40), pedestrian: signal(values.pedestrian ?? 800), transit: signal(values.transit ?? 20),
+  vehicleTraffic: signal(values.vehicleTraffic ?? 12000),
+  roadClass: signal(values.roadClass ?? 3),
+  populationDensity: signal(values.populationDensity ?? 2500),
+  income: signal(values.income ?? 85000),
+  poiDensity: signal(values.poiDensity ?? 40),
+  pedestrian: signal(values.pedestrian ?? 800),
+  transit: signal(values.transit ?? 20),
 })
 
 describe('weights', () => {
@@ -19,7 +33,17 @@ describe('weights', () => {
 
   it('accepts a sum within ±0.001', () => {
     expect(WeightProfileSchema.safeParse({ ...DEFAULT_WEIGHTS, transit: 0.1009 }).success).toBe(true)
-    expect(WeightProfileSchema.safeParse({ vehicleTraffic: 1, roadClass: 0, populationDensity: 0, income: 0, poiDensity: 0, pedestrian: 0, transit: 0 }).success).toBe(true)
+    expect(
+      WeightProfileSchema.safeParse({
+        vehicleTraffic: 1,
+        roadClass: 0,
+        populationDensity: 0,
+        income: 0,
+        poiDensity: 0,
+        pedestrian: 0,
+        transit: 0,
+      }).success,
+    ).toBe(true)
   })
 
   const issuesOf = (input: unknown) => {
@@ -39,8 +63,14 @@ describe('weights', () => {
   })
 
   it('rejects values outside [0, 1] and non-numbers', () => {
-    expect(issuesOf({ ...DEFAULT_WEIGHTS, income: -0.1, transit: 0.3 })).toContainEqual({ path: 'income', message: 'income must be between 0 and 1' })
-    expect(issuesOf({ ...DEFAULT_WEIGHTS, vehicleTraffic: 1.5 })).toContainEqual({ path: 'vehicleTraffic', message: 'vehicleTraffic must be between 0 and 1' })
+    expect(issuesOf({ ...DEFAULT_WEIGHTS, income: -0.1, transit: 0.3 })).toContainEqual({
+      path: 'income',
+      message: 'income must be between 0 and 1',
+    })
+    expect(issuesOf({ ...DEFAULT_WEIGHTS, vehicleTraffic: 1.5 })).toContainEqual({
+      path: 'vehicleTraffic',
+      message: 'vehicleTraffic must be between 0 and 1',
+    })
     expect(issuesOf({ ...DEFAULT_WEIGHTS, roadClass: '0.1' })).toContainEqual({ path: 'roadClass', message: 'roadClass must be a number' })
   })
 
@@ -58,8 +88,22 @@ describe('weights', () => {
 
 describe('grades', () => {
   const cases: [number, string][] = [
-    [100, 'A+'], [90, 'A+'], [89.99, 'A'], [80, 'A'], [79.99, 'B+'], [75, 'B+'], [74.99, 'B'], [70, 'B'], [69.99, 'C+'],
-    [65, 'C+'], [64.99, 'C'], [60, 'C'], [59.99, 'D'], [50, 'D'], [49.99, 'F'], [0, 'F'],
+    [100, 'A+'],
+    [90, 'A+'],
+    [89.99, 'A'],
+    [80, 'A'],
+    [79.99, 'B+'],
+    [75, 'B+'],
+    [74.99, 'B'],
+    [70, 'B'],
+    [69.99, 'C+'],
+    [65, 'C+'],
+    [64.99, 'C'],
+    [60, 'C'],
+    [59.99, 'D'],
+    [50, 'D'],
+    [49.99, 'F'],
+    [0, 'F'],
   ]
   for (const [score, grade] of cases) it(`${score} → ${grade}`, () => expect(gradeFor(score)).toBe(grade))
 })
@@ -98,7 +142,15 @@ describe('curves', () => {
 
 describe('scoreSignals', () => {
   it('overall = Σ score × weight, rounded to one decimal', () => {
-    const weights: WeightProfile = { vehicleTraffic: 0.3, roadClass: 0.05, populationDensity: 0.2, income: 0.05, poiDensity: 0.1, pedestrian: 0.2, transit: 0.1 }
+    const weights: WeightProfile = {
+      vehicleTraffic: 0.3,
+      roadClass: 0.05,
+      populationDensity: 0.2,
+      income: 0.05,
+      poiDensity: 0.1,
+      pedestrian: 0.2,
+      transit: 0.1,
+    }
     const { factorScores, overallScore } = scoreSignals(signals(), weights)
     const sum = FACTOR_KEYS.reduce((s, k) => s + factorScores[k].score * factorScores[k].weight, 0)
     expect(overallScore).toBe(Math.round(sum * 10) / 10)
@@ -137,7 +189,15 @@ describe('buildScoreResult', () => {
 
   it('custom weights change the overall score as the factor scores predict', () => {
     const point = { lat: 43.6487, lng: -79.3817, address: 'x', precision: 'coordinates' as const }
-    const trafficOnly = buildScoreResult(point, { vehicleTraffic: 1, roadClass: 0, populationDensity: 0, income: 0, poiDensity: 0, pedestrian: 0, transit: 0 })
+    const trafficOnly = buildScoreResult(point, {
+      vehicleTraffic: 1,
+      roadClass: 0,
+      populationDensity: 0,
+      income: 0,
+      poiDensity: 0,
+      pedestrian: 0,
+      transit: 0,
+    })
     expect(trafficOnly.overallScore).toBe(trafficOnly.factorScores.vehicleTraffic.score)
   })
 })

@@ -35,7 +35,7 @@ describe('two points 300 m apart: an arterial with stops vs a quiet side street'
     expect(arterial.overallScore - side.overallScore).toBeGreaterThan(8)
   })
 
-  it('Calgary, 17 Ave SE vs a residential block 300 m north: the arterial\'s counted traffic, the block\'s modelled', () => {
+  it("Calgary, 17 Ave SE vs a residential block 300 m north: the arterial's counted traffic, the block's modelled", () => {
     const arterial = at(51.037842, -113.975848)
     const side = at(51.040555, -113.975848)
     const counted = countedSectionsNear(51.037842, -113.975848, 25)[0]
@@ -89,7 +89,7 @@ describe('each signal says what it measured', () => {
     expect(signals.transit.value).toBeGreaterThanOrEqual(within400)
   })
 
-  it('transit is the mean of the 2022 walk-band count and Can-ALE\'s 2016 1 km count, in the same stop-equivalents', () => {
+  it("transit is the mean of the 2022 walk-band count and Can-ALE's 2016 1 km count, in the same stop-equivalents", () => {
     const springGarden = { lat: 44.6426, lng: -63.577 } // downtown Halifax: buses, no rapid transit
     const transit = featuresAt({ ...springGarden, precision: 'coordinates' }).transit
     const stops = transitStopPointsNear(springGarden.lat, springGarden.lng, 800)
@@ -117,13 +117,13 @@ describe('vehicle traffic away from a counted section', () => {
   const section = countedSectionsNear(51.037842, -113.975848, 25)[0]
   const exclude = new Set([section.id])
 
-  it('held out, the section\'s own count is not used; counted sections of the same road are', () => {
+  it("held out, the section's own count is not used; counted sections of the same road are", () => {
     const signal = featuresAt({ lat: 51.037842, lng: -113.975848, precision: 'coordinates' }, { excludeSections: exclude }).vehicleTraffic
     expect(signal.method).not.toContain(section.secname)
     expect(signal.method).toMatch(/counted sections? of the same road|City of Calgary traffic count/)
   })
 
-  it('an area position (postal code) never takes a counted section\'s volume', () => {
+  it("an area position (postal code) never takes a counted section's volume", () => {
     const signal = featuresAt({ lat: 51.037842, lng: -113.975848, precision: 'postal_code' }).vehicleTraffic
     expect(signal.method).toMatch(/^modelled: road class/)
   })

@@ -8,7 +8,15 @@ import { buildScoreResult, type ScoreResult } from '../../src/scoring'
 function score(address: string): ScoreResult {
   const g = geocodeOffline(address)
   if (!g) throw new Error(`did not geocode: ${address}`)
-  return buildScoreResult({ lat: g.lat, lng: g.lng, address: g.address, precision: g.precision, street: g.street, ruralRoute: g.ruralRoute, ruralPostalCode: g.ruralPostalCode })
+  return buildScoreResult({
+    lat: g.lat,
+    lng: g.lng,
+    address: g.address,
+    precision: g.precision,
+    street: g.street,
+    ruralRoute: g.ruralRoute,
+    ruralPostalCode: g.ruralPostalCode,
+  })
 }
 const at = (lat: number, lng: number, address?: string) => {
   const street = address ? geocodeOffline(address)?.street : undefined
@@ -51,7 +59,7 @@ describe('rural roads named with a town or a rural postal code grade F (outside 
     expect(r.factorScores.pedestrian.score).toBeLessThan(20)
   })
 
-  it('the same town\'s main street, even with its rural postal code, stays a town address', () => {
+  it("the same town's main street, even with its rural postal code, stays a town address", () => {
     const main = score('4810 50 St, Gibbons, AB T0A 1N0')
     const range = score('12 Range Road 232, Gibbons, AB T0A 1N0')
     expect(main.factorScores.populationDensity.raw.method).not.toMatch(/outside/)
@@ -71,7 +79,7 @@ describe('rural roads named with a town or a rural postal code grade F (outside 
     }
   })
 
-  it('a rural designator needs its number: Hamilton\'s Concession St is an urban street', () => {
+  it("a rural designator needs its number: Hamilton's Concession St is an urban street", () => {
     const r = score('600 Concession St, Hamilton ON')
     expect(r.factorScores.populationDensity.raw.method).not.toMatch(/outside/)
     expect(r.overallScore).toBeGreaterThanOrEqual(60)
@@ -86,7 +94,13 @@ describe('rural roads named with a town or a rural postal code grade F (outside 
 
 describe('streets located by city name only use the city-wide context, not the downtown centroid', () => {
   it('a residential crescent in a big city, without postal code, grades D (not B as at the centroid)', () => {
-    for (const address of ['Apt 1203, 35 Pinegrove Cres, Toronto', '14 Willow Cres, Mississauga ON', '22 Oakridge Crt, Burnaby BC', '31 impasse des Pins, Gatineau QC', 'app. 3, 45 croissant des Érables, Laval QC']) {
+    for (const address of [
+      'Apt 1203, 35 Pinegrove Cres, Toronto',
+      '14 Willow Cres, Mississauga ON',
+      '22 Oakridge Crt, Burnaby BC',
+      '31 impasse des Pins, Gatineau QC',
+      'app. 3, 45 croissant des Érables, Laval QC',
+    ]) {
       const r = score(address)
       expect(r.precision).toBe('city')
       expect(r.overallScore, `${address} → ${r.overallScore}`).toBeGreaterThanOrEqual(48)
@@ -98,7 +112,14 @@ describe('streets located by city name only use the city-wide context, not the d
   // 2,600 persons/km², 36 POIs, 16 stop equivalents), so a busy arterial there lands at C+ to B+
   // (1.x's modelled city-wide context gave B to B+); the street type still carries it far above crescents.
   it('busy arterials of suburbs named as their own city grade C+ to B+', () => {
-    for (const address of ['10153 King George Blvd, Surrey, BC', '1600 boul. Le Corbusier, Laval QC', '4567 Lougheed Hwy, Burnaby BC', '1100 boul. Maloney O, Gatineau, QC', '5401 boul. de la Rive-Sud, Lévis, QC', '8601 Warden Ave, Markham, ON']) {
+    for (const address of [
+      '10153 King George Blvd, Surrey, BC',
+      '1600 boul. Le Corbusier, Laval QC',
+      '4567 Lougheed Hwy, Burnaby BC',
+      '1100 boul. Maloney O, Gatineau, QC',
+      '5401 boul. de la Rive-Sud, Lévis, QC',
+      '8601 Warden Ave, Markham, ON',
+    ]) {
       const r = score(address)
       expect(r.overallScore, `${address} → ${r.overallScore}`).toBeGreaterThanOrEqual(65)
       expect(r.overallScore, `${address} → ${r.overallScore}`).toBeLessThan(80)
@@ -131,7 +152,8 @@ describe('streets located by city name only use the city-wide context, not the d
       ['1500 Bayview Ave, Toronto ON', '35 Pinegrove Cres, Toronto, ON M1E 2T3'],
       ['1600 boul. Le Corbusier, Laval QC', '45 croissant des Érables, Laval, QC H7M 2M5'],
     ]
-    for (const [arterial, crescent] of pairs) expect(score(arterial).overallScore, `${arterial} > ${crescent}`).toBeGreaterThan(score(crescent).overallScore + 10)
+    for (const [arterial, crescent] of pairs)
+      expect(score(arterial).overallScore, `${arterial} > ${crescent}`).toBeGreaterThan(score(crescent).overallScore + 10)
   })
 })
 
@@ -140,6 +162,8 @@ describe('street names that say what the street serves', () => {
     expect(classifyStreet({ name: 'City Centre', type: 'Dr' })?.roadClass).toBeGreaterThanOrEqual(3)
     expect(classifyStreet({ name: 'Town Centre', type: 'Blvd' })?.roadClass).toBeGreaterThanOrEqual(3.8)
     expect(classifyStreet({ name: 'Plaza', type: 'Cres' })?.roadClass).toBe(1)
-    expect(score('100 City Centre Dr, Mississauga, ON').overallScore).toBeGreaterThan(score('14 Willow Cres, Mississauga ON').overallScore + 10)
+    expect(score('100 City Centre Dr, Mississauga, ON').overallScore).toBeGreaterThan(
+      score('14 Willow Cres, Mississauga ON').overallScore + 10,
+    )
   })
 })

@@ -19,5 +19,8 @@ export const notifications = sqliteTable(
     dedupeKey: text('dedupe_key'),
     createdAt: text('created_at').notNull(),
   },
-  (t) => [index('notifications_user_created_idx').on(t.userId, t.createdAt), index('notifications_user_dedupe_idx').on(t.userId, t.dedupeKey)],
+  (t) => [
+    index('notifications_user_created_idx').on(t.userId, t.createdAt),
+    index('notifications_user_dedupe_idx').on(t.userId, t.dedupeKey),
+  ],
 )

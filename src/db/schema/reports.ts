@@ -10,7 +10,9 @@ export const reports = sqliteTable(
   'reports',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     objectKey: text('object_key').notNull(),
     address: text('address').notNull(),
     lat: real('lat').notNull(),

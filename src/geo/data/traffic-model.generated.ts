@@ -4,5 +4,10 @@
 export const TRAFFIC_MODEL: { coefficients: readonly number[]; fittedSections: number; inputs: readonly string[] } = {
   coefficients: [0.7123, -1.1693, 0.2016, -0.0909],
   fittedSections: 1384,
-  inputs: ['1', 'log10 persons/km² − 3 (clamped to 1,000–10,000)', 'log10(POIs within 1 km + 1) − 1.5 (≤ 3)', 'log10(stop equivalents + 1) − 1.2 (≤ 2.2)'],
+  inputs: [
+    '1',
+    'log10 persons/km² − 3 (clamped to 1,000–10,000)',
+    'log10(POIs within 1 km + 1) − 1.5 (≤ 3)',
+    'log10(stop equivalents + 1) − 1.2 (≤ 2.2)',
+  ],
 }

@@ -9,9 +9,14 @@ export const asBytes = (data: ArrayBuffer | Uint8Array): Uint8Array => (data ins
 
 export class BinaryReader {
   private pos = 0
-  constructor(private readonly bytes: Uint8Array, magic: string, version: number) {
+  constructor(
+    private readonly bytes: Uint8Array,
+    magic: string,
+    version: number,
+  ) {
     const found = String.fromCharCode(...bytes.subarray(0, 4))
-    if (found !== magic || bytes[4] !== version) throw new Error(`geodata artefact: expected ${magic} v${version}, found ${found} v${bytes[4]}`)
+    if (found !== magic || bytes[4] !== version)
+      throw new Error(`geodata artefact: expected ${magic} v${version}, found ${found} v${bytes[4]}`)
     this.pos = 5
   }
 

@@ -16,9 +16,15 @@ export class BoxGrid {
   private query = 0
 
   /** boxes: minLat, minLng, maxLat, maxLng per item, in degrees. */
-  constructor(boxes: Float64Array, private readonly cellDegrees: number) {
+  constructor(
+    boxes: Float64Array,
+    private readonly cellDegrees: number,
+  ) {
     const n = boxes.length / 4
-    let minLat = Infinity, minLng = Infinity, maxLat = -Infinity, maxLng = -Infinity
+    let minLat = Infinity,
+      minLng = Infinity,
+      maxLat = -Infinity,
+      maxLng = -Infinity
     for (let i = 0; i < n; i++) {
       if (boxes[i * 4] < minLat) minLat = boxes[i * 4]
       if (boxes[i * 4 + 1] < minLng) minLng = boxes[i * 4 + 1]
@@ -36,7 +42,8 @@ export class BoxGrid {
     const cellStart = new Int32Array(cells + 1)
     const range = new Int32Array(n * 4) // r0, c0, r1, c1 per item
     // row()/col() inlined (same arithmetic): one call each per box corner is most of the build's cost.
-    const rowMax = this.rows - 1, colMax = cols - 1
+    const rowMax = this.rows - 1,
+      colMax = cols - 1
     for (let i = 0; i < n; i++) {
       let r0 = Math.floor((boxes[i * 4] - minLat) / cellDegrees)
       let c0 = Math.floor((boxes[i * 4 + 1] - minLng) / cellDegrees)
@@ -56,7 +63,9 @@ export class BoxGrid {
     const cursor = cellStart.slice(0, cells)
     const items = new Int32Array(cellStart[cells])
     for (let i = 0; i < n; i++) {
-      const r1 = range[i * 4 + 2], c0 = range[i * 4 + 1], c1 = range[i * 4 + 3]
+      const r1 = range[i * 4 + 2],
+        c0 = range[i * 4 + 1],
+        c1 = range[i * 4 + 3]
       for (let r = range[i * 4]; r <= r1; r++) for (let c = c0; c <= c1; c++) items[cursor[r * cols + c]++] = i
     }
     this.cellStart = cellStart
@@ -84,7 +93,12 @@ export class BoxGrid {
   }
 
   private inside(lat: number, lng: number): boolean {
-    return lat >= this.lat0 && lng >= this.lng0 && lat < this.lat0 + this.rows * this.cellDegrees && lng < this.lng0 + this.cols * this.cellDegrees
+    return (
+      lat >= this.lat0 &&
+      lng >= this.lng0 &&
+      lat < this.lat0 + this.rows * this.cellDegrees &&
+      lng < this.lng0 + this.cols * this.cellDegrees
+    )
   }
 
   /** Items whose box may contain the point (the items listed in its cell). */
@@ -97,8 +111,17 @@ export class BoxGrid {
   /** Items whose box may overlap the query box; an item spanning several cells is visited once per
    *  cell, so callers that accumulate must deduplicate (see `stamp`). */
   forEachInBox(minLat: number, minLng: number, maxLat: number, maxLng: number, visit: (item: number) => void): void {
-    if (maxLat < this.lat0 || maxLng < this.lng0 || minLat >= this.lat0 + this.rows * this.cellDegrees || minLng >= this.lng0 + this.cols * this.cellDegrees) return
-    const r0 = this.row(minLat), r1 = this.row(maxLat), c0 = this.col(minLng), c1 = this.col(maxLng)
+    if (
+      maxLat < this.lat0 ||
+      maxLng < this.lng0 ||
+      minLat >= this.lat0 + this.rows * this.cellDegrees ||
+      minLng >= this.lng0 + this.cols * this.cellDegrees
+    )
+      return
+    const r0 = this.row(minLat),
+      r1 = this.row(maxLat),
+      c0 = this.col(minLng),
+      c1 = this.col(maxLng)
     for (let r = r0; r <= r1; r++) {
       for (let c = c0; c <= c1; c++) {
         const cell = r * this.cols + c

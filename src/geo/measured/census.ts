@@ -49,9 +49,15 @@ export function censusTable(): CensusTable {
   const qLat = reader.ints(true)
   const qLng = reader.ints(true)
   table = {
-    dauid, qLat, qLng,
-    popDensity: reader.ints(), dwellingDensity: reader.ints(), transitPlusOne: reader.ints(),
-    poiCount: reader.ints(), poiWeighted10: reader.ints(), intersections: reader.ints(),
+    dauid,
+    qLat,
+    qLng,
+    popDensity: reader.ints(),
+    dwellingDensity: reader.ints(),
+    transitPlusOne: reader.ints(),
+    poiCount: reader.ints(),
+    poiWeighted10: reader.ints(),
+    intersections: reader.ints(),
     grid: new PointGrid(qLat, qLng, CELL_UNITS, DA_COORD_SCALE),
   }
   return table
@@ -85,7 +91,7 @@ function nearestDas(t: CensusTable, lat: number, lng: number, exclude: ReadonlyS
     for (let r = 0; r < runCount; r++) {
       for (let p = runs[2 * r]; p < runs[2 * r + 1]; p++) {
         const i = order ? order[p] : p
-        if (exclude && exclude.has(String(t.dauid[i]))) continue
+        if (exclude?.has(String(t.dauid[i]))) continue
         const dx = (qLng[i] - qx) * kx
         const dy = (qLat[i] - qy) * ky
         const dSq = dx * dx + dy * dy

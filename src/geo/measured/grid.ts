@@ -17,7 +17,12 @@ export class PointGrid {
   /** scratch of runsInBox */
   runs = new Int32Array(64)
 
-  constructor(qLat: Int32Array, qLng: Int32Array, private readonly cellUnits: number, private readonly scale: number) {
+  constructor(
+    qLat: Int32Array,
+    qLng: Int32Array,
+    private readonly cellUnits: number,
+    private readonly scale: number,
+  ) {
     const n = qLat.length
     const keyOf = new Int32Array(n)
     const lat0 = GRID_LAT0 * scale

@@ -24,8 +24,15 @@ export interface NearestPoint {
  * distance in m², so a caller folds it over the parts of a polyline.
  */
 export function nearestOnRun(
-  qLat: ArrayLike<number>, qLng: ArrayLike<number>, from: number, to: number,
-  lat: number, lng: number, scale: number, out: NearestPoint, bestSq: number,
+  qLat: ArrayLike<number>,
+  qLng: ArrayLike<number>,
+  from: number,
+  to: number,
+  lat: number,
+  lng: number,
+  scale: number,
+  out: NearestPoint,
+  bestSq: number,
 ): number {
   const kx = metresPerDegreeLng(lat) / scale
   const ky = METRES_PER_DEGREE / scale
@@ -33,13 +40,17 @@ export function nearestOnRun(
   const qy = lat * scale
   let best = bestSq
   for (let v = from; v < to - 1; v++) {
-    const ax = (qLng[v] - qx) * kx, ay = (qLat[v] - qy) * ky
-    const bx = (qLng[v + 1] - qx) * kx, by = (qLat[v + 1] - qy) * ky
-    const dx = bx - ax, dy = by - ay
+    const ax = (qLng[v] - qx) * kx,
+      ay = (qLat[v] - qy) * ky
+    const bx = (qLng[v + 1] - qx) * kx,
+      by = (qLat[v + 1] - qy) * ky
+    const dx = bx - ax,
+      dy = by - ay
     const lengthSq = dx * dx + dy * dy
     let t = lengthSq > 0 ? -(ax * dx + ay * dy) / lengthSq : 0
     t = t < 0 ? 0 : t > 1 ? 1 : t
-    const ex = ax + t * dx, ey = ay + t * dy
+    const ex = ax + t * dx,
+      ey = ay + t * dy
     const dSq = ex * ex + ey * ey
     if (dSq < best) {
       best = dSq

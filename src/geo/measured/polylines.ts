@@ -1,6 +1,6 @@
 // Polylines decoded from an artefact (scripts/geodata/lib.mjs writePolylines), their bounding-box
 // grid, and the nearest point of one polyline to a query point in local metres.
-import { BinaryReader, COORD_SCALE } from './binary'
+import { type BinaryReader, COORD_SCALE } from './binary'
 import { BoxGrid } from './box-grid'
 import { prefixOffsets } from './tracts'
 import { nearestOnRun, type NearestPoint } from './planar'
@@ -19,18 +19,23 @@ export class Polylines {
   constructor(reader: BinaryReader, cellDegrees: number) {
     this.firstPart = prefixOffsets(reader.ints())
     this.firstVertex = prefixOffsets(reader.ints())
-    const qLat = (this.qLat = reader.ints(true))
-    const qLng = (this.qLng = reader.ints(true))
+    this.qLat = reader.ints(true)
+    this.qLng = reader.ints(true)
+    const { qLat, qLng } = this
     const firstPart = this.firstPart
     const firstVertex = this.firstVertex
     const items = this.firstPart.length - 1
     const boxes = new Float64Array(items * 4)
     // Loop bounds hoisted: this runs once per isolate over every vertex, before the JIT warms up.
     for (let i = 0; i < items; i++) {
-      let minLat = Infinity, minLng = Infinity, maxLat = -Infinity, maxLng = -Infinity
+      let minLat = Infinity,
+        minLng = Infinity,
+        maxLat = -Infinity,
+        maxLng = -Infinity
       const end = firstVertex[firstPart[i + 1]]
       for (let v = firstVertex[firstPart[i]]; v < end; v++) {
-        const vLat = qLat[v], vLng = qLng[v]
+        const vLat = qLat[v],
+          vLng = qLng[v]
         if (vLat < minLat) minLat = vLat
         if (vLat > maxLat) maxLat = vLat
         if (vLng < minLng) minLng = vLng
@@ -62,4 +67,3 @@ export class Polylines {
     return Math.sqrt(best)
   }
 }
-

@@ -59,7 +59,7 @@ export function nearestRoadSegment(lat: number, lng: number, maxM: number, optio
   let bestM = Infinity
   let bestBearing = 0
   t.lines.forEachNear(lat, lng, maxM, (i) => {
-    if (exclude && exclude.has(String(t.lines.attribute(i, NGD_UID)))) return
+    if (exclude?.has(String(t.lines.attribute(i, NGD_UID)))) return
     const distanceM = t.lines.nearestPoint(i, lat, lng, nearest)
     if (distanceM <= maxM && distanceM < bestM) {
       best = i
@@ -71,8 +71,12 @@ export function nearestRoadSegment(lat: number, lng: number, maxM: number, optio
   const classRank = t.lines.attribute(best, CLASS_RANK)
   const nameIndex = t.lines.attribute(best, NAME_INDEX)
   return {
-    id: String(t.lines.attribute(best, NGD_UID)), rnfClass: classRank >> 3, rank: classRank & 7,
-    name: nameIndex === 0 ? null : t.names[nameIndex - 1], distanceM: bestM, bearingDeg: bestBearing,
+    id: String(t.lines.attribute(best, NGD_UID)),
+    rnfClass: classRank >> 3,
+    rank: classRank & 7,
+    name: nameIndex === 0 ? null : t.names[nameIndex - 1],
+    distanceM: bestM,
+    bearingDeg: bestBearing,
   }
 }
 
@@ -105,14 +109,24 @@ export function roadSegmentsNamed(name: string): readonly NamedRoadSegment[] {
     }
   }
   const result = (segmentsByName.get(key) ?? []).map((i) => {
-    const coords = lines.coordinates(i).flat().map(([lat, lng]): [number, number] => [lng / COORD_SCALE, lat / COORD_SCALE])
+    const coords = lines
+      .coordinates(i)
+      .flat()
+      .map(([lat, lng]): [number, number] => [lng / COORD_SCALE, lat / COORD_SCALE])
     return { id: String(lines.attribute(i, NGD_UID)), rnfClass: lines.attribute(i, CLASS_RANK) >> 3, coords }
   })
   namedCache.set(key, result)
   return result
 }
 
-interface Coverage { cellUnits: number; row0: number; col0: number; rows: number; cols: number; covered: Uint8Array }
+interface Coverage {
+  cellUnits: number
+  row0: number
+  col0: number
+  rows: number
+  cols: number
+  covered: Uint8Array
+}
 let coverage: Coverage | undefined
 
 function coverageTable(): Coverage {

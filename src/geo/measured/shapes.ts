@@ -2,7 +2,7 @@
 // at first use only the header (per-item bounding boxes and block lengths) is decoded and gridded;
 // an item's attributes and vertices are decoded when a query first reaches its box, then kept. A
 // first request decodes the few items around its point instead of the whole table.
-import { BinaryReader } from './binary'
+import type { BinaryReader } from './binary'
 import { BoxGrid } from './box-grid'
 import { nearestOnRun, type NearestPoint } from './planar'
 
@@ -30,18 +30,26 @@ export class Shapes {
   private vertices = 0
 
   /** `attributes`: how many integers each block carries before its geometry. */
-  constructor(reader: BinaryReader, private readonly scale: number, cellDegrees: number, private readonly attributes = 0) {
+  constructor(
+    reader: BinaryReader,
+    private readonly scale: number,
+    cellDegrees: number,
+    private readonly attributes = 0,
+  ) {
     const minLat = reader.ints(true)
     const minLng = reader.ints(true)
     const height = reader.ints()
     const width = reader.ints()
     const lengths = reader.ints()
-    const n = (this.count = minLat.length)
+    const n = minLat.length
+    this.count = n
     const { bytes, start } = reader.block(reader.uvarint())
     this.bytes = bytes
-    const blockStart = (this.blockStart = new Int32Array(n + 1))
+    const blockStart = new Int32Array(n + 1)
+    this.blockStart = blockStart
     blockStart[0] = start
-    const boxes = (this.boxes = new Float64Array(n * 4))
+    const boxes = new Float64Array(n * 4)
+    this.boxes = boxes
     const degreeBoxes = new Float64Array(n * 4)
     // One plain loop: this runs once per isolate over every item, before the JIT warms up.
     for (let i = 0; i < n; i++) {
@@ -149,7 +157,8 @@ export class Shapes {
       const first = partStart[k]
       const last = partEnd[k] - 1
       for (let a = first, b = last; a <= last; b = a++) {
-        const ya = lat[a], yb = lat[b]
+        const ya = lat[a],
+          yb = lat[b]
         if (ya > qLat !== yb > qLat) {
           const xCross = lng[a] + ((qLat - ya) * (lng[b] - lng[a])) / (yb - ya)
           if (qLng < xCross) inside = !inside

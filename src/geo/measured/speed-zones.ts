@@ -34,7 +34,27 @@ export function speedZoneTable(): SpeedZoneTable {
 }
 
 const QUADRANT = /\s+(NE|NW|SE|SW|N|S|E|W)$/
-const CITY_TYPES = new Set(['AV', 'ST', 'TR', 'BV', 'DR', 'RD', 'WY', 'CR', 'GA', 'GT', 'PY', 'HY', 'PL', 'CO', 'LI', 'HE', 'CI', 'HI', 'HL'])
+const CITY_TYPES = new Set([
+  'AV',
+  'ST',
+  'TR',
+  'BV',
+  'DR',
+  'RD',
+  'WY',
+  'CR',
+  'GA',
+  'GT',
+  'PY',
+  'HY',
+  'PL',
+  'CO',
+  'LI',
+  'HE',
+  'CI',
+  'HI',
+  'HL',
+])
 export function cityStreet(streetName: string): { name: string; type?: string } {
   const words = streetName.replace(QUADRANT, '').trim().split(/\s+/)
   const last = words.at(-1) ?? ''
@@ -53,7 +73,10 @@ export function speedZoneAt(lat: number, lng: number, maxM: number): SpeedZone |
   let bestM = maxM
   t.lines.forEachNear(lat, lng, maxM, (i) => {
     const d = t.lines.nearestPoint(i, lat, lng, nearest)
-    if (d <= bestM) { bestM = d; best = i }
+    if (d <= bestM) {
+      bestM = d
+      best = i
+    }
   })
   if (best < 0) return undefined
   const streetName = t.names[t.nameIndex[best]]

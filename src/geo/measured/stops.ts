@@ -51,7 +51,7 @@ export function transitStopsNear(lat: number, lng: number, radiusM: number, opti
       const dx = (t.qLng[i] - qx) * kx
       const dy = (t.qLat[i] - qy) * KY
       const dSq = dx * dx + dy * dy
-      if (dSq > radiusSq || (exclude && exclude.has(String(i)))) continue
+      if (dSq > radiusSq || exclude?.has(String(i))) continue
       count++
       if (dSq < nearestSq) nearestSq = dSq
     }
@@ -72,8 +72,16 @@ export function transitStopsAround(lat: number, lng: number, nearM: number, farM
   return around.set(lat, lng, { nearM, farM, pointsM, stops: stopsAround(lat, lng, nearM, farM, pointsM) }).stops
 }
 
-interface StopPoint { lat: number; lng: number; distanceM: number }
-interface StopsAround { withinNear: number; withinFar: number; points: StopPoint[] }
+interface StopPoint {
+  lat: number
+  lng: number
+  distanceM: number
+}
+interface StopsAround {
+  withinNear: number
+  withinFar: number
+  points: StopPoint[]
+}
 const around = new PointMemo<{ nearM: number; farM: number; pointsM: number; stops: StopsAround }>(4096)
 
 function stopsAround(lat: number, lng: number, nearM: number, farM: number, pointsM: number): StopsAround {

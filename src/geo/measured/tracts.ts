@@ -49,7 +49,10 @@ export function tractAt(lat: number, lng: number, options?: LookupOptions): Trac
   return memo ? memo.tract : incomes.set(lat, lng, { tract: containingTract(lat, lng, undefined) }).tract
 }
 
-interface TractIncome { ctuid: string; medianHouseholdIncome: number }
+interface TractIncome {
+  ctuid: string
+  medianHouseholdIncome: number
+}
 const incomes = new PointMemo<{ tract: TractIncome | undefined }>(4096)
 
 function containingTract(lat: number, lng: number, exclude: ReadonlySet<string> | undefined): TractIncome | undefined {
@@ -64,7 +67,7 @@ function containingTract(lat: number, lng: number, exclude: ReadonlySet<string> 
     const b = tract * 4
     if (qLat < boxes[b] || qLng < boxes[b + 1] || qLat > boxes[b + 2] || qLng > boxes[b + 3]) return
     if (!polygons.contains(tract, qLat, qLng)) return
-    if (exclude && exclude.has(formatCtuid(t.ctuidNumber[tract]))) return
+    if (exclude?.has(formatCtuid(t.ctuidNumber[tract]))) return
     found = tract
   })
   return found < 0 ? undefined : { ctuid: formatCtuid(t.ctuidNumber[found]), medianHouseholdIncome: t.incomeHundreds[found] * 100 }

@@ -51,14 +51,20 @@ export function countedSectionsNear(lat: number, lng: number, maxM: number, opti
   const out: CountedSection[] = []
   const nearest: NearestPoint = { lat: 0, lng: 0, bearingDeg: 0 }
   t.lines.forEachNear(lat, lng, maxM, (i) => {
-    if (exclude && exclude.has(t.ids[i])) return
+    if (exclude?.has(t.ids[i])) return
     const distanceM = t.lines.nearestPoint(i, lat, lng, nearest)
     if (distanceM > maxM) return
     const id = t.ids[i]
     const hash = id.indexOf('#')
     out.push({
-      id, secname: hash < 0 ? id : id.slice(0, hash), aadt: t.volume[i], year: t.year[i], distanceM,
-      nearestLat: nearest.lat, nearestLng: nearest.lng, bearingDeg: nearest.bearingDeg,
+      id,
+      secname: hash < 0 ? id : id.slice(0, hash),
+      aadt: t.volume[i],
+      year: t.year[i],
+      distanceM,
+      nearestLat: nearest.lat,
+      nearestLng: nearest.lng,
+      bearingDeg: nearest.bearingDeg,
     })
   })
   return out.sort((a, b) => a.distanceM - b.distanceM)

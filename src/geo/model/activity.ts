@@ -9,7 +9,10 @@ const FAR_STOP_WEIGHT = 0.5
 /** Stop-equivalents per rapid-transit departure/hour: a station departure carries more riders than a bus stop's. */
 const STOP_EQUIVALENTS_PER_DEPARTURE = 0.5
 
-export interface StopCounts { within400: number; within800: number }
+export interface StopCounts {
+  within400: number
+  within800: number
+}
 export function countStops(stops: readonly StopPoint[]): StopCounts {
   let within400 = 0
   let within800 = 0
@@ -36,21 +39,40 @@ export const STOP_EQUIVALENTS_PER_1KM_STOP = 0.4
  * same quantity with independent errors (2016 vs 2022 routes; 1 km circle vs 400/800 m walk bands).
  */
 export function blendedTransitIndex(stops: StopCounts, canaleStops1km: number, stationDepartures: number): number {
-  return 0.5 * transitIndex(stops, 0) + 0.5 * STOP_EQUIVALENTS_PER_1KM_STOP * canaleStops1km + STOP_EQUIVALENTS_PER_DEPARTURE * stationDepartures
+  return (
+    0.5 * transitIndex(stops, 0) + 0.5 * STOP_EQUIVALENTS_PER_1KM_STOP * canaleStops1km + STOP_EQUIVALENTS_PER_DEPARTURE * stationDepartures
+  )
 }
 
 // How much a road's frontage concentrates pedestrians, by class (a sign faces the street it is on).
-const PEDESTRIAN_FRONTAGE = [[1, 0.5], [2, 0.8], [3, 1.1], [4, 1.5], [5, 0.6], [6, 0.05]] as const
+const PEDESTRIAN_FRONTAGE = [
+  [1, 0.5],
+  [2, 0.8],
+  [3, 1.1],
+  [4, 1.5],
+  [5, 0.6],
+  [6, 0.05],
+] as const
 function frontage(roadClass: number): number {
   const k = PEDESTRIAN_FRONTAGE
   if (roadClass <= k[0][0]) return k[0][1]
   for (let i = 1; i < k.length; i++) {
-    if (roadClass <= k[i][0]) { const [x0, y0] = k[i - 1]; const [x1, y1] = k[i]; return y0 + ((y1 - y0) * (roadClass - x0)) / (x1 - x0) }
+    if (roadClass <= k[i][0]) {
+      const [x0, y0] = k[i - 1]
+      const [x1, y1] = k[i]
+      return y0 + ((y1 - y0) * (roadClass - x0)) / (x1 - x0)
+    }
   }
   return k[k.length - 1][1]
 }
 
-export interface PedestrianInputs { popDensity: number; poiCount1km: number; intersectionDensity: number; transit: number; roadClass: number }
+export interface PedestrianInputs {
+  popDensity: number
+  poiCount1km: number
+  intersectionDensity: number
+  transit: number
+  roadClass: number
+}
 
 /**
  * Pedestrians/day passing the point (estimate). Walking trips are made by residents (density),
@@ -62,10 +84,12 @@ export interface PedestrianInputs { popDensity: number; poiCount1km: number; int
  * on the 2011 commute shares, which only validate it.
  */
 export function pedestriansPerDay(x: PedestrianInputs): number {
-  return 55
-    * (Math.max(x.popDensity, 1) / 2000) ** 0.4
-    * ((x.poiCount1km + 5) / 50) ** 0.6
-    * (Math.max(x.intersectionDensity, 1) / 40) ** 0.5
-    * (1 + x.transit / 15) ** 0.5
-    * frontage(x.roadClass)
+  return (
+    55 *
+    (Math.max(x.popDensity, 1) / 2000) ** 0.4 *
+    ((x.poiCount1km + 5) / 50) ** 0.6 *
+    (Math.max(x.intersectionDensity, 1) / 40) ** 0.5 *
+    (1 + x.transit / 15) ** 0.5 *
+    frontage(x.roadClass)
+  )
 }

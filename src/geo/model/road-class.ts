@@ -6,8 +6,16 @@ import { countedSectionsNear, nearestRoadSegment, type SpeedZone } from '../meas
 import { METRES_PER_DEGREE, metresPerDegreeLng } from '../measured/planar'
 import type { Confidence } from '../features'
 
-export interface StopPoint { lat: number; lng: number; distanceM: number }
-export interface RoadClassEstimate { roadClass: number; method: string; confidence: Confidence }
+export interface StopPoint {
+  lat: number
+  lng: number
+  distanceM: number
+}
+export interface RoadClassEstimate {
+  roadClass: number
+  method: string
+  confidence: Confidence
+}
 
 /** Statistics Canada RNF CLASS/RANK → the engine's 1–6 scale (1 local … 4 major arterial, 5 highway, 6 freeway). */
 export function rnfToRoadClass(rnfClass: number, rank: number): number | undefined {
@@ -52,7 +60,9 @@ export function busRouteOffsetM(lat: number, lng: number, stops: readonly StopPo
   const ys: number[] = []
   for (const s of stops) {
     if (s.distanceM > ROUTE_RADIUS_M || n >= ROUTE_MAX_STOPS) break
-    xs.push((s.lng - lng) * kx); ys.push((s.lat - lat) * METRES_PER_DEGREE); n++
+    xs.push((s.lng - lng) * kx)
+    ys.push((s.lat - lat) * METRES_PER_DEGREE)
+    n++
   }
   let best = Infinity
   for (let i = 0; i < n; i++) {
@@ -86,35 +96,63 @@ export interface RoadClassOptions {
  * density fallback of methodology 1.x is kept, stated in the method.
  */
 export function roadClassFromCoordinates(
-  lat: number, lng: number, stops: readonly StopPoint[] | undefined, popDensity: number, options: RoadClassOptions = {},
+  lat: number,
+  lng: number,
+  stops: readonly StopPoint[] | undefined,
+  popDensity: number,
+  options: RoadClassOptions = {},
 ): RoadClassEstimate {
   if (options.roadNetwork !== false) {
     const segment = nearestRoadSegment(lat, lng, RNF_SNAP_M)
     const rc = segment ? rnfToRoadClass(segment.rnfClass, segment.rank) : undefined
     if (segment && rc !== undefined) {
-      return { roadClass: rc, method: `measured: Statistics Canada Road Network File 2021 (class ${segment.rnfClass}, rank ${segment.rank}${segment.name ? `, ${segment.name}` : ''})`, confidence: 'high' }
+      return {
+        roadClass: rc,
+        method:
+          'measured: Statistics Canada Road Network File 2021 ' +
+          `(class ${segment.rnfClass}, rank ${segment.rank}${segment.name ? `, ${segment.name}` : ''})`,
+        confidence: 'high',
+      }
     }
   }
-  const counted = countedSectionsNear(lat, lng, COUNTED_SNAP_M, options.excludeSections ? { exclude: options.excludeSections } : undefined)[0]
+  const counted = countedSectionsNear(
+    lat,
+    lng,
+    COUNTED_SNAP_M,
+    options.excludeSections ? { exclude: options.excludeSections } : undefined,
+  )[0]
   if (counted) {
-    return { roadClass: roadClassFromAadt(counted.aadt), method: `measured: City of Calgary counted section ${counted.secname} (${counted.year})`, confidence: 'medium' }
+    return {
+      roadClass: roadClassFromAadt(counted.aadt),
+      method: `measured: City of Calgary counted section ${counted.secname} (${counted.year})`,
+      confidence: 'medium',
+    }
   }
   const zone = options.speedZone
   const fromSpeed = zone ? roadClassFromSpeed(zone.speedKmh) : undefined
   if (zone && fromSpeed !== undefined) {
-    return { roadClass: fromSpeed, method: `measured: City of Calgary speed zone ${zone.speedKmh} km/h (${zone.streetName})`, confidence: 'medium' }
+    return {
+      roadClass: fromSpeed,
+      method: `measured: City of Calgary speed zone ${zone.speedKmh} km/h (${zone.streetName})`,
+      confidence: 'medium',
+    }
   }
   if (!stops) {
     const urban = Math.min(1, Math.max(0, (Math.log10(Math.max(popDensity, 1)) - 1) / 3))
-    return { roadClass: Math.min(4, 1.5 + 2 * urban * 0.85), method: 'modelled: from density (no transit-stop data here)', confidence: 'low' }
+    return {
+      roadClass: Math.min(4, 1.5 + 2 * urban * 0.85),
+      method: 'modelled: from density (no transit-stop data here)',
+      confidence: 'low',
+    }
   }
   const offset = busRouteOffsetM(lat, lng, stops)
   const roadClass = offset < 4 ? 3 : offset < 10 ? 2 : 1
   return {
     roadClass,
-    method: Number.isFinite(offset) && offset < 10
-      ? `modelled: on a bus route (${Math.round(offset)} m from the line between two stops, GTFS 2022)`
-      : 'modelled: no bus route through the point (GTFS 2022)',
+    method:
+      Number.isFinite(offset) && offset < 10
+        ? `modelled: on a bus route (${Math.round(offset)} m from the line between two stops, GTFS 2022)`
+        : 'modelled: no bus route through the point (GTFS 2022)',
     confidence: 'low',
   }
 }

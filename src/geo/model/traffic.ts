@@ -8,7 +8,11 @@ import { TRAFFIC_MODEL } from '../data/traffic-model.generated'
 import type { Confidence } from '../features'
 import { clamp01 } from '../../lib/math'
 
-export interface TrafficEstimate { aadt: number; method: string; confidence: Confidence }
+export interface TrafficEstimate {
+  aadt: number
+  method: string
+  confidence: Confidence
+}
 
 export const MEASURED_SNAP_M = 25
 /**
@@ -22,12 +26,23 @@ export const SAME_ROAD_MAX_OFFSET_M = 30
 // Typical AADT by road class (Ontario MTO / City of Toronto count summaries): local ≈ 400,
 // collector ≈ 3,000, minor arterial ≈ 12,000, major arterial ≈ 28,000, highway ≈ 35,000,
 // freeway ≈ 120,000. Interpolated in log space; the fitted model rescales it.
-const LOG_AADT_BY_CLASS = [[1, Math.log(400)], [2, Math.log(3000)], [3, Math.log(12000)], [4, Math.log(28000)], [5, Math.log(35000)], [6, Math.log(120000)]] as const
+const LOG_AADT_BY_CLASS = [
+  [1, Math.log(400)],
+  [2, Math.log(3000)],
+  [3, Math.log(12000)],
+  [4, Math.log(28000)],
+  [5, Math.log(35000)],
+  [6, Math.log(120000)],
+] as const
 export function logPriorAadt(roadClass: number): number {
   const k = LOG_AADT_BY_CLASS
   if (roadClass <= k[0][0]) return k[0][1]
   for (let i = 1; i < k.length; i++) {
-    if (roadClass <= k[i][0]) { const [x0, y0] = k[i - 1]; const [x1, y1] = k[i]; return y0 + ((y1 - y0) * (roadClass - x0)) / (x1 - x0) }
+    if (roadClass <= k[i][0]) {
+      const [x0, y0] = k[i - 1]
+      const [x1, y1] = k[i]
+      return y0 + ((y1 - y0) * (roadClass - x0)) / (x1 - x0)
+    }
   }
   return k[k.length - 1][1]
 }
@@ -45,7 +60,11 @@ const FITTED_LOG_DENSITY = [3, 4] as const
  * and a class inferred from coordinates is noisy, so a fitted class slope would be attenuated towards
  * 0 and erase the difference between a local street and an arterial that the counts cannot see.
  */
-export interface TrafficModelInputs { popDensity: number; poiCount1km: number; transit: number }
+export interface TrafficModelInputs {
+  popDensity: number
+  poiCount1km: number
+  transit: number
+}
 export function trafficModelInputs(x: TrafficModelInputs): number[] {
   const logDensity = Math.min(FITTED_LOG_DENSITY[1], Math.max(FITTED_LOG_DENSITY[0], Math.log10(Math.max(x.popDensity, 1))))
   return [1, logDensity - 3, Math.min(3, Math.log10(x.poiCount1km + 1)) - 1.5, Math.min(2.2, Math.log10(x.transit + 1)) - 1.2]
@@ -76,7 +95,11 @@ export function modelledAadt(roadClass: number, inputs: TrafficModelInputs, urba
  * intersection and do not pass through a mid-block point, so they drop out. Log-volumes are
  * averaged with weight 1/distance.
  */
-function sameRoadAadt(lat: number, lng: number, sections: ReturnType<typeof countedSectionsNear>): { aadt: number; n: number; nearestM: number } | undefined {
+function sameRoadAadt(
+  lat: number,
+  lng: number,
+  sections: ReturnType<typeof countedSectionsNear>,
+): { aadt: number; n: number; nearestM: number } | undefined {
   const kx = metresPerDegreeLng(lat)
   let weight = 0
   let sum = 0
@@ -90,7 +113,9 @@ function sameRoadAadt(lat: number, lng: number, sections: ReturnType<typeof coun
     const offset = Math.abs(px * Math.cos(b) - py * Math.sin(b)) // |p × u| with u = (sin b, cos b)
     if (offset > SAME_ROAD_MAX_OFFSET_M) continue
     const w = 1 / Math.max(s.distanceM, 20)
-    weight += w; sum += w * Math.log(s.aadt); n++
+    weight += w
+    sum += w * Math.log(s.aadt)
+    n++
     if (s.distanceM < nearestM) nearestM = s.distanceM
   }
   return n ? { aadt: Math.exp(sum / weight), n, nearestM } : undefined
@@ -101,7 +126,10 @@ function sameRoadAadt(lat: number, lng: number, sections: ReturnType<typeof coun
  * to a named street: the City abbreviates names by their first letters or their consonants.
  */
 export function sectionOnStreet(secname: string, street: { name: string; type?: string }): boolean {
-  const body = street.name.toUpperCase().normalize('NFD').replace(/[^A-Z0-9]/g, '')
+  const body = street.name
+    .toUpperCase()
+    .normalize('NFD')
+    .replace(/[^A-Z0-9]/g, '')
   if (!body) return false
   if (/^\d+$/.test(body)) {
     const type = (street.type ?? '').toUpperCase()
@@ -116,7 +144,10 @@ export function sectionOnStreet(secname: string, street: { name: string; type?: 
 /** Counted sections of the named street searched this far away (the City counts arterials every few hundred metres). */
 export const SAME_STREET_RADIUS_M = 2000
 
-function sameStreetAadt(sections: ReturnType<typeof countedSectionsNear>, street: { name: string; type?: string }): { aadt: number; n: number; nearestM: number } | undefined {
+function sameStreetAadt(
+  sections: ReturnType<typeof countedSectionsNear>,
+  street: { name: string; type?: string },
+): { aadt: number; n: number; nearestM: number } | undefined {
   let weight = 0
   let sum = 0
   let n = 0
@@ -124,7 +155,9 @@ function sameStreetAadt(sections: ReturnType<typeof countedSectionsNear>, street
   for (const s of sections) {
     if (!sectionOnStreet(s.secname, street)) continue
     const w = 1 / Math.max(s.distanceM, 50) ** 2
-    weight += w; sum += w * Math.log(s.aadt); n++
+    weight += w
+    sum += w * Math.log(s.aadt)
+    n++
     if (s.distanceM < nearestM) nearestM = s.distanceM
     if (n >= 2) break // the nearest two (sorted by distance): usually one on each side along the street
   }
@@ -137,23 +170,42 @@ function sameStreetAadt(sections: ReturnType<typeof countedSectionsNear>, street
  * `zone`: without a named street, the Calgary speed zone at the point names the street instead.
  */
 export function trafficAt(
-  lat: number, lng: number, roadClass: number, inputs: TrafficModelInputs, urbanScale: number, roadBasis: string,
-  counts?: { excludeSections?: ReadonlySet<string> }, namedStreet?: { name: string; type?: string }, zone?: SpeedZone,
+  lat: number,
+  lng: number,
+  roadClass: number,
+  inputs: TrafficModelInputs,
+  urbanScale: number,
+  roadBasis: string,
+  counts?: { excludeSections?: ReadonlySet<string> },
+  namedStreet?: { name: string; type?: string },
+  zone?: SpeedZone,
 ): TrafficEstimate {
   const street = namedStreet ?? zone?.street
   const streetLabel = namedStreet ? namedStreet.name : `${zone?.streetName} (named by its City of Calgary speed zone)`
   const radius = Math.max(SAME_STREET_RADIUS_M, SAME_ROAD_RADIUS_M)
-  const sections = counts ? countedSectionsNear(lat, lng, radius, counts.excludeSections ? { exclude: counts.excludeSections } : undefined) : []
+  const sections = counts
+    ? countedSectionsNear(lat, lng, radius, counts.excludeSections ? { exclude: counts.excludeSections } : undefined)
+    : []
   const snapped = street ? sections.find((s) => s.distanceM <= MEASURED_SNAP_M && sectionOnStreet(s.secname, street)) : undefined
-  const nearest = snapped ?? (sections[0] && sections[0].distanceM <= MEASURED_SNAP_M && (!street || !sections.some((s) => sectionOnStreet(s.secname, street))) ? sections[0] : undefined)
+  const nearest =
+    snapped ??
+    (sections[0] && sections[0].distanceM <= MEASURED_SNAP_M && (!street || !sections.some((s) => sectionOnStreet(s.secname, street)))
+      ? sections[0]
+      : undefined)
   if (nearest) {
-    return { aadt: nearest.aadt, method: `measured: City of Calgary traffic count ${nearest.year}, section ${nearest.secname}`, confidence: 'high' }
+    return {
+      aadt: nearest.aadt,
+      method: `measured: City of Calgary traffic count ${nearest.year}, section ${nearest.secname}`,
+      confidence: 'high',
+    }
   }
   const onStreet = street ? sameStreetAadt(sections, street) : undefined
   if (onStreet) {
     return {
       aadt: onStreet.aadt,
-      method: `modelled: ${onStreet.n} counted section${onStreet.n > 1 ? 's' : ''} of ${streetLabel} (nearest ${Math.round(onStreet.nearestM)} m, City of Calgary counts)`,
+      method:
+        `modelled: ${onStreet.n} counted section${onStreet.n > 1 ? 's' : ''} of ${streetLabel} (nearest ` +
+        `${Math.round(onStreet.nearestM)} m, City of Calgary counts)`,
       confidence: 'medium',
     }
   }
@@ -161,13 +213,17 @@ export function trafficAt(
   if (sameRoad) {
     return {
       aadt: sameRoad.aadt,
-      method: `modelled: ${sameRoad.n} counted section${sameRoad.n > 1 ? 's' : ''} of the same road (nearest ${Math.round(sameRoad.nearestM)} m, City of Calgary counts)`,
+      method:
+        `modelled: ${sameRoad.n} counted section${sameRoad.n > 1 ? 's' : ''} of the same road (nearest ` +
+        `${Math.round(sameRoad.nearestM)} m, City of Calgary counts)`,
       confidence: 'medium',
     }
   }
   return {
     aadt: modelledAadt(roadClass, inputs, urbanScale),
-    method: `modelled: road class (${roadBasis}), density, POIs and stops, fitted on ${TRAFFIC_MODEL.fittedSections} Calgary counted sections`,
+    method:
+      `modelled: road class (${roadBasis}), density, POIs and stops, fitted on ${TRAFFIC_MODEL.fittedSections} ` +
+      `Calgary counted sections`,
     confidence: 'low',
   }
 }

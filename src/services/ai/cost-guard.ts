@@ -12,6 +12,8 @@ export async function consumeAiAllowance(env: Pick<Env, 'RATE_LIMITER'>, princip
   const result = await rateLimiterFor(env, principal.userId).consume({ windowKey: `ai:${principal.keyId}`, perMinute, now })
   if (!result.allowed) {
     const retryAfter = String(Math.max(1, result.reset - Math.floor(now / 1000)))
-    throw new ApiError('RATE_LIMITED', `AI limit of ${perMinute} requests per minute exceeded for the ${principal.plan} plan`, { headers: { 'Retry-After': retryAfter } })
+    throw new ApiError('RATE_LIMITED', `AI limit of ${perMinute} requests per minute exceeded for the ${principal.plan} plan`, {
+      headers: { 'Retry-After': retryAfter },
+    })
   }
 }

@@ -7,9 +7,22 @@ import { FACTOR_KEYS, type WeightProfile } from '../../scoring'
 import type { GeocodeResult, Geocoder } from '../geocoder'
 import { distinctStrings, renormaliseWeights } from './normalise'
 import { upstreamError, type AiProvider } from './provider'
-import { INTENTS, QUERY_JSON_SCHEMA, QUERY_PROMPT_VERSION, QUERY_SYSTEM, QueryAnswerSchema, queryUserMessage } from './prompts/query'
-import { RECOMMEND_PROMPT_VERSION, RECOMMEND_SYSTEM, RecommendAnswerSchema, recommendJsonSchema, recommendUserMessage, type LocationSummary } from './prompts/recommend'
-import { WEIGHTS_JSON_SCHEMA_ANSWER, WEIGHTS_PROMPT_VERSION, WEIGHTS_SYSTEM, WeightsAnswerSchema, weightsUserMessage } from './prompts/weights'
+import { type INTENTS, QUERY_JSON_SCHEMA, QUERY_PROMPT_VERSION, QUERY_SYSTEM, QueryAnswerSchema, queryUserMessage } from './prompts/query'
+import {
+  RECOMMEND_PROMPT_VERSION,
+  RECOMMEND_SYSTEM,
+  RecommendAnswerSchema,
+  recommendJsonSchema,
+  recommendUserMessage,
+  type LocationSummary,
+} from './prompts/recommend'
+import {
+  WEIGHTS_JSON_SCHEMA_ANSWER,
+  WEIGHTS_PROMPT_VERSION,
+  WEIGHTS_SYSTEM,
+  WeightsAnswerSchema,
+  weightsUserMessage,
+} from './prompts/weights'
 import { clipped } from './prompts/shared'
 
 /** Spec §8: ai/query returns at most 3 suggested addresses. */
@@ -17,7 +30,11 @@ export const MAX_SUGGESTED_ADDRESSES = 3
 /** Addresses beyond this many from the model are not even geocoded. */
 const MAX_CANDIDATES = 5
 
-export interface AiMeta { provider: AiProvider['name']; model: string; promptVersion: string }
+export interface AiMeta {
+  provider: AiProvider['name']
+  model: string
+  promptVersion: string
+}
 const metaOf = (provider: AiProvider, promptVersion: string): AiMeta => ({ provider: provider.name, model: provider.model, promptVersion })
 
 function parseAnswer<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> {
@@ -26,8 +43,17 @@ function parseAnswer<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> 
   return parsed.data
 }
 
-export interface GeocodedLocation { address: string; resolvedAddress: string; lat: number; lng: number; precision: GeocodeResult['precision'] }
-export interface DroppedAddress { address: string; reason: 'not_geocoded' | 'over_limit' }
+export interface GeocodedLocation {
+  address: string
+  resolvedAddress: string
+  lat: number
+  lng: number
+  precision: GeocodeResult['precision']
+}
+export interface DroppedAddress {
+  address: string
+  reason: 'not_geocoded' | 'over_limit'
+}
 
 export interface QueryResult {
   intent: (typeof INTENTS)[number]
@@ -60,12 +86,21 @@ async function geocodeSuggestions(addresses: string[], geocoder: Geocoder) {
 }
 
 export async function answerQuery(provider: AiProvider, query: string, geocoder: Geocoder): Promise<QueryResult> {
-  const raw = await provider.complete({ system: QUERY_SYSTEM, user: queryUserMessage(query), schema: QUERY_JSON_SCHEMA, name: 'sign_placement_query' })
+  const raw = await provider.complete({
+    system: QUERY_SYSTEM,
+    user: queryUserMessage(query),
+    schema: QUERY_JSON_SCHEMA,
+    name: 'sign_placement_query',
+  })
   const answer = parseAnswer(QueryAnswerSchema, raw)
   const { kept, dropped } = await geocodeSuggestions(distinctStrings(answer.suggestedAddresses, 300), geocoder)
   const notes: string[] = []
   for (const d of dropped) {
-    notes.push(d.reason === 'not_geocoded' ? `Suggested address "${d.address}" could not be located in Canada and was dropped.` : `Suggested address "${d.address}" was dropped: at most ${MAX_SUGGESTED_ADDRESSES} are returned.`)
+    notes.push(
+      d.reason === 'not_geocoded'
+        ? `Suggested address "${d.address}" could not be located in Canada and was dropped.`
+        : `Suggested address "${d.address}" was dropped: at most ${MAX_SUGGESTED_ADDRESSES} are returned.`,
+    )
   }
   let suggestedWeights: WeightProfile | undefined
   if (answer.suggestedWeights !== undefined && answer.suggestedWeights !== null) {
@@ -86,18 +121,38 @@ export async function answerQuery(provider: AiProvider, query: string, geocoder:
   }
 }
 
-export interface WeightsResult { weights: WeightProfile; profileName: string; explanation: string; meta: AiMeta }
+export interface WeightsResult {
+  weights: WeightProfile
+  profileName: string
+  explanation: string
+  meta: AiMeta
+}
 
 export async function generateWeights(provider: AiProvider, businessDescription: string): Promise<WeightsResult> {
-  const raw = await provider.complete({ system: WEIGHTS_SYSTEM, user: weightsUserMessage(businessDescription), schema: WEIGHTS_JSON_SCHEMA_ANSWER, name: 'weight_profile' })
+  const raw = await provider.complete({
+    system: WEIGHTS_SYSTEM,
+    user: weightsUserMessage(businessDescription),
+    schema: WEIGHTS_JSON_SCHEMA_ANSWER,
+    name: 'weight_profile',
+  })
   const answer = parseAnswer(WeightsAnswerSchema, raw)
   const weights = renormaliseWeights(answer.weights)
   if (!weights) throw upstreamError('AI provider returned weights that are not a valid profile')
   return { weights, profileName: answer.profileName, explanation: answer.explanation, meta: metaOf(provider, WEIGHTS_PROMPT_VERSION) }
 }
 
-export interface SignChoice { type: string; reason: string; productsUrl: string }
-export interface RecommendResult { primaryRecommendation: SignChoice; alternatives: SignChoice[]; tips: string[]; estimatedImpact: string; meta: AiMeta }
+export interface SignChoice {
+  type: string
+  reason: string
+  productsUrl: string
+}
+export interface RecommendResult {
+  primaryRecommendation: SignChoice
+  alternatives: SignChoice[]
+  tips: string[]
+  estimatedImpact: string
+  meta: AiMeta
+}
 
 /** What the model sees of a score result: scores and raw estimates, no coordinates or sources. */
 export function summarise(result: ScoreResult): LocationSummary {
@@ -113,7 +168,12 @@ export function summarise(result: ScoreResult): LocationSummary {
 const productsUrl = (type: string) => `/api/v1/products?category=${encodeURIComponent(type)}`
 const Tip = clipped(300)
 
-export async function recommendSign(provider: AiProvider, scoreResult: ScoreResult, signTypes: string[], businessType?: string): Promise<RecommendResult> {
+export async function recommendSign(
+  provider: AiProvider,
+  scoreResult: ScoreResult,
+  signTypes: string[],
+  businessType?: string,
+): Promise<RecommendResult> {
   const raw = await provider.complete({
     system: RECOMMEND_SYSTEM,
     user: recommendUserMessage(summarise(scoreResult), signTypes, businessType),
@@ -134,10 +194,12 @@ export async function recommendSign(provider: AiProvider, scoreResult: ScoreResu
     seen.add(type)
     alternatives.push({ type, reason: parsed.data.reason, productsUrl: productsUrl(type) })
   }
-  const tips = answer.tips.flatMap((t) => {
-    const tip = Tip.safeParse(t)
-    return tip.success && tip.data ? [tip.data] : []
-  }).slice(0, 5)
+  const tips = answer.tips
+    .flatMap((t) => {
+      const tip = Tip.safeParse(t)
+      return tip.success && tip.data ? [tip.data] : []
+    })
+    .slice(0, 5)
   return {
     primaryRecommendation: { type: primaryType, reason: answer.primaryRecommendation.reason, productsUrl: productsUrl(primaryType) },
     alternatives,

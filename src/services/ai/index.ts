@@ -11,7 +11,9 @@ export type { AiProvider, CompletionRequest, JsonSchema } from './provider'
  * AI_API_KEY set → OpenAI-compatible API; else an `AI` binding → Workers AI; else 400
  * (spec §7: "the AI provider key is not configured on the server" is a BAD_REQUEST).
  */
-export function aiProviderFor(env: Pick<Env, 'AI_API_KEY' | 'AI_BASE_URL' | 'AI_MODEL' | 'AI_TIMEOUT_MS' | 'AI' | 'WORKERS_AI_MODEL'>): AiProvider {
+export function aiProviderFor(
+  env: Pick<Env, 'AI_API_KEY' | 'AI_BASE_URL' | 'AI_MODEL' | 'AI_TIMEOUT_MS' | 'AI' | 'WORKERS_AI_MODEL'>,
+): AiProvider {
   const timeoutMs = timeoutFrom(env)
   if (env.AI_API_KEY) {
     return createOpenAiProvider({
@@ -22,8 +24,11 @@ export function aiProviderFor(env: Pick<Env, 'AI_API_KEY' | 'AI_BASE_URL' | 'AI_
     })
   }
   if (env.AI && typeof (env.AI as Partial<WorkersAiBinding>).run === 'function') {
-    return createWorkersAiProvider({ binding: env.AI as unknown as WorkersAiBinding, model: env.WORKERS_AI_MODEL || DEFAULT_WORKERS_AI_MODEL, timeoutMs })
+    return createWorkersAiProvider({
+      binding: env.AI as unknown as WorkersAiBinding,
+      model: env.WORKERS_AI_MODEL || DEFAULT_WORKERS_AI_MODEL,
+      timeoutMs,
+    })
   }
   throw new ApiError('BAD_REQUEST', 'AI provider not configured on this server (set AI_API_KEY or bind Workers AI as AI)')
 }
-

@@ -83,7 +83,8 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
         return { ok: true, value: parseModelJson(message?.content) }
       })
     } catch (error) {
-      if (error instanceof TimeoutError) return { ok: false, retryable: true, message: `AI provider did not answer within ${options.timeoutMs / 1000} s` }
+      if (error instanceof TimeoutError)
+        return { ok: false, retryable: true, message: `AI provider did not answer within ${options.timeoutMs / 1000} s` }
       if (error instanceof Error && error.name === 'ApiError') throw error
       // Network failure (DNS, reset connection): as transient as a 5xx.
       return { ok: false, retryable: true, message: 'AI provider could not be reached' }

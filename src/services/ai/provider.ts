@@ -39,7 +39,10 @@ export function parseModelJson(content: unknown): unknown {
   if (content !== null && typeof content === 'object') return content
   if (typeof content !== 'string' || content.trim() === '') throw upstreamError('AI provider returned an empty answer')
   // Some models wrap JSON in a Markdown fence even in JSON mode.
-  const text = content.trim().replace(/^```(?:json)?\s*/i, '').replace(/\s*```$/, '')
+  const text = content
+    .trim()
+    .replace(/^```(?:json)?\s*/i, '')
+    .replace(/\s*```$/, '')
   try {
     return JSON.parse(text)
   } catch {

@@ -6,8 +6,20 @@ import { products } from '../../db/schema'
 
 /** Used when the catalogue is empty or unreadable; matches the seeded categories (docs/decisions.md §7). */
 export const FALLBACK_SIGN_TYPES = [
-  'channel-letters', 'pylon', 'monument', 'lightbox', 'blade', 'led-message-centre', 'sidewalk',
-  'banners', 'window-graphics', 'vehicle-graphics', 'wayfinding', 'dimensional-letters', 'yard-signs', 'neon',
+  'channel-letters',
+  'pylon',
+  'monument',
+  'lightbox',
+  'blade',
+  'led-message-centre',
+  'sidewalk',
+  'banners',
+  'window-graphics',
+  'vehicle-graphics',
+  'wayfinding',
+  'dimensional-letters',
+  'yard-signs',
+  'neon',
 ] as const
 
 /** Distinct categories of active products, in catalogue order; the fallback list when there are none. */

@@ -19,7 +19,11 @@ const isSellable = and(eq(variants.active, true), eq(products.active, true))
 const isOwnItem = (cartItemId: string, userId: string) => and(eq(cartItems.id, cartItemId), eq(cartItems.userId, userId))
 
 /** What an add left behind, as SQL read in the add's own transaction (for the idempotency completion). */
-export interface CartAddOutcome { status: SQL; resourceId: SQL; body: SQL }
+export interface CartAddOutcome {
+  status: SQL
+  resourceId: SQL
+  body: SQL
+}
 
 /**
  * Adds `quantity` of a variant: one statement inserts the row or increments it, so concurrent adds
@@ -27,7 +31,11 @@ export interface CartAddOutcome { status: SQL; resourceId: SQL; body: SQL }
  * `alsoInBatch` gets the add's outcome as SQL and adds a statement right after it, in its transaction.
  */
 export async function addToCart(
-  d1: D1Database, userId: string, variantId: string, quantity: number, context?: LocationContext,
+  d1: D1Database,
+  userId: string,
+  variantId: string,
+  quantity: number,
+  context?: LocationContext,
   alsoInBatch: (outcome: CartAddOutcome) => D1PreparedStatement | undefined = () => undefined,
 ) {
   const db = getDb(d1)
@@ -74,7 +82,11 @@ export async function addToCart(
   const row = added.results[0]
   if (row) return { id: row.id, quantity: row.quantity, created: row.id === id }
   // Nothing written: either the variant is not sellable, or the increment would pass the cap.
-  const [sellable] = await db.select({ id: variants.id }).from(variants).innerJoin(products, eq(products.id, variants.productId)).where(and(eq(variants.id, variantId), isSellable))
+  const [sellable] = await db
+    .select({ id: variants.id })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .where(and(eq(variants.id, variantId), isSellable))
   if (!sellable) throw notFound('Product variant')
   throw conflict(`A cart item's quantity cannot exceed ${MAX_QUANTITY}; this would take it past that`)
 }
@@ -106,7 +118,13 @@ export async function listCart(d1: D1Database, userId: string) {
     id: item.id,
     productVariantId: item.variantId,
     productId: product.id,
-    ...lineFields({ ...variant, productName: product.name, unitPriceCents: variant.priceCents, quantity: item.quantity, locationContext: item.locationContext }),
+    ...lineFields({
+      ...variant,
+      productName: product.name,
+      unitPriceCents: variant.priceCents,
+      quantity: item.quantity,
+      locationContext: item.locationContext,
+    }),
     price: formatCents(variant.priceCents),
     available: variant.active && product.active,
     addedAt: item.createdAt,

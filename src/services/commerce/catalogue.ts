@@ -57,9 +57,17 @@ export async function listProducts(d1: D1Database, category?: string): Promise<P
   const db = getDb(d1)
   const where = category ? and(eq(schema.products.active, true), eq(schema.products.category, category)) : eq(schema.products.active, true)
   const products = await db.select().from(schema.products).where(where).orderBy(asc(schema.products.sortOrder), asc(schema.products.name))
-  const variants = await variantsOf(db, products.map((p) => p.id))
+  const variants = await variantsOf(
+    db,
+    products.map((p) => p.id),
+  )
   return products
-    .map((p) => toProductView(p, variants.filter((v) => v.productId === p.id)))
+    .map((p) =>
+      toProductView(
+        p,
+        variants.filter((v) => v.productId === p.id),
+      ),
+    )
     .filter((p): p is ProductDetail => p !== null)
     .map(({ description: _omit, ...summary }) => summary)
 }

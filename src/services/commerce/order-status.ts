@@ -17,7 +17,8 @@ export function nextOrderStatus(current: OrderStatus): OrderStatus | null {
 export function checkOrderTransition(current: OrderStatus, target: OrderStatus, trackingNumber?: string | null): TransitionCheck {
   const next = nextOrderStatus(current)
   if (target === current) return { ok: false, reason: `Order is already ${current}` }
-  if (ORDER_STATUSES.indexOf(target) < ORDER_STATUSES.indexOf(current)) return { ok: false, reason: `Order status only moves forward: ${current} → ${target} is backwards` }
+  if (ORDER_STATUSES.indexOf(target) < ORDER_STATUSES.indexOf(current))
+    return { ok: false, reason: `Order status only moves forward: ${current} → ${target} is backwards` }
   if (target !== next) return { ok: false, reason: `Order must go ${current} → ${next} next; it cannot skip to ${target}` }
   if (target === 'shipped' && !trackingNumber?.trim()) return { ok: false, reason: 'Moving an order to shipped requires a tracking number' }
   return { ok: true }

@@ -30,24 +30,37 @@ const productOfVariant = eq(products.id, variants.productId)
  * into "unavailable"). `alsoInBatch` adds statements to the transaction (the idempotency completion,
  * a raw D1 statement: hence `d1.batch` of drizzle-built statements). The order comes back through RETURNING.
  */
-export async function checkout(d1: D1Database, userId: string, alsoInBatch: (orderId: string) => D1PreparedStatement | undefined = () => undefined): Promise<OrderView> {
+export async function checkout(
+  d1: D1Database,
+  userId: string,
+  alsoInBatch: (orderId: string) => D1PreparedStatement | undefined = () => undefined,
+): Promise<OrderView> {
   const db = getDb(d1)
   const orderId = crypto.randomUUID()
   const now = new Date().toISOString()
   const orderExists = exists(db.select({ one: sql`1` }).from(orders).where(eq(orders.id, orderId)))
   const snapshot = db
     .select({ items: sql<number>`count(*)`.as('items'), unavailable: sql<number>`coalesce(sum(${UNSELLABLE}), 0)`.as('unavailable') })
-    .from(cartItems).innerJoin(variants, variantOfLine).innerJoin(products, productOfVariant)
+    .from(cartItems)
+    .innerJoin(variants, variantOfLine)
+    .innerJoin(products, productOfVariant)
     .where(inCart(userId))
   const createOrder = db
     .insert(orders)
     .select(
-      db.select({
-        id: valueAs(orderId, orders.id), userId: valueAs(userId, orders.userId), status: valueAs<OrderStatus>('ordered', orders.status),
-        totalCents: sql<number>`sum(${variants.priceCents} * ${cartItems.quantity})`.as('total_cents'),
-        trackingNumber: valueAs(null, orders.trackingNumber), createdAt: valueAs(now, orders.createdAt), updatedAt: valueAs(now, orders.updatedAt),
-      })
-        .from(cartItems).innerJoin(variants, variantOfLine).innerJoin(products, productOfVariant)
+      db
+        .select({
+          id: valueAs(orderId, orders.id),
+          userId: valueAs(userId, orders.userId),
+          status: valueAs<OrderStatus>('ordered', orders.status),
+          totalCents: sql<number>`sum(${variants.priceCents} * ${cartItems.quantity})`.as('total_cents'),
+          trackingNumber: valueAs(null, orders.trackingNumber),
+          createdAt: valueAs(now, orders.createdAt),
+          updatedAt: valueAs(now, orders.updatedAt),
+        })
+        .from(cartItems)
+        .innerJoin(variants, variantOfLine)
+        .innerJoin(products, productOfVariant)
         .where(inCart(userId))
         .having(sql`count(*) > 0 AND sum(${UNSELLABLE}) = 0`),
     )
@@ -55,36 +68,48 @@ export async function checkout(d1: D1Database, userId: string, alsoInBatch: (ord
   const copyLines = db
     .insert(orderItems)
     .select(
-      db.select({
-        id: sql<string>`${SQL_UUID}`.as('id'),
-        orderId: valueAs(orderId, orderItems.orderId),
-        productId: products.id,
-        variantId: variants.id,
-        productName: products.name,
-        sizeLabel: variants.sizeLabel,
-        material: variants.material,
-        unitPriceCents: variants.priceCents,
-        quantity: cartItems.quantity,
-        locationContext: cartItems.locationContext,
-        position: sql<number>`row_number() OVER (ORDER BY ${cartItems.createdAt}, ${cartItems.id})`.as('position'),
-      })
-        .from(cartItems).innerJoin(variants, variantOfLine).innerJoin(products, productOfVariant)
+      db
+        .select({
+          id: sql<string>`${SQL_UUID}`.as('id'),
+          orderId: valueAs(orderId, orderItems.orderId),
+          productId: products.id,
+          variantId: variants.id,
+          productName: products.name,
+          sizeLabel: variants.sizeLabel,
+          material: variants.material,
+          unitPriceCents: variants.priceCents,
+          quantity: cartItems.quantity,
+          locationContext: cartItems.locationContext,
+          position: sql<number>`row_number() OVER (ORDER BY ${cartItems.createdAt}, ${cartItems.id})`.as('position'),
+        })
+        .from(cartItems)
+        .innerJoin(variants, variantOfLine)
+        .innerJoin(products, productOfVariant)
         .where(inCart(userId, orderExists)),
     )
     .returning()
   const emptyCart = db.delete(cartItems).where(inCart(userId, orderExists))
   const extra = alsoInBatch(orderId)
   const [cart, created, lines] = await d1.batch([
-    asStatement(d1, snapshot), asStatement(d1, createOrder), asStatement(d1, copyLines), asStatement(d1, emptyCart), ...(extra ? [extra] : []),
+    asStatement(d1, snapshot),
+    asStatement(d1, createOrder),
+    asStatement(d1, copyLines),
+    asStatement(d1, emptyCart),
+    ...(extra ? [extra] : []),
   ])
   const order = created.results[0] as Record<string, unknown> | undefined
   if (order) {
-    const items = (lines.results as Record<string, unknown>[]).map((line) => rowOf(orderItems, line)).sort((a, b) => a.position - b.position)
+    const items = (lines.results as Record<string, unknown>[])
+      .map((line) => rowOf(orderItems, line))
+      .sort((a, b) => a.position - b.position)
     return toOrderView(rowOf(orders, order), items)
   }
   const { items } = cart.results[0] as { items: number; unavailable: number }
   if (items === 0) throw badRequest('Cart is empty: add items with POST /api/v1/cart before checking out')
-  throw new ApiError('CONFLICT', 'Your cart holds items that are no longer available (available: false in GET /cart); remove them and retry')
+  throw new ApiError(
+    'CONFLICT',
+    'Your cart holds items that are no longer available (available: false in GET /cart); remove ' + 'them and retry',
+  )
 }
 
 function toOrderView(order: Omit<OrderRow, 'userId'>, items: ItemRow[]) {
@@ -93,7 +118,13 @@ function toOrderView(order: Omit<OrderRow, 'userId'>, items: ItemRow[]) {
     status: order.status,
     total: formatCents(order.totalCents),
     trackingNumber: order.trackingNumber,
-    items: items.map((i) => ({ id: i.id, productId: i.productId, productVariantId: i.variantId, ...lineFields(i), unitPrice: formatCents(i.unitPriceCents) })),
+    items: items.map((i) => ({
+      id: i.id,
+      productId: i.productId,
+      productVariantId: i.variantId,
+      ...lineFields(i),
+      unitPrice: formatCents(i.unitPriceCents),
+    })),
     createdAt: order.createdAt,
     updatedAt: order.updatedAt,
   }
@@ -106,7 +137,12 @@ export async function listOrders(d1: D1Database, userId: string): Promise<OrderV
   const [own, items] = await db.batch([
     db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)),
     // Only order_items columns: a D1 batch returns rows as objects, so same-named columns of a join would collide.
-    db.select({ item: orderItems }).from(orderItems).innerJoin(orders, eq(orders.id, orderItems.orderId)).where(eq(orders.userId, userId)).orderBy(asc(orderItems.position)),
+    db
+      .select({ item: orderItems })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(eq(orders.userId, userId))
+      .orderBy(asc(orderItems.position)),
   ])
   const byOrder = new Map<string, ItemRow[]>()
   for (const { item } of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item])
@@ -117,7 +153,10 @@ export async function listOrders(d1: D1Database, userId: string): Promise<OrderV
 export async function getOrder(d1: D1Database, orderId: string, userId: string | null): Promise<(OrderView & { userId: string }) | null> {
   const db = getDb(d1)
   const [[order], items] = await db.batch([
-    db.select().from(orders).where(and(eq(orders.id, orderId), userId === null ? undefined : eq(orders.userId, userId))),
+    db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, orderId), userId === null ? undefined : eq(orders.userId, userId))),
     db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.position)),
   ])
   if (!order) return null

@@ -35,13 +35,30 @@ export interface NewQuote {
 }
 
 /** `alsoInBatch` adds statements to the insert's transaction (the idempotency completion). */
-export async function createQuote(d1: D1Database, userId: string, q: NewQuote, alsoInBatch: (quoteId: string) => D1PreparedStatement | undefined = () => undefined) {
+export async function createQuote(
+  d1: D1Database,
+  userId: string,
+  q: NewQuote,
+  alsoInBatch: (quoteId: string) => D1PreparedStatement | undefined = () => undefined,
+) {
   const id = crypto.randomUUID()
   const now = new Date().toISOString()
   const row: QuoteRow = {
-    id, userId, status: 'pending', signType: q.signType, sizeEstimate: q.sizeEstimate ?? null, requirements: q.requirements,
-    locationAddress: q.locationAddress ?? null, locationLat: q.locationLat ?? null, locationLng: q.locationLng ?? null,
-    priceCents: null, staffMessage: null, quotedAt: null, respondedAt: null, createdAt: now, updatedAt: now,
+    id,
+    userId,
+    status: 'pending',
+    signType: q.signType,
+    sizeEstimate: q.sizeEstimate ?? null,
+    requirements: q.requirements,
+    locationAddress: q.locationAddress ?? null,
+    locationLat: q.locationLat ?? null,
+    locationLng: q.locationLng ?? null,
+    priceCents: null,
+    staffMessage: null,
+    quotedAt: null,
+    respondedAt: null,
+    createdAt: now,
+    updatedAt: now,
   }
   // The idempotency completion is a raw D1 statement, so the insert joins it as one too (same batch, one transaction).
   const extra = alsoInBatch(id)
@@ -50,7 +67,11 @@ export async function createQuote(d1: D1Database, userId: string, q: NewQuote, a
 }
 
 export async function listQuotes(d1: D1Database, userId: string) {
-  const rows = await getDb(d1).select().from(schema.quotes).where(eq(schema.quotes.userId, userId)).orderBy(desc(schema.quotes.createdAt), desc(schema.quotes.id))
+  const rows = await getDb(d1)
+    .select()
+    .from(schema.quotes)
+    .where(eq(schema.quotes.userId, userId))
+    .orderBy(desc(schema.quotes.createdAt), desc(schema.quotes.id))
   return rows.map(toQuoteView)
 }
 

@@ -18,7 +18,10 @@ export const STAFF_LIST_LIMIT = 200
  * written only if nobody moved the row between our read and our write: no double notifications.
  */
 function statusGuard(db: Db, table: typeof schema.orders | typeof schema.quotes, id: string, expected: string) {
-  return db.select({ ok: sql<number>`CASE WHEN ${table.status} = ${expected} THEN 1 ELSE json(${table.status}) END` }).from(table).where(eq(table.id, id))
+  return db
+    .select({ ok: sql<number>`CASE WHEN ${table.status} = ${expected} THEN 1 ELSE json(${table.status}) END` })
+    .from(table)
+    .where(eq(table.id, id))
 }
 
 /** Any user's order, with its owner's id. */
@@ -51,7 +54,8 @@ export async function advanceOrder(d1: D1Database, id: string, status: OrderStat
         {
           type: 'orderStatus',
           title: `Order ${order.id.slice(0, 8)}: ${ORDER_STATUS_LABELS[target]}`,
-          message: `Your order of ${order.total} CAD is now ${target.replace('_', ' ')}.${tracking ? ` Tracking number: ${tracking}.` : ''}`,
+          message:
+            `Your order of ${order.total} CAD is now ${target.replace('_', ' ')}.` + (tracking ? ` Tracking number: ${tracking}.` : ''),
           dedupeKey: `order:${order.id}:${target}`,
         },
         now,
@@ -103,7 +107,15 @@ export async function answerQuote(d1: D1Database, id: string, cents: number, mes
 
 export async function listAllOrders(d1: D1Database, status?: OrderStatus) {
   const rows = await getDb(d1)
-    .select({ id: schema.orders.id, userId: schema.orders.userId, email: schema.users.email, status: schema.orders.status, totalCents: schema.orders.totalCents, trackingNumber: schema.orders.trackingNumber, createdAt: schema.orders.createdAt })
+    .select({
+      id: schema.orders.id,
+      userId: schema.orders.userId,
+      email: schema.users.email,
+      status: schema.orders.status,
+      totalCents: schema.orders.totalCents,
+      trackingNumber: schema.orders.trackingNumber,
+      createdAt: schema.orders.createdAt,
+    })
     .from(schema.orders)
     .innerJoin(schema.users, eq(schema.users.id, schema.orders.userId))
     .where(status ? eq(schema.orders.status, status) : undefined)

@@ -18,7 +18,12 @@ export { toWinAnsi } from './winansi'
 export const reportObjectKey = (userId: string, reportId: string) => `reports/${userId}/${reportId}.pdf`
 export const reportFileName = (reportId: string) => `sign-score-report-${reportId.slice(0, 8)}.pdf`
 
-export interface CreatedReport { reportId: string; reportUrl: string; expiresAt: string; sizeBytes: number }
+export interface CreatedReport {
+  reportId: string
+  reportUrl: string
+  expiresAt: string
+  sizeBytes: number
+}
 
 /**
  * Scores, renders and stores a report. R2 first, then the D1 row: a report is only ever listed or
@@ -45,10 +50,21 @@ export async function createScoreReport(
     customMetadata: { userId, reportId, address: result.address.slice(0, 200) },
   })
   try {
-    const insert = getDb(env.DB).insert(reports).values({
-      id: reportId, userId, objectKey, address: result.address, lat: result.lat, lng: result.lng,
-      overallScore: result.overallScore, grade: result.grade, sizeBytes: pdf.byteLength, createdAt: now.toISOString(),
-    }).toSQL()
+    const insert = getDb(env.DB)
+      .insert(reports)
+      .values({
+        id: reportId,
+        userId,
+        objectKey,
+        address: result.address,
+        lat: result.lat,
+        lng: result.lng,
+        overallScore: result.overallScore,
+        grade: result.grade,
+        sizeBytes: pdf.byteLength,
+        createdAt: now.toISOString(),
+      })
+      .toSQL()
     const extra = options.alsoInBatch?.(reportId)
     await env.DB.batch([env.DB.prepare(insert.sql).bind(...insert.params), ...(extra ? [extra] : [])])
   } catch (error) {
@@ -78,11 +94,26 @@ export async function listReports(env: Env, userId: string, options: { origin: s
   const secret = signingSecret(env)
   const now = options.now ?? new Date()
   const expires = Math.floor(now.getTime() / 1000) + REPORT_URL_TTL_SECONDS
-  const rows = await getDb(env.DB).select().from(reports).where(eq(reports.userId, userId)).orderBy(desc(reports.createdAt), desc(reports.id)).limit(options.limit ?? 50)
-  return Promise.all(rows.map(async (r) => ({
-    id: r.id, address: r.address, lat: r.lat, lng: r.lng, overallScore: r.overallScore, grade: r.grade, sizeBytes: r.sizeBytes, createdAt: r.createdAt,
-    reportUrl: await signedReportUrl(options.origin, secret, r.id, expires), expiresAt: new Date(expires * 1000).toISOString(),
-  })))
+  const rows = await getDb(env.DB)
+    .select()
+    .from(reports)
+    .where(eq(reports.userId, userId))
+    .orderBy(desc(reports.createdAt), desc(reports.id))
+    .limit(options.limit ?? 50)
+  return Promise.all(
+    rows.map(async (r) => ({
+      id: r.id,
+      address: r.address,
+      lat: r.lat,
+      lng: r.lng,
+      overallScore: r.overallScore,
+      grade: r.grade,
+      sizeBytes: r.sizeBytes,
+      createdAt: r.createdAt,
+      reportUrl: await signedReportUrl(options.origin, secret, r.id, expires),
+      expiresAt: new Date(expires * 1000).toISOString(),
+    })),
+  )
 }
 
 export async function findReport(env: Env, reportId: string, userId?: string) {

@@ -8,15 +8,26 @@ import type { RoiEstimate } from '../../roi'
 import { toWinAnsi } from './winansi'
 
 const PRECISION_LABELS: Record<GeocodePrecision, string> = {
-  coordinates: 'coordinates', address: 'civic address', interpolated: 'interpolated civic number', street: 'street',
-  intersection: 'intersection', postal_code: 'postal area (FSA)', city: 'city centre',
+  coordinates: 'coordinates',
+  address: 'civic address',
+  interpolated: 'interpolated civic number',
+  street: 'street',
+  intersection: 'intersection',
+  postal_code: 'postal area (FSA)',
+  city: 'city centre',
 }
 
 export const BRAND = 'SignScore Canada'
 export const REPORT_TITLE = 'Sign placement score report'
 
-export interface RoiSnapshot { signCost: number; estimate: RoiEstimate }
-export interface RenderOptions { generatedAt: Date; reportId?: string }
+export interface RoiSnapshot {
+  signCost: number
+  estimate: RoiEstimate
+}
+export interface RenderOptions {
+  generatedAt: Date
+  reportId?: string
+}
 
 const PAGE = { width: 612, height: 792, margin: 48 }
 const NAVY = rgb(0.07, 0.16, 0.31)
@@ -24,8 +35,14 @@ const INK = rgb(0.13, 0.13, 0.15)
 const MUTED = rgb(0.42, 0.44, 0.48)
 const TRACK = rgb(0.9, 0.91, 0.93)
 const GRADE_COLOURS: Record<string, RGB> = {
-  'A+': rgb(0.05, 0.55, 0.3), A: rgb(0.1, 0.6, 0.32), 'B+': rgb(0.35, 0.62, 0.2), B: rgb(0.5, 0.64, 0.15),
-  'C+': rgb(0.85, 0.6, 0.1), C: rgb(0.88, 0.5, 0.1), D: rgb(0.85, 0.33, 0.12), F: rgb(0.75, 0.15, 0.15),
+  'A+': rgb(0.05, 0.55, 0.3),
+  A: rgb(0.1, 0.6, 0.32),
+  'B+': rgb(0.35, 0.62, 0.2),
+  B: rgb(0.5, 0.64, 0.15),
+  'C+': rgb(0.85, 0.6, 0.1),
+  C: rgb(0.88, 0.5, 0.1),
+  D: rgb(0.85, 0.33, 0.12),
+  F: rgb(0.75, 0.15, 0.15),
 }
 
 const money = (x: number) => `$${x.toLocaleString('en-CA', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
@@ -36,7 +53,7 @@ export function rawText(value: number, unit: string): string {
   const classUnit = /^class (.*)$/.exec(unit)
   return classUnit ? `class ${number} (${classUnit[1]})` : `${number} ${unit}`
 }
-const isoDay = (d: Date) => d.toISOString().slice(0, 16).replace('T', ' ') + ' UTC'
+const isoDay = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`
 
 /** Greedy word wrap by measured width; words longer than a line are cut. */
 export function wrapText(text: string, font: PDFFont, size: number, maxWidth: number): string[] {
@@ -44,7 +61,10 @@ export function wrapText(text: string, font: PDFFont, size: number, maxWidth: nu
   let line = ''
   for (const word of toWinAnsi(text).split(/\s+/).filter(Boolean)) {
     const candidate = line ? `${line} ${word}` : word
-    if (font.widthOfTextAtSize(candidate, size) <= maxWidth) { line = candidate; continue }
+    if (font.widthOfTextAtSize(candidate, size) <= maxWidth) {
+      line = candidate
+      continue
+    }
     if (line) lines.push(line)
     let rest = word
     while (font.widthOfTextAtSize(rest, size) > maxWidth && rest.length > 1) {
@@ -59,7 +79,10 @@ export function wrapText(text: string, font: PDFFont, size: number, maxWidth: nu
   return lines
 }
 
-interface Fonts { regular: PDFFont; bold: PDFFont }
+interface Fonts {
+  regular: PDFFont
+  bold: PDFFont
+}
 
 function text(page: PDFPage, value: string, x: number, y: number, size: number, font: PDFFont, color: RGB = INK) {
   page.drawText(toWinAnsi(value), { x, y, size, font, color })
@@ -109,7 +132,7 @@ function drawFactorChart(page: PDFPage, f: Fonts, result: ScoreResult, top: numb
     const raw = rawText(factor.raw.value, factor.raw.unit)
     text(page, wrapText(raw, f.regular, 8, labelWidth - 8)[0] ?? '', PAGE.margin, y - 11, 8, f.regular, MUTED)
     page.drawRectangle({ x: barX, y: y - 8, width: barWidth, height: 14, color: TRACK })
-    const filled = Math.max(0, Math.min(100, factor.score)) / 100 * barWidth
+    const filled = (Math.max(0, Math.min(100, factor.score)) / 100) * barWidth
     if (filled > 0) page.drawRectangle({ x: barX, y: y - 8, width: filled, height: 14, color: GRADE_COLOURS[result.grade] ?? NAVY })
     text(page, factor.score.toFixed(0), barX + barWidth + 8, y - 4, 10.5, f.bold)
     text(page, `× ${Math.round(factor.weight * 100)} %`, barX + barWidth + 36, y - 4, 9, f.regular, MUTED)
@@ -129,16 +152,30 @@ function drawRoi(page: PDFPage, f: Fonts, roi: RoiSnapshot, top: number): number
   ]
   const cellWidth = (PAGE.width - 2 * PAGE.margin) / cells.length
   const boxTop = top - 12
-  page.drawRectangle({ x: PAGE.margin, y: boxTop - 50, width: PAGE.width - 2 * PAGE.margin, height: 50, borderColor: TRACK, borderWidth: 1 })
+  page.drawRectangle({
+    x: PAGE.margin,
+    y: boxTop - 50,
+    width: PAGE.width - 2 * PAGE.margin,
+    height: 50,
+    borderColor: TRACK,
+    borderWidth: 1,
+  })
   cells.forEach(([label, value], i) => {
     const x = PAGE.margin + i * cellWidth + 12
     text(page, label, x, boxTop - 18, 9, f.regular, MUTED)
     text(page, value, x, boxTop - 38, 14, f.bold)
   })
   const a = e.assumptions
-  const note = `Impressions = traffic ${count(a.vehicleTrafficPerDay)}/day × ${a.directionalShare} direction × ${a.vehicleOccupancy} occupants × ${a.vehicleVisibilityShare} visibility + pedestrians ${count(a.pedestriansPerDay)}/day × ${a.pedestrianVisibilityShare}; valued at a CPM of ${money(a.cpm)} CAD over ${a.daysPerMonth} days. Media value, not revenue.`
+  const note =
+    `Impressions = traffic ${count(a.vehicleTrafficPerDay)}/day × ${a.directionalShare} direction ` +
+    `× ${a.vehicleOccupancy} occupants × ${a.vehicleVisibilityShare} visibility + pedestrians ${count(a.pedestriansPerDay)}/day ` +
+    `× ${a.pedestrianVisibilityShare}; valued at a CPM of ${money(a.cpm)} CAD over ${a.daysPerMonth} ` +
+    `days. Media value, not revenue.`
   let y = boxTop - 64
-  for (const line of wrapText(note, f.regular, 8, PAGE.width - 2 * PAGE.margin)) { text(page, line, PAGE.margin, y, 8, f.regular, MUTED); y -= 10 }
+  for (const line of wrapText(note, f.regular, 8, PAGE.width - 2 * PAGE.margin)) {
+    text(page, line, PAGE.margin, y, 8, f.regular, MUTED)
+    y -= 10
+  }
   return y - 14
 }
 
@@ -146,7 +183,10 @@ function drawSources(page: PDFPage, f: Fonts, result: ScoreResult, top: number) 
   text(page, 'Data sources', PAGE.margin, top, 13, f.bold, NAVY)
   let y = top - 16
   for (const source of Object.values(result.dataSources)) {
-    for (const line of wrapText(`${source.name} (${source.licence}, ${source.vintage})`, f.regular, 8, PAGE.width - 2 * PAGE.margin).slice(0, 2)) {
+    for (const line of wrapText(`${source.name} (${source.licence}, ${source.vintage})`, f.regular, 8, PAGE.width - 2 * PAGE.margin).slice(
+      0,
+      2,
+    )) {
       if (y < 70) return
       text(page, line, PAGE.margin, y, 8, f.regular, INK)
       y -= 10
@@ -156,9 +196,13 @@ function drawSources(page: PDFPage, f: Fonts, result: ScoreResult, top: number) 
 
 function drawFooter(page: PDFPage, f: Fonts, result: ScoreResult, roi: RoiSnapshot, options: RenderOptions) {
   page.drawRectangle({ x: PAGE.margin, y: 52, width: PAGE.width - 2 * PAGE.margin, height: 0.75, color: TRACK })
-  const line1 = `Methodology v${result.methodologyVersion}  ·  ROI model v${roi.estimate.assumptions.modelVersion}  ·  Data ${result.dataVersion}`
-  const line2 = `Generated ${options.generatedAt.toISOString()}${options.reportId ? `  ·  Report ${options.reportId}` : ''}  ·  Estimates from modelled open data; verify on site before buying a sign.`
-  for (const [i, line] of [line1, line2].entries()) text(page, wrapText(line, f.regular, 7, PAGE.width - 2 * PAGE.margin)[0] ?? '', PAGE.margin, 40 - i * 10, 7, f.regular, MUTED)
+  const line1 =
+    `Methodology v${result.methodologyVersion}  ·  ROI model v${roi.estimate.assumptions.modelVersion} ` + ` ·  Data ${result.dataVersion}`
+  const line2 =
+    `Generated ${options.generatedAt.toISOString()}${options.reportId ? `  ·  Report ${options.reportId}` : ''} ` +
+    ` ·  Estimates from modelled open data; verify on site before buying a sign.`
+  for (const [i, line] of [line1, line2].entries())
+    text(page, wrapText(line, f.regular, 7, PAGE.width - 2 * PAGE.margin)[0] ?? '', PAGE.margin, 40 - i * 10, 7, f.regular, MUTED)
 }
 
 export async function renderScoreReport(result: ScoreResult, roi: RoiSnapshot, options: RenderOptions): Promise<Uint8Array> {

@@ -51,7 +51,13 @@ export type SignatureCheck = 'ok' | 'invalid' | 'expired'
  * Checks a download request. The signature is checked before the expiry so a forged URL with a past
  * expiry is "invalid" (403), and only a genuine URL that ran out is "expired" (410).
  */
-export async function checkReportUrl(secret: string, reportId: string, expiresParam: string | undefined, sig: string | undefined, nowSeconds: number): Promise<SignatureCheck> {
+export async function checkReportUrl(
+  secret: string,
+  reportId: string,
+  expiresParam: string | undefined,
+  sig: string | undefined,
+  nowSeconds: number,
+): Promise<SignatureCheck> {
   if (!expiresParam || !sig || !/^\d{1,12}$/.test(expiresParam)) return 'invalid'
   const expires = Number(expiresParam)
   if (!(await verifyReportSignature(secret, reportId, expires, sig))) return 'invalid'

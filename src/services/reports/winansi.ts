@@ -8,10 +8,45 @@ const CP1252_EXTRAS = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜
 
 /** Letters NFKD cannot decompose to ASCII, and a few symbols, with their usual transliteration. */
 const TRANSLITERATIONS: Record<string, string> = {
-  Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i', Ŀ: 'L', ŀ: 'l', Ŋ: 'N', ŋ: 'n', Ŧ: 'T', ŧ: 't',
-  ſ: 's', Ə: 'E', ə: 'e', ĸ: 'k', ʼ: "'", ʻ: "'", '′': "'", '″': '"', '‐': '-', '‑': '-', '‒': '-', '−': '-',
-  '―': '-', '→': '->', '←': '<-', '≤': '<=', '≥': '>=', '≠': '!=', '✓': 'v', '\u2009': ' ',
-  '\u202f': ' ', '\u2007': ' ', '\u200b': '', '\u200d': '', '\ufeff': '', '\u00ad': '',
+  Ł: 'L',
+  ł: 'l',
+  Đ: 'D',
+  đ: 'd',
+  Ħ: 'H',
+  ħ: 'h',
+  ı: 'i',
+  Ŀ: 'L',
+  ŀ: 'l',
+  Ŋ: 'N',
+  ŋ: 'n',
+  Ŧ: 'T',
+  ŧ: 't',
+  ſ: 's',
+  Ə: 'E',
+  ə: 'e',
+  ĸ: 'k',
+  ʼ: "'",
+  ʻ: "'",
+  '′': "'",
+  '″': '"',
+  '‐': '-',
+  '‑': '-',
+  '‒': '-',
+  '−': '-',
+  '―': '-',
+  '→': '->',
+  '←': '<-',
+  '≤': '<=',
+  '≥': '>=',
+  '≠': '!=',
+  '✓': 'v',
+  '\u2009': ' ',
+  '\u202f': ' ',
+  '\u2007': ' ',
+  '\u200b': '',
+  '\u200d': '',
+  '\ufeff': '',
+  '\u00ad': '',
 }
 
 export function isWinAnsi(ch: string): boolean {
@@ -23,13 +58,25 @@ export function isWinAnsi(ch: string): boolean {
 export function toWinAnsi(text: string): string {
   let out = ''
   for (const ch of text.normalize('NFC')) {
-    if (isWinAnsi(ch)) { out += ch; continue }
-    if (ch in TRANSLITERATIONS) { out += TRANSLITERATIONS[ch]; continue }
+    if (isWinAnsi(ch)) {
+      out += ch
+      continue
+    }
+    if (ch in TRANSLITERATIONS) {
+      out += TRANSLITERATIONS[ch]
+      continue
+    }
     const code = ch.codePointAt(0)!
-    if (code < 0x20 || (code >= 0x7f && code < 0xa0)) { out += ' '; continue }
+    if (code < 0x20 || (code >= 0x7f && code < 0xa0)) {
+      out += ' '
+      continue
+    }
     // "Ő" → "O" + combining mark: keep the base letter when it is encodable.
     const base = ch.normalize('NFKD').replace(/\p{M}/gu, '')
-    if (base && [...base].every(isWinAnsi)) { out += base; continue }
+    if (base && [...base].every(isWinAnsi)) {
+      out += base
+      continue
+    }
     out += '?'
   }
   return out

@@ -9,12 +9,16 @@ export const QUERY_SYSTEM = [
   'You help businesses choose where to put a sign in Canada.',
   DATA_NOT_INSTRUCTIONS,
   'The `query` field is a question about sign placement. Fill in:',
-  '- intent: find_locations (wants places for a sign), score_location (asks how good one place is), compare (weighs two or more places), general_question (anything else).',
+  '- intent: find_locations (wants places for a sign), score_location (asks how good one place ' +
+    'is), compare (weighs two or more places), general_question (anything else).',
   '- city: the Canadian city or region named or implied, or null.',
   '- businessType: the kind of business, in a few words, or null.',
-  '- suggestedAddresses: at most 3 real Canadian street addresses with number, street, city and province (e.g. "100 Queen St W, Toronto, ON"), addresses the user named first; empty when none fit.',
+  '- suggestedAddresses: at most 3 real Canadian street addresses with number, street, city and ' +
+    'province (e.g. "100 Queen St W, Toronto, ON"), addresses the user named first; empty when ' +
+    'none fit.',
   '- explanation: 1 to 3 sentences of reasoning.',
-  `- suggestedWeights: when the business type implies priorities, the relative importance (0 to 1, summing to 1) of each factor; else null. ${FACTOR_GLOSSARY}`,
+  `- suggestedWeights: when the business type implies priorities, the relative importance (0 ` +
+    `to 1, summing to 1) of each factor; else null. ${FACTOR_GLOSSARY}`,
 ].join('\n')
 
 export const QUERY_JSON_SCHEMA = {

@@ -7,9 +7,13 @@ export const RECOMMEND_PROMPT_VERSION = 'recommend-v1'
 export const RECOMMEND_SYSTEM = [
   'You recommend the type of sign for a scored location in Canada.',
   DATA_NOT_INSTRUCTIONS,
-  'The user message holds `location` (its score 0-100, grade, and factor scores 0-100 with raw estimates), an optional `businessType`, and `signTypes`, the catalogue categories you may choose from.',
+  'The user message holds `location` (its score 0-100, grade, and factor scores 0-100 with raw ' +
+    'estimates), an optional `businessType`, and `signTypes`, the catalogue categories you may ' +
+    'choose from.',
   'Fill in:',
-  '- primaryRecommendation: the best sign type (one of signTypes) and a 1-2 sentence reason tied to the factor scores (e.g. high vehicle traffic favours large illuminated signs visible from the road; high pedestrian activity favours storefront and sidewalk signs).',
+  '- primaryRecommendation: the best sign type (one of signTypes) and a 1-2 sentence reason tied ' +
+    'to the factor scores (e.g. high vehicle traffic favours large illuminated signs visible from ' +
+    'the road; high pedestrian activity favours storefront and sidewalk signs).',
   '- alternatives: up to 3 other sign types from signTypes, each with a short reason.',
   '- tips: 3 to 5 short, practical placement tips for this location (visibility, height, lighting, municipal sign bylaws and permits).',
   '- estimatedImpact: one sentence on the likely effect on visibility, hedged (no invented statistics).',
