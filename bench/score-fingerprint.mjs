@@ -3,37 +3,12 @@
 // coordinates, city neighbourhoods, civic addresses with FSAs or cities, bare FSAs) with the bundled
 // engine and prints a SHA-256 of the JSON results. A performance change must leave the hash
 // unchanged: run it before and after (pass a file name to keep the JSON and diff it).
-import { build } from 'esbuild'
 import { createHash } from 'node:crypto'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, dirname } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { writeFileSync } from 'node:fs'
+import { loadSrc } from '../scripts/lib/load-ts.mjs'
 import { seededRandom } from '../scripts/lib/seeded-random.mjs'
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-const outDir = mkdtempSync(join(tmpdir(), 'score-fingerprint-'))
-const entry = join(outDir, 'entry.ts')
-writeFileSync(
-  entry,
-  `
-export { geocodeOffline, geoStore } from ${JSON.stringify(join(root, 'src/geo/index.ts'))}
-export { buildScoreResult } from ${JSON.stringify(join(root, 'src/scoring/index.ts'))}
-`,
-)
-await build({
-  entryPoints: [entry],
-  bundle: true,
-  format: 'esm',
-  platform: 'neutral',
-  outfile: join(outDir, 'engine.mjs'),
-  logLevel: 'error',
-  mainFields: ['module', 'main'],
-  target: 'es2022',
-  loader: { '.bin': 'binary' },
-})
-const m = await import(pathToFileURL(join(outDir, 'engine.mjs')).href)
-rmSync(outDir, { recursive: true, force: true })
+const m = await loadSrc({ 'geo/index.ts': ['geocodeOffline', 'geoStore'], 'scoring/index.ts': ['buildScoreResult'] })
 
 const rand = seededRandom(7)
 const pick = (a) => a[Math.floor(rand() * a.length)]

@@ -8,40 +8,21 @@
 // on a shared machine wall time also counts time other processes took. Median and best of N runs.
 // --http also times the real endpoints through `wrangler dev` (wall time per request, loopback only;
 // add --base http://127.0.0.1:8787 to use a running `npm run dev`).
-import { build } from 'esbuild'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, dirname } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { loadSrc } from '../scripts/lib/load-ts.mjs'
 import { seededRandom } from '../scripts/lib/seeded-random.mjs'
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-const src = (path) => JSON.stringify(join(root, 'src', path))
-const outDir = mkdtempSync(join(tmpdir(), 'site-finder-bench-'))
-writeFileSync(
-  join(outDir, 'entry.ts'),
-  `
-export { searchNearby, gridFeatureCollection, nearbyQuotaUnits } from ${src('services/nearby.ts')}
-export { scoreBatch } from ${src('services/batch.ts')}
-export { parseBatchCsv, formatBatchCsv } from ${src('services/batch-csv.ts')}
-export { nearbySvg } from ${src('views/nearby-svg.ts')}
-export { DEFAULT_WEIGHTS } from ${src('scoring/index.ts')}
-export { geoStore } from ${src('geo/index.ts')}
-`,
+// papaparse's Node-stream mode is unused, and 'stream' does not exist on the neutral platform.
+const m = await loadSrc(
+  {
+    'services/nearby.ts': ['searchNearby', 'gridFeatureCollection', 'nearbyQuotaUnits'],
+    'services/batch.ts': ['scoreBatch'],
+    'services/batch-csv.ts': ['parseBatchCsv', 'formatBatchCsv'],
+    'views/nearby-svg.ts': ['nearbySvg'],
+    'scoring/index.ts': ['DEFAULT_WEIGHTS'],
+    'geo/index.ts': ['geoStore'],
+  },
+  { external: ['stream'] },
 )
-await build({
-  entryPoints: [join(outDir, 'entry.ts')],
-  bundle: true,
-  format: 'esm',
-  platform: 'neutral',
-  outfile: join(outDir, 'bundle.mjs'),
-  logLevel: 'error',
-  mainFields: ['module', 'main'],
-  loader: { '.bin': 'binary' },
-  external: ['stream'],
-}) // papaparse's Node-stream mode, unused
-const m = await import(pathToFileURL(join(outDir, 'bundle.mjs')).href)
-rmSync(outDir, { recursive: true, force: true })
 
 const env = {} // no GEOCODER_URL: the bundled offline geocoder, as deployed by default
 const free = async () => {}

@@ -2,35 +2,16 @@
 // Broad calibration probe (not a test): scores ~170 address forms and coordinates users really
 // send, and flags results outside the band a person who knows the place would expect.
 // `node scripts/probe-scoring.mjs [--all] [--json out.json]` — prints flagged cases (or all).
-import { build } from 'esbuild'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, dirname } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { loadSrc } from './lib/load-ts.mjs'
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-const outDir = mkdtempSync(join(tmpdir(), 'scoring-probe-'))
-const entry = join(outDir, 'entry.ts')
-writeFileSync(
-  entry,
-  `
-export { geocodeOffline } from ${JSON.stringify(join(root, 'src/geo/index.ts'))}
-export { buildScoreResult } from ${JSON.stringify(join(root, 'src/scoring/index.ts'))}
-export { scoreLocation } from ${JSON.stringify(join(root, 'src/services/scoring.ts'))}
-`,
+const m = await loadSrc(
+  {
+    'geo/index.ts': ['geocodeOffline'],
+    'scoring/index.ts': ['buildScoreResult'],
+    'services/scoring.ts': ['scoreLocation'],
+  },
+  { external: ['cloudflare:workers'] },
 )
-await build({
-  entryPoints: [entry],
-  bundle: true,
-  format: 'esm',
-  platform: 'neutral',
-  outfile: join(outDir, 'probe.mjs'),
-  logLevel: 'error',
-  mainFields: ['module', 'main'],
-  external: ['cloudflare:workers'],
-})
-const m = await import(pathToFileURL(join(outDir, 'probe.mjs')).href)
-rmSync(outDir, { recursive: true, force: true })
 
 // Expected bands (docs/decisions.md §4 plus the judgement of someone who knows the place).
 const BAND = {
