@@ -1,6 +1,7 @@
 // Transit, pedestrian and business signals from the measured inputs (GTFS 2022 stops, Can-ALE 2016
 // DA measures). Pure functions of their inputs, so the validation and the tests can reason about them.
 import type { StopPoint } from './road-class'
+import { interpolateKnots } from '../../lib/math'
 
 export const WALK_NEAR_M = 400
 export const WALK_FAR_M = 800
@@ -54,16 +55,7 @@ const PEDESTRIAN_FRONTAGE = [
   [6, 0.05],
 ] as const
 function frontage(roadClass: number): number {
-  const k = PEDESTRIAN_FRONTAGE
-  if (roadClass <= k[0][0]) return k[0][1]
-  for (let i = 1; i < k.length; i++) {
-    if (roadClass <= k[i][0]) {
-      const [x0, y0] = k[i - 1]
-      const [x1, y1] = k[i]
-      return y0 + ((y1 - y0) * (roadClass - x0)) / (x1 - x0)
-    }
-  }
-  return k[k.length - 1][1]
+  return interpolateKnots(PEDESTRIAN_FRONTAGE, roadClass)
 }
 
 export interface PedestrianInputs {

@@ -6,7 +6,7 @@ import { countedSectionsNear, type SpeedZone } from '../measured'
 import { METRES_PER_DEGREE, metresPerDegreeLng } from '../measured/planar'
 import { TRAFFIC_MODEL } from '../data/traffic-model.generated'
 import type { Confidence } from '../features'
-import { clamp01 } from '../../lib/math'
+import { clamp01, interpolateKnots } from '../../lib/math'
 
 export interface TrafficEstimate {
   aadt: number
@@ -35,16 +35,7 @@ const LOG_AADT_BY_CLASS = [
   [6, Math.log(120000)],
 ] as const
 export function logPriorAadt(roadClass: number): number {
-  const k = LOG_AADT_BY_CLASS
-  if (roadClass <= k[0][0]) return k[0][1]
-  for (let i = 1; i < k.length; i++) {
-    if (roadClass <= k[i][0]) {
-      const [x0, y0] = k[i - 1]
-      const [x1, y1] = k[i]
-      return y0 + ((y1 - y0) * (roadClass - x0)) / (x1 - x0)
-    }
-  }
-  return k[k.length - 1][1]
+  return interpolateKnots(LOG_AADT_BY_CLASS, roadClass)
 }
 
 /**
