@@ -6,12 +6,10 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { spawnSync } from 'node:child_process'
 import { loadReportCode } from './lib/report-bundle.mjs'
+import { option } from './lib/cli.mjs'
 
 const args = process.argv.slice(2)
-const option = (name, fallback) => {
-  const i = args.indexOf(name)
-  return i >= 0 ? args[i + 1] : fallback
-}
+
 const address =
   args.find((a, i) => !a.startsWith('--') && !['--out', '--dpi'].includes(args[i - 1])) ??
   '1000 Rue Sainte-Catherine O, Montréal, QC H3B 1B4'

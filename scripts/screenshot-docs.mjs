@@ -5,13 +5,9 @@
 // page needed a CDN, the capture would be blank. Also prints the page's CSP and any console errors.
 import { resolve } from 'node:path'
 import { captureScreenshot } from './lib/chromium.mjs'
+import { devServerBase, option } from './lib/cli.mjs'
 
-const args = process.argv.slice(2)
-const option = (name, fallback) => {
-  const i = args.indexOf(name)
-  return i >= 0 ? args[i + 1] : fallback
-}
-const BASE = option('--base', process.env.BASE ?? `http://localhost:${process.env.PORT ?? 8787}`)
+const BASE = devServerBase()
 const OUT = resolve(option('--out', '.tmp/docs-page.png'))
 
 const page = await fetch(`${BASE}/docs`).catch(() => null)

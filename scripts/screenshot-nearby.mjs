@@ -5,20 +5,15 @@
 // Against a running `npm run dev`: fetches the site finder heat map (GET /api/v1/score/nearby.svg),
 // saves the SVG next to the PNG and captures it with headless Chromium (Debian: apt-get install -y chromium).
 // Uses the pro demo key from .dev-keys.json (written by `npm run dev`) or API_KEY.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { captureScreenshot } from './lib/chromium.mjs'
+import { demoKey, devServerBase, option } from './lib/cli.mjs'
 
-const args = process.argv.slice(2)
-const option = (name, fallback) => {
-  const i = args.indexOf(name)
-  return i >= 0 ? args[i + 1] : fallback
-}
-const BASE = option('--base', process.env.BASE ?? 'http://localhost:8787')
+const BASE = devServerBase()
 const OUT = resolve(option('--out', '.tmp/nearby.png'))
-const KEY = process.env.API_KEY ?? (existsSync('.dev-keys.json') ? JSON.parse(readFileSync('.dev-keys.json', 'utf8')).pro : undefined)
-if (!KEY) throw new Error('No API key: start `npm run dev` (it writes .dev-keys.json) or set API_KEY')
+const KEY = demoKey('pro')
 
 const query = new URLSearchParams({
   address: option('--address', '50 Rideau St, Ottawa, ON K1N 9J7'),

@@ -3,19 +3,13 @@
 // Against a running `npm run dev`: creates a demo project with a few Canadian locations, shares it,
 // and captures the public share page with headless Chromium (Debian: apt-get install -y chromium).
 // Uses the pro demo key from .dev-keys.json (written by `npm run dev`) or API_KEY.
-import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { captureScreenshot } from './lib/chromium.mjs'
+import { demoKey, devServerBase, option } from './lib/cli.mjs'
 
-const args = process.argv.slice(2)
-const option = (name, fallback) => {
-  const i = args.indexOf(name)
-  return i >= 0 ? args[i + 1] : fallback
-}
-const BASE = option('--base', process.env.BASE ?? 'http://localhost:8787')
+const BASE = devServerBase()
 const OUT = resolve(option('--out', '.tmp/share-page.png'))
-const KEY = process.env.API_KEY ?? (existsSync('.dev-keys.json') ? JSON.parse(readFileSync('.dev-keys.json', 'utf8')).pro : undefined)
-if (!KEY) throw new Error('No API key: start `npm run dev` (it writes .dev-keys.json) or set API_KEY')
+const KEY = demoKey('pro')
 
 async function api(path, body) {
   const res = await fetch(`${BASE}/api/v1${path}`, {
