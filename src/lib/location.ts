@@ -1,6 +1,6 @@
 // The one location input (docs/conventions.md, Locations): an address, or lat and lng together, inside Canada.
-// Every route that takes a location builds its schema from these fields and rules, and scoreLocation
-// checks its input with the same schema, so a bad location reads the same on every route.
+// Every route that takes a location builds its schema from these fields and rules, and a location from
+// anywhere else goes through parseLocation, so a bad location reads the same everywhere and is checked once.
 import { z } from '@hono/zod-openapi'
 import { CANADA_BOUNDS, isInCanadaBounds, isInUnitedStates } from '../geo'
 import { validationError } from './openapi'

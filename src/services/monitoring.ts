@@ -10,6 +10,7 @@ import { DATA_VERSION } from '../geo'
 import type { ScoreResult } from '../scoring'
 import { notificationInsert } from './notifications'
 import { scoreLocation } from './scoring'
+import { parseLocation } from '../lib/location'
 
 export const SCORE_CHANGE_POINTS = 5
 export const MONITOR_BATCH_SIZE = 50
@@ -49,8 +50,8 @@ export async function runMonitoring(env: Env, options: { now?: Date; batchSize?:
     summary.scanned += batch.length
     const now = options.now ?? new Date()
     const scored = await Promise.allSettled(
-      batch.map(({ location: l }) =>
-        scoreLocation(env, { address: l.inputAddress ?? undefined, lat: l.inputLat ?? undefined, lng: l.inputLng ?? undefined }),
+      batch.map(async ({ location: l }) =>
+        scoreLocation(env, parseLocation({ address: l.inputAddress ?? undefined, lat: l.inputLat ?? undefined, lng: l.inputLng ?? undefined })),
       ),
     )
     const statements = []

@@ -6,6 +6,7 @@ import { getDb } from '../db/client'
 import { pois } from '../db/schema'
 import { DEFAULT_WEIGHTS, type Grade } from '../scoring'
 import { scoreLocation } from './scoring'
+import { parseLocation } from '../lib/location'
 
 /** At most this many prospects are returned (the nearest matching ones within the radius are scored). */
 export const MAX_PROSPECTS = 100
@@ -101,7 +102,8 @@ export async function findProspects(
   const scored = await Promise.all(
     candidates.map(async (poi) => {
       try {
-        const result = await scoreLocation(env, { lat: poi.lat, lng: poi.lng, address: poi.address || undefined }, DEFAULT_WEIGHTS)
+        const location = parseLocation({ lat: poi.lat, lng: poi.lng, address: poi.address || undefined })
+        const result = await scoreLocation(env, location, DEFAULT_WEIGHTS)
         return { poi, result }
       } catch {
         return undefined // a POI outside Canada's bounds (bad import row) is skipped, not a 500
