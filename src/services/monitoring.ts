@@ -51,7 +51,10 @@ export async function runMonitoring(env: Env, options: { now?: Date; batchSize?:
     const now = options.now ?? new Date()
     const scored = await Promise.allSettled(
       batch.map(async ({ location: l }) =>
-        scoreLocation(env, parseLocation({ address: l.inputAddress ?? undefined, lat: l.inputLat ?? undefined, lng: l.inputLng ?? undefined })),
+        scoreLocation(
+          env,
+          parseLocation({ address: l.inputAddress ?? undefined, lat: l.inputLat ?? undefined, lng: l.inputLng ?? undefined }),
+        ),
       ),
     )
     const statements = []
