@@ -2,14 +2,11 @@
 // against public GET /healthz, same server, same run.
 // Usage: npm run bench:auth [-- --seconds 10 --connections 16]
 import autocannon from 'autocannon'
+import { option } from '../scripts/lib/cli.mjs'
 import { startServer, createKeys } from './lib/server.mjs'
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`)
-  return i > 0 ? Number(process.argv[i + 1]) : fallback
-}
-const seconds = arg('seconds', 10)
-const connections = arg('connections', 16)
+const seconds = Number(option('--seconds', '10'))
+const connections = Number(option('--connections', '16'))
 
 const server = await startServer()
 // Enterprise keys of separate users, rotated per request, so the measurement is of admitted requests (not 429s).
@@ -26,6 +23,7 @@ const points = [
 let nextPoint = 0
 
 async function run(title, path, { withKey = false, method = 'GET', body } = {}) {
+  const cpuBefore = server.workerCpuSeconds()
   const result = await autocannon({
     url: `${server.base}${path}`,
     connections,
@@ -43,8 +41,12 @@ async function run(title, path, { withKey = false, method = 'GET', body } = {}) 
       },
     ],
   })
+  const cpuAfter = server.workerCpuSeconds()
   return {
     title,
+    // The worker's own CPU per request (its workerd process; wrangler's proxy is not counted): steadier
+    // than req/s on a shared machine.
+    cpuMicros: cpuBefore === null ? null : Math.round(((cpuAfter - cpuBefore) * 1e6) / result.requests.total),
     reqPerSec: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -69,7 +71,15 @@ try {
   const rows = [healthz, me, score]
   console.log(`\n${seconds}s per endpoint, ${connections} connections, wrangler dev (workerd) on 127.0.0.1\n`)
   console.table(
-    rows.map((r) => ({ endpoint: r.title, 'req/s': r.reqPerSec, 'p50 ms': r.p50, 'p99 ms': r.p99, non2xx: r.non2xx, errors: r.errors })),
+    rows.map((r) => ({
+      endpoint: r.title,
+      'req/s': r.reqPerSec,
+      'worker CPU µs/req': r.cpuMicros ?? 'n/a',
+      'p50 ms': r.p50,
+      'p99 ms': r.p99,
+      non2xx: r.non2xx,
+      errors: r.errors,
+    })),
   )
   console.log(`ratio /me ÷ /healthz throughput: ${(me.reqPerSec / healthz.reqPerSec).toFixed(2)}`)
   console.log(`ratio /score ÷ /healthz throughput: ${(score.reqPerSec / healthz.reqPerSec).toFixed(2)}`)

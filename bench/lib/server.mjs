@@ -1,12 +1,48 @@
 // Starts `wrangler dev` on a free loopback port with its own throwaway state, for benchmarks.
 import { spawn, spawnSync } from 'node:child_process'
 import { createServer } from 'node:net'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
 
 const wrangler = 'node_modules/.bin/wrangler'
+
+/** Linux only: the pids of processes whose parent chain reaches `root`, with their command lines. */
+function descendants(root) {
+  const procs = readdirSync('/proc')
+    .filter((p) => /^\d+$/.test(p))
+    .flatMap((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+        return [{ pid: Number(pid), ppid, cmd: readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0') }]
+      } catch {
+        return []
+      }
+    })
+  const found = []
+  const walk = (parent) => {
+    for (const p of procs) {
+      if (p.ppid !== parent) continue
+      found.push(p)
+      walk(p.pid)
+    }
+  }
+  walk(root)
+  return found
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc; null where /proc is missing. */
+function cpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return (Number(fields[11]) + Number(fields[12])) / 100
+  } catch {
+    return null
+  }
+}
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -27,7 +63,9 @@ export async function startServer(options = {}) {
   const state = options.state ?? mkdtempSync(join(tmpdir(), 'spa-bench-'))
   const adminToken = options.adminToken ?? randomBytes(18).toString('base64url')
   const port = options.port ?? (await freePort())
+  const cwd = options.cwd ?? process.cwd()
   const migrate = spawnSync(wrangler, ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], {
+    cwd,
     env: { ...process.env, CI: 'true' },
     encoding: 'utf8',
   })
@@ -51,7 +89,7 @@ export async function startServer(options = {}) {
       process.env.BENCH_STDERR ? 'log' : 'error',
       '--show-interactive-dev-session=false',
     ],
-    { stdio: ['ignore', 'ignore', process.env.BENCH_STDERR ? 'inherit' : 'ignore'] },
+    { cwd, stdio: ['ignore', 'ignore', process.env.BENCH_STDERR ? 'inherit' : 'ignore'] },
   )
   const base = `http://127.0.0.1:${port}`
   for (let i = 0; ; i++) {
@@ -68,7 +106,14 @@ export async function startServer(options = {}) {
     await exited
   }
   process.on('exit', () => child.kill('SIGTERM'))
-  return { base, port, state, adminToken, stop }
+  // wrangler runs two workerd processes: its proxy (the public port) and the one that runs this worker
+  // (and, locally, its Durable Objects); the latter is started with an inspector address.
+  const workerPid = descendants(child.pid).find(
+    (p) => p.cmd[0].endsWith('workerd') && p.cmd.some((a) => a.startsWith('--inspector-addr')),
+  )?.pid
+  /** CPU seconds used so far by the process running the worker, or null (not Linux, or wrangler changed). */
+  const workerCpuSeconds = () => (workerPid ? cpuSeconds(workerPid) : null)
+  return { base, port, state, adminToken, stop, workerCpuSeconds }
 }
 
 export async function createKeys(server, plan, count) {
