@@ -5,13 +5,13 @@
 // `npm run bench:auth` reports) and the worker's CPU per request (Linux; wrangler's proxy excluded).
 // The switched-off variants are not shippable: they show what each part costs, nothing more.
 // Usage: npm run bench:hot-path [-- --seconds 5 --rounds 4]
-import autocannon from 'autocannon'
 import { execFileSync } from 'node:child_process'
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { option } from '../scripts/lib/cli.mjs'
-import { createKeys, startServer } from './lib/server.mjs'
+import { ENDPOINTS, hotPathLoad } from './lib/hot-path-load.mjs'
+import { startServer } from './lib/server.mjs'
 
 const seconds = Number(option('--seconds', '5'))
 const rounds = Number(option('--rounds', '4'))
@@ -57,55 +57,19 @@ function copyTree(edits) {
   return dir
 }
 
-const points = [
-  [45.4215, -75.6972],
-  [51.0447, -114.0719],
-  [43.6532, -79.3832],
-  [49.2827, -123.1207],
-  [45.5017, -73.5673],
-]
-const ENDPOINTS = {
-  healthz: { path: '/healthz' },
-  score: { path: '/api/v1/score', withKey: true, body: true },
-}
-
-async function measure(run, { path, withKey, body }, duration) {
-  const cpuBefore = run.server.workerCpuSeconds()
-  const result = await autocannon({
-    url: run.server.base + path,
-    connections: 16,
-    duration,
-    method: body ? 'POST' : 'GET',
-    requests: [
-      {
-        setupRequest: (req) => {
-          const headers = { ...req.headers }
-          if (withKey) headers['x-api-key'] = run.keys[run.next++ % run.keys.length]
-          if (!body) return { ...req, headers }
-          const [lat, lng] = points[run.next % points.length]
-          return { ...req, method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ lat, lng }) }
-        },
-      },
-    ],
-  })
-  const cpu = cpuBefore === null ? null : ((run.server.workerCpuSeconds() - cpuBefore) * 1e6) / result.requests.total
-  return { reqPerSec: result.requests.average, cpu, failed: result.non2xx + result.errors }
-}
-
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 const runs = []
 try {
   for (const [name, edits] of Object.entries(VARIANTS)) {
     const dir = copyTree(edits)
     const server = await startServer({ cwd: dir })
-    // Enterprise keys of separate users, as bench:auth: admitted requests, not 429s.
-    runs.push({ name, dir, server, keys: await createKeys(server, 'enterprise', 20), next: 0, samples: [] })
+    runs.push({ name, dir, server, load: await hotPathLoad(server), samples: [] })
   }
-  for (const run of runs) for (const endpoint of Object.values(ENDPOINTS)) await measure(run, endpoint, 2) // warm-up
+  for (const run of runs) for (const endpoint of [ENDPOINTS.healthz, ENDPOINTS.score]) await run.load.measure(endpoint, 2) // warm-up
   for (let round = 0; round < rounds; round++) {
     for (const run of round % 2 ? [...runs].reverse() : runs) {
-      const healthz = await measure(run, ENDPOINTS.healthz, seconds)
-      const score = await measure(run, ENDPOINTS.score, seconds)
+      const healthz = await run.load.measure(ENDPOINTS.healthz, seconds)
+      const score = await run.load.measure(ENDPOINTS.score, seconds)
       run.samples.push({ healthz, score })
     }
   }
@@ -117,9 +81,9 @@ try {
       '/score req/s': Math.round(median(samples.map((s) => s.score.reqPerSec))),
       'ratio (median)': median(samples.map((s) => s.score.reqPerSec / s.healthz.reqPerSec)).toFixed(2),
       'ratio per round': samples.map((s) => (s.score.reqPerSec / s.healthz.reqPerSec).toFixed(2)).join(' '),
-      '/healthz CPU µs': samples[0].healthz.cpu === null ? 'n/a' : Math.round(median(samples.map((s) => s.healthz.cpu))),
-      '/score CPU µs': samples[0].score.cpu === null ? 'n/a' : Math.round(median(samples.map((s) => s.score.cpu))),
-      failed: samples.reduce((n, s) => n + s.healthz.failed + s.score.failed, 0),
+      '/healthz CPU µs': samples[0].healthz.cpuMicros === null ? 'n/a' : Math.round(median(samples.map((s) => s.healthz.cpuMicros))),
+      '/score CPU µs': samples[0].score.cpuMicros === null ? 'n/a' : Math.round(median(samples.map((s) => s.score.cpuMicros))),
+      failed: samples.reduce((n, s) => n + s.healthz.non2xx + s.healthz.errors + s.score.non2xx + s.score.errors, 0),
     })),
   )
 } finally {
