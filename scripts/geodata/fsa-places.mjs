@@ -3,26 +3,10 @@
 // sources.generated.ts.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { FSA_SOURCE_FILES, loadFsaTable } from './fsa.mjs'
+import { ADMIN1_PROVINCE, FSA_SOURCE_FILES, loadFsaTable } from './fsa.mjs'
 
 export const FSA_PLACES_SOURCES = Object.values(FSA_SOURCE_FILES)
 
-// GeoNames admin1 codes for Canada.
-const ADMIN1_PROVINCE = {
-  '01': 'AB',
-  '02': 'BC',
-  '03': 'MB',
-  '04': 'NB',
-  '05': 'NL',
-  '07': 'NS',
-  '08': 'ON',
-  '09': 'PE',
-  10: 'QC',
-  11: 'SK',
-  12: 'YT',
-  13: 'NT',
-  14: 'NU',
-}
 const round = (n, digits = 4) => Number(n.toFixed(digits))
 const clean = (s) =>
   s

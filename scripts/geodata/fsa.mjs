@@ -43,7 +43,8 @@ const DA_PROVINCE = {
   61: 'NT',
   62: 'NU',
 }
-const ADMIN1_PROVINCE = {
+// GeoNames admin1 codes for Canada (cities500 column 11).
+export const ADMIN1_PROVINCE = {
   '01': 'AB',
   '02': 'BC',
   '03': 'MB',
