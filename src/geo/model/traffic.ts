@@ -210,6 +210,15 @@ export function trafficAt(
       confidence: 'medium',
     }
   }
+  if (roadBasis === 'speed zone') {
+    // roadClassFromSpeed already places each posted speed at Calgary's counted median: the fitted
+    // terms, which lift street-type classes to Calgary's level, would count that level twice (§2.2).
+    return {
+      aadt: Math.exp(logPriorAadt(roadClass)) * outsideFitFactor(inputs.popDensity, urbanScale),
+      method: "modelled: road class (speed zone): the class's typical volume, set from Calgary's counts by posted speed",
+      confidence: 'low',
+    }
+  }
   return {
     aadt: modelledAadt(roadClass, inputs, urbanScale),
     method:
