@@ -1,7 +1,8 @@
 // Vehicle traffic (AADT): measured where a City of Calgary counted section passes within 25 m;
 // else interpolated along the same street (named by the user or by the City's speed zone at the
 // point) or the same road from counted sections; else a model fitted on the Calgary counts
-// (scripts/fit-traffic.mjs → data/traffic-model.generated.ts).
+// (scripts/fit-traffic.mjs → data/traffic-model.generated.ts), or, where a Calgary speed zone set the
+// class, that class's typical volume.
 import { countedSectionsNear, type SpeedZone } from '../measured'
 import { METRES_PER_DEGREE, metresPerDegreeLng } from '../measured/planar'
 import { TRAFFIC_MODEL } from '../data/traffic-model.generated'
