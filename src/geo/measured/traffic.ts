@@ -43,8 +43,18 @@ export function trafficTable(): TrafficTable {
 // decoding the table.
 const CALGARY = { minLat: 50.8, maxLat: 51.26, minLng: -114.36, maxLng: -113.8 }
 
-/** Counted Calgary sections within `maxM` metres of the point, nearest polyline first. */
-export function countedSectionsNear(lat: number, lng: number, maxM: number, options?: LookupOptions): CountedSection[] {
+/**
+ * Counted Calgary sections within `maxM` metres of the point, nearest polyline first. `keep` drops
+ * sections before the sort (a stable sort, so the list is the full one filtered): a caller that needs
+ * only some of the hundreds of sections within 2 km does not pay for sorting them all.
+ */
+export function countedSectionsNear(
+  lat: number,
+  lng: number,
+  maxM: number,
+  options?: LookupOptions,
+  keep?: (section: CountedSection) => boolean,
+): CountedSection[] {
   if (lat < CALGARY.minLat || lat > CALGARY.maxLat || lng < CALGARY.minLng || lng > CALGARY.maxLng) return []
   const t = trafficTable()
   const exclude = options?.exclude?.size ? options.exclude : undefined
@@ -56,7 +66,7 @@ export function countedSectionsNear(lat: number, lng: number, maxM: number, opti
     if (distanceM > maxM) return
     const id = t.ids[i]
     const hash = id.indexOf('#')
-    out.push({
+    const section: CountedSection = {
       id,
       secname: hash < 0 ? id : id.slice(0, hash),
       aadt: t.volume[i],
@@ -65,7 +75,8 @@ export function countedSectionsNear(lat: number, lng: number, maxM: number, opti
       nearestLat: nearest.lat,
       nearestLng: nearest.lng,
       bearingDeg: nearest.bearingDeg,
-    })
+    }
+    if (!keep || keep(section)) out.push(section)
   })
   return out.sort((a, b) => a.distanceM - b.distanceM)
 }

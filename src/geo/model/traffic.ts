@@ -2,7 +2,7 @@
 // else interpolated along the same street (named by the user or by the City's speed zone at the
 // point) or the same road from counted sections; else a model fitted on the Calgary counts
 // (scripts/fit-traffic.mjs → data/traffic-model.generated.ts).
-import { countedSectionsNear, type SpeedZone } from '../measured'
+import { countedSectionsNear, type CountedSection, type SpeedZone } from '../measured'
 import { METRES_PER_DEGREE, metresPerDegreeLng } from '../measured/planar'
 import { TRAFFIC_MODEL } from '../data/traffic-model.generated'
 import type { Confidence } from '../features'
@@ -80,6 +80,14 @@ export function modelledAadt(roadClass: number, inputs: TrafficModelInputs, urba
   return Math.exp(y) * outsideFitFactor(inputs.popDensity, urbanScale)
 }
 
+/** The point lies on the straight extension of the section's nearest piece (see sameRoadAadt). */
+function onSameRoad(lat: number, lng: number, s: CountedSection): boolean {
+  const px = (s.nearestLng - lng) * metresPerDegreeLng(lat)
+  const py = (s.nearestLat - lat) * METRES_PER_DEGREE
+  const b = (s.bearingDeg * Math.PI) / 180
+  return Math.abs(px * Math.cos(b) - py * Math.sin(b)) <= SAME_ROAD_MAX_OFFSET_M // |p × u| with u = (sin b, cos b)
+}
+
 /**
  * Counted sections of the same road: the point lies on the straight extension of the section's
  * nearest piece (within SAME_ROAD_MAX_OFFSET_M of that line). Cross streets' sections end at the
@@ -89,20 +97,15 @@ export function modelledAadt(roadClass: number, inputs: TrafficModelInputs, urba
 function sameRoadAadt(
   lat: number,
   lng: number,
-  sections: ReturnType<typeof countedSectionsNear>,
+  sections: readonly CountedSection[],
 ): { aadt: number; n: number; nearestM: number } | undefined {
-  const kx = metresPerDegreeLng(lat)
   let weight = 0
   let sum = 0
   let n = 0
   let nearestM = Infinity
   for (const s of sections) {
     if (s.distanceM > SAME_ROAD_RADIUS_M) break
-    const px = (s.nearestLng - lng) * kx
-    const py = (s.nearestLat - lat) * METRES_PER_DEGREE
-    const b = (s.bearingDeg * Math.PI) / 180
-    const offset = Math.abs(px * Math.cos(b) - py * Math.sin(b)) // |p × u| with u = (sin b, cos b)
-    if (offset > SAME_ROAD_MAX_OFFSET_M) continue
+    if (!onSameRoad(lat, lng, s)) continue
     const w = 1 / Math.max(s.distanceM, 20)
     weight += w
     sum += w * Math.log(s.aadt)
@@ -136,7 +139,7 @@ export function sectionOnStreet(secname: string, street: { name: string; type?: 
 export const SAME_STREET_RADIUS_M = 2000
 
 function sameStreetAadt(
-  sections: ReturnType<typeof countedSectionsNear>,
+  sections: readonly CountedSection[],
   street: { name: string; type?: string },
 ): { aadt: number; n: number; nearestM: number } | undefined {
   let weight = 0
@@ -174,8 +177,13 @@ export function trafficAt(
   const street = namedStreet ?? zone?.street
   const streetLabel = namedStreet ? namedStreet.name : `${zone?.streetName} (named by its City of Calgary speed zone)`
   const radius = Math.max(SAME_STREET_RADIUS_M, SAME_ROAD_RADIUS_M)
+  // Only these sections can decide the estimate below: one within the snap distance, the named street's, the same road's.
+  const mayDecide = (s: CountedSection) =>
+    s.distanceM <= MEASURED_SNAP_M ||
+    (street !== undefined && sectionOnStreet(s.secname, street)) ||
+    (s.distanceM <= SAME_ROAD_RADIUS_M && onSameRoad(lat, lng, s))
   const sections = counts
-    ? countedSectionsNear(lat, lng, radius, counts.excludeSections ? { exclude: counts.excludeSections } : undefined)
+    ? countedSectionsNear(lat, lng, radius, counts.excludeSections ? { exclude: counts.excludeSections } : undefined, mayDecide)
     : []
   const snapped = street ? sections.find((s) => s.distanceM <= MEASURED_SNAP_M && sectionOnStreet(s.secname, street)) : undefined
   const nearest =
