@@ -45,7 +45,7 @@ export interface FeatureInput {
   ruralRoute?: boolean
   ruralPostalCode?: boolean
 }
-/** Hold-outs for validation (scripts/validate-geodata.mjs); the API never sets them. */
+/** Hold-outs for validation (scripts/validate-geodata.mjs; the API never sets them), and the memo switch. */
 export interface FeatureOptions {
   excludeDas?: ReadonlySet<string>
   excludeSections?: ReadonlySet<string>
@@ -53,6 +53,8 @@ export interface FeatureOptions {
   roadNetwork?: boolean
   /** false: ignore Calgary's speed zones (with every count excluded: the national model, as in any other city) */
   speedZones?: boolean
+  /** false: a point asked once (a site-finder grid point) skips the per-point memos (MemoOptions) */
+  memo?: boolean
 }
 
 /** A speed zone this close names the road a point is on (a roadside point is ~10–20 m from the centreline). */
@@ -195,9 +197,10 @@ function roadClassAt(
 
 export function featuresAt(input: FeatureInput, options: FeatureOptions = {}): FactorSignals {
   const { lat, lng } = input
-  const census = censusAt(lat, lng, options.excludeDas ? { exclude: options.excludeDas } : undefined)
+  const memo = options.memo
+  const census = censusAt(lat, lng, { exclude: options.excludeDas, memo })
   // The places walk serves the rural density fallback and the city-wide spread; inside big metros the urban scale is 1 without it.
-  const ctx = urbanContext(lat, lng, { fsaKernel: !census, places: !census || input.precision === 'city' ? true : 'outsideMetros' })
+  const ctx = urbanContext(lat, lng, { fsaKernel: !census, places: !census || input.precision === 'city' ? true : 'outsideMetros', memo })
   const street = input.street
   const known = street?.name || street?.type ? classifyStreet({ name: street.name ?? '', type: street.type }, ctx.cma?.name) : undefined
   const exact = input.precision !== 'postal_code' && input.precision !== 'city'
@@ -212,7 +215,7 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}): F
         : ''
 
   // Stops counted within 400 and 800 m; the points only within the bus-route test's radius.
-  const stops = transitStopsAround(lat, lng, WALK_NEAR_M, WALK_FAR_M, ROUTE_RADIUS_M)
+  const stops = transitStopsAround(lat, lng, WALK_NEAR_M, WALK_FAR_M, ROUTE_RADIUS_M, { memo })
   // No DA point within 5 km: the 1.x place model (GeoNames places as discs, FSA kernel) is the fallback.
   const measured: Measured = {
     popDensity: census?.popDensity ?? ctx.density,
@@ -282,7 +285,7 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}): F
       `${outside ? 'modelled: rural density assumed' : densityMethod}${placed}`,
       areaConfidence(census ? 'high' : 'low'),
     ),
-    income: incomeAt(lat, lng, ctx, exact && !outside && spread < 0.5),
+    income: incomeAt(lat, lng, ctx, exact && !outside && spread < 0.5, memo),
     poiDensity: sig(
       Math.round(measured.poiCount1km),
       'OpenStreetMap POIs within 1 km',
@@ -306,8 +309,8 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}): F
   }
 }
 
-function incomeAt(lat: number, lng: number, ctx: UrbanContext, useTract: boolean): RawSignal {
-  const tract = useTract ? tractAt(lat, lng) : undefined
+function incomeAt(lat: number, lng: number, ctx: UrbanContext, useTract: boolean, memo: boolean | undefined): RawSignal {
+  const tract = useTract ? tractAt(lat, lng, { memo }) : undefined
   if (tract)
     return sig(
       tract.medianHouseholdIncome,

@@ -104,7 +104,8 @@ const coordinatesLabel = (lat: number, lng: number) => `${lat.toFixed(5)}, ${lng
  * A test re-scores grid points through POST /score to keep the two in step.
  */
 function gridPointScore(lat: number, lng: number, weights: WeightProfile): number {
-  return scoreSignals(featuresAt({ lat, lng, precision: 'coordinates' }), weights).overallScore
+  // Every grid point is new: the per-point memos would never hit, only cost garbage collection.
+  return scoreSignals(featuresAt({ lat, lng, precision: 'coordinates' }, { memo: false }), weights).overallScore
 }
 
 /** Scores the candidates and picks the best distinct places. Pure and deterministic. */
