@@ -83,6 +83,8 @@ interface Measured {
   transit: number
   transitMethod: string
   transitConfidence: Confidence
+  /** transit measured from the 2022 GTFS stops (their points then serve the bus-route test) */
+  gtfsStops: boolean
 }
 
 /** Rural road located at a town/postal centroid: the town's measures do not describe the road. */
@@ -107,7 +109,7 @@ function transitMeasure(
   census: CensusSample | undefined,
   counts: StopCounts,
   ctx: UrbanContext,
-): Pick<Measured, 'transit' | 'transitMethod' | 'transitConfidence'> {
+): Pick<Measured, 'transit' | 'transitMethod' | 'transitConfidence' | 'gtfsStops'> {
   const station = ctx.nearestStation ? ` + rapid-transit ${ctx.nearestStation.name} ${ctx.nearestStation.distanceM} m` : ''
   // A city whose 2022 feed is missing (Saint John, Brandon, Peterborough, …) shows no stop, or a few
   // intercity ones, where Can-ALE 2016 counted many: an 800 m circle holds ~64 % of a 1 km circle's
@@ -124,6 +126,7 @@ function transitMeasure(
         `measured: GTFS 2022 stops, ${counts.within400} within 400 m, ${counts.within800} within 800 ` +
         `m${canaleMissing ? '' : `; mean with Can-ALE 2016, ${Math.round(canale)} within 1 km`}${station}`,
       transitConfidence: ctx.nearestStation || counts.within800 > 0 ? 'high' : 'medium',
+      gtfsStops: true,
     }
   }
   if (census?.transitStops1km !== undefined) {
@@ -131,6 +134,7 @@ function transitMeasure(
       transit: STOP_EQUIVALENTS_PER_1KM_STOP * census.transitStops1km + 0.5 * ctx.stationDepartures,
       transitMethod: `measured: Can-ALE 2016 stops within 1 km (${Math.round(census.transitStops1km)}), no 2022 feed here${station}`,
       transitConfidence: 'medium',
+      gtfsStops: false,
     }
   }
   // New Brunswick and the territories: no stop data of any vintage; bus service follows density.
@@ -139,6 +143,7 @@ function transitMeasure(
     transit: Math.min(20, Math.max(0, density - 250) / 200) + 0.5 * ctx.stationDepartures,
     transitMethod: `modelled: bus-service proxy from density (no stop data here)${station}`,
     transitConfidence: 'low',
+    gtfsStops: false,
   }
 }
 
@@ -150,7 +155,7 @@ function roadClassAt(
   exact: boolean,
   options: FeatureOptions,
   speedZone: SpeedZone | undefined,
-): RoadClassEstimate & { fromStreet: boolean } {
+): RoadClassEstimate {
   if (known) {
     // On the road network, the named street's own segment gives its class (when the names agree).
     if (exact && options.roadNetwork !== false && input.street) {
@@ -164,7 +169,6 @@ function roadClassAt(
           roadClass: rc,
           method: `measured: Statistics Canada Road Network File 2021 (class ${segment.rnfClass}, ${segment.name})`,
           confidence: 'high',
-          fromStreet: true,
         }
     }
     // Downtown grids are busy on every street: a plain "St"/"rue" among hundreds of businesses or
@@ -175,7 +179,6 @@ function roadClassAt(
       roadClass: Math.min(4, Math.max(known.roadClass, known.roadClass + downtownLift)),
       method: `street-${known.basis}${downtownLift > 0.05 ? '+downtown' : ''}`,
       confidence: known.basis === 'type' ? 'medium' : 'high',
-      fromStreet: true,
     }
   }
   if (!exact)
@@ -183,16 +186,12 @@ function roadClassAt(
       roadClass: 1.5,
       method: 'unknown street at an area position: between local and collector',
       confidence: 'low',
-      fromStreet: false,
     }
-  return {
-    ...roadClassFromCoordinates(input.lat, input.lng, stops, measured.popDensity, {
-      roadNetwork: options.roadNetwork,
-      excludeSections: options.excludeSections,
-      speedZone,
-    }),
-    fromStreet: false,
-  }
+  return roadClassFromCoordinates(input.lat, input.lng, stops, measured.popDensity, {
+    roadNetwork: options.roadNetwork,
+    excludeSections: options.excludeSections,
+    speedZone,
+  })
 }
 
 export function featuresAt(input: FeatureInput, options: FeatureOptions = {}): FactorSignals {
@@ -217,11 +216,16 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}): F
   // Stops counted within 400 and 800 m; the points only within the bus-route test's radius.
   const stops = transitStopsAround(lat, lng, WALK_NEAR_M, WALK_FAR_M, ROUTE_RADIUS_M, { memo })
   // No DA point within 5 km: the 1.x place model (GeoNames places as discs, FSA kernel) is the fallback.
+  const transit = transitMeasure(census, { within400: stops.withinNear, within800: stops.withinFar }, ctx)
+  // Fields listed, not spread: this runs once per point of a site-finder grid, and spreads cost.
   const measured: Measured = {
     popDensity: census?.popDensity ?? ctx.density,
     poiCount1km: census?.poiCount1km ?? ctx.density / 80,
     intersectionDensity: census?.intersectionDensity1km ?? Math.min(40, ctx.density / 50),
-    ...transitMeasure(census, { within400: stops.withinNear, within800: stops.withinFar }, ctx),
+    transit: transit.transit,
+    transitMethod: transit.transitMethod,
+    transitConfidence: transit.transitConfidence,
+    gtfsStops: transit.gtfsStops,
   }
   if (outside) {
     measured.popDensity = Math.min(measured.popDensity, RURAL_DENSITY)
@@ -238,13 +242,13 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}): F
     )
     measured.transit = geoBlend(measured.transit, Math.min(measured.transit, CITY_TYPICAL.transit), spread)
   }
-  const stopData = measured.transitMethod.startsWith('measured: GTFS') ? stops.points : undefined
+  const stopData = measured.gtfsStops ? stops.points : undefined
   // Speed zones describe the road at an exact position only, like counts.
   const speedZone = exact && options.speedZones !== false ? speedZoneAt(lat, lng, SPEED_ZONE_SNAP_M) : undefined
   const road = roadClassAt(input, known, measured, stopData, exact, options, speedZone)
   const rc = road.roadClass
   // Counts describe the road at an exact position only; an area position is not on the counted road.
-  const roadBasis = road.fromStreet
+  const roadBasis = known
     ? 'street'
     : road.method.includes('Road Network File')
       ? 'road network'
@@ -264,7 +268,13 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}): F
     known ? street : undefined,
     speedZone,
   )
-  const pedestrians = pedestriansPerDay({ ...measured, roadClass: rc })
+  const pedestrians = pedestriansPerDay({
+    popDensity: measured.popDensity,
+    poiCount1km: measured.poiCount1km,
+    intersectionDensity: measured.intersectionDensity,
+    transit: measured.transit,
+    roadClass: rc,
+  })
   const areaConfidence = (c: Confidence): Confidence => (placed ? 'low' : c)
   const densityMethod = census
     ? `measured: Census 2016 (Can-ALE 1 km buffers), ${census.neighbours} DA points interpolated, ` +
