@@ -21,11 +21,22 @@ export function degreeSpan(lat: number, metres: number): { dLat: number; dLng: n
   return { dLat: metres / METRES_PER_DEGREE, dLng: metres / Math.max(1000, metresPerDegreeLng(lat)) }
 }
 
-/** The point of a polyline nearest a query point, and the compass bearing of the piece it lies on. */
+/** The point of a polyline nearest a query point, and the direction (metres east and north, in the
+ *  digitised direction) of the piece it lies on: pieceBearingDeg turns it into a compass bearing,
+ *  for the few candidates that need one (atan2 per candidate was most of a Calgary grid's time). */
 export interface NearestPoint {
   lat: number
   lng: number
-  bearingDeg: number
+  pieceEast: number
+  pieceNorth: number
+}
+
+export const nearestPoint = (): NearestPoint => ({ lat: 0, lng: 0, pieceEast: 0, pieceNorth: 0 })
+
+/** Compass bearing of the nearest piece in its digitised direction: 0 = north, 90 = east (0–360). */
+export function pieceBearingDeg(p: NearestPoint): number {
+  const bearing = (Math.atan2(p.pieceEast, p.pieceNorth) * 180) / Math.PI
+  return bearing < 0 ? bearing + 360 : bearing
 }
 
 /**
@@ -75,13 +86,11 @@ export function nearestOnRun(
       nearestDy = dy
     }
   }
-  // Degrees and the bearing once per run, not per closer piece (atan2 was most of a Calgary query).
   if (best < bestSq) {
     out.lat = lat + nearestEy / METRES_PER_DEGREE
     out.lng = lng + nearestEx / (kx * scale)
-    // Compass bearing of this piece in the digitised direction: 0 = north, 90 = east.
-    out.bearingDeg = (Math.atan2(nearestDx, nearestDy) * 180) / Math.PI
-    if (out.bearingDeg < 0) out.bearingDeg += 360
+    out.pieceEast = nearestDx
+    out.pieceNorth = nearestDy
   }
   return best
 }

@@ -3,7 +3,8 @@
 import trafficData from '../data/traffic.bin'
 import { BinaryReader, asBytes } from './binary'
 import type { LookupOptions } from './options'
-import { Polylines, type NearestPoint } from './polylines'
+import { nearestPoint, pieceBearingDeg, type NearestPoint } from './planar'
+import { Polylines } from './polylines'
 
 export interface TrafficTable {
   /** secname, or "SECNAME#n" where one year lists several pieces under one secname */
@@ -43,40 +44,44 @@ export function trafficTable(): TrafficTable {
 // decoding the table.
 const CALGARY = { minLat: 50.8, maxLat: 51.26, minLng: -114.36, maxLng: -113.8 }
 
+/** Whether to keep a section, from its distance, nearest point (with the piece's direction) and secname. */
+export type SectionFilter = (distanceM: number, nearest: NearestPoint, secname: string) => boolean
+
 /**
  * Counted Calgary sections within `maxM` metres of the point, nearest polyline first. `keep` drops
- * sections before the sort (a stable sort, so the list is the full one filtered): a caller that needs
- * only some of the hundreds of sections within 2 km does not pay for sorting them all.
+ * sections before they are built and sorted (a stable sort, so the list is the full one filtered): a
+ * caller that needs only some of the hundreds of sections within 2 km does not pay for them all.
  */
 export function countedSectionsNear(
   lat: number,
   lng: number,
   maxM: number,
   options?: LookupOptions,
-  keep?: (section: CountedSection) => boolean,
+  keep?: SectionFilter,
 ): CountedSection[] {
   if (lat < CALGARY.minLat || lat > CALGARY.maxLat || lng < CALGARY.minLng || lng > CALGARY.maxLng) return []
   const t = trafficTable()
   const exclude = options?.exclude?.size ? options.exclude : undefined
   const out: CountedSection[] = []
-  const nearest: NearestPoint = { lat: 0, lng: 0, bearingDeg: 0 }
+  const nearest = nearestPoint()
   t.lines.forEachNear(lat, lng, maxM, (i) => {
     if (exclude?.has(t.ids[i])) return
     const distanceM = t.lines.nearestPoint(i, lat, lng, nearest)
     if (distanceM > maxM) return
     const id = t.ids[i]
     const hash = id.indexOf('#')
-    const section: CountedSection = {
+    const secname = hash < 0 ? id : id.slice(0, hash)
+    if (keep && !keep(distanceM, nearest, secname)) return
+    out.push({
       id,
-      secname: hash < 0 ? id : id.slice(0, hash),
+      secname,
       aadt: t.volume[i],
       year: t.year[i],
       distanceM,
       nearestLat: nearest.lat,
       nearestLng: nearest.lng,
-      bearingDeg: nearest.bearingDeg,
-    }
-    if (!keep || keep(section)) out.push(section)
+      bearingDeg: pieceBearingDeg(nearest),
+    })
   })
   return out.sort((a, b) => a.distanceM - b.distanceM)
 }

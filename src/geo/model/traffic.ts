@@ -2,8 +2,8 @@
 // else interpolated along the same street (named by the user or by the City's speed zone at the
 // point) or the same road from counted sections; else a model fitted on the Calgary counts
 // (scripts/fit-traffic.mjs → data/traffic-model.generated.ts).
-import { countedSectionsNear, type CountedSection, type SpeedZone } from '../measured'
-import { METRES_PER_DEGREE, metresPerDegreeLng } from '../measured/planar'
+import { countedSectionsNear, type CountedSection, type SectionFilter, type SpeedZone } from '../measured'
+import { METRES_PER_DEGREE, metresPerDegreeLng, type NearestPoint } from '../measured/planar'
 import { TRAFFIC_MODEL } from '../data/traffic-model.generated'
 import type { Confidence } from '../features'
 import { clamp01, interpolateKnots } from '../../lib/math'
@@ -78,6 +78,18 @@ export function modelledAadt(roadClass: number, inputs: TrafficModelInputs, urba
   let y = logPriorAadt(roadClass)
   for (let i = 0; i < x.length; i++) y += TRAFFIC_MODEL.coefficients[i] * x[i]
   return Math.exp(y) * outsideFitFactor(inputs.popDensity, urbanScale)
+}
+
+/** onSameRoad's test from the piece's direction, without trigonometry and with a 1 m margin: false
+ *  only where onSameRoad is false (a zero-length piece passes, left to onSameRoad). */
+function mayBeOnSameRoad(lat: number, lng: number, nearest: NearestPoint): boolean {
+  const { pieceEast, pieceNorth } = nearest
+  const px = (nearest.lng - lng) * metresPerDegreeLng(lat)
+  const py = (nearest.lat - lat) * METRES_PER_DEGREE
+  // |p × d| ≤ offset × |d|, without dividing by |d|
+  return (
+    Math.abs(px * pieceNorth - py * pieceEast) <= (SAME_ROAD_MAX_OFFSET_M + 1) * Math.sqrt(pieceEast * pieceEast + pieceNorth * pieceNorth)
+  )
 }
 
 /** The point lies on the straight extension of the section's nearest piece (see sameRoadAadt). */
@@ -177,11 +189,12 @@ export function trafficAt(
   const street = namedStreet ?? zone?.street
   const streetLabel = namedStreet ? namedStreet.name : `${zone?.streetName} (named by its City of Calgary speed zone)`
   const radius = Math.max(SAME_STREET_RADIUS_M, SAME_ROAD_RADIUS_M)
-  // Only these sections can decide the estimate below: one within the snap distance, the named street's, the same road's.
-  const mayDecide = (s: CountedSection) =>
-    s.distanceM <= MEASURED_SNAP_M ||
-    (street !== undefined && sectionOnStreet(s.secname, street)) ||
-    (s.distanceM <= SAME_ROAD_RADIUS_M && onSameRoad(lat, lng, s))
+  // Only these sections can decide the estimate below: one within the snap distance, the named street's,
+  // the same road's (a superset: sameRoadAadt checks each exactly).
+  const mayDecide: SectionFilter = (distanceM, nearest, secname) =>
+    distanceM <= MEASURED_SNAP_M ||
+    (street !== undefined && sectionOnStreet(secname, street)) ||
+    (distanceM <= SAME_ROAD_RADIUS_M && mayBeOnSameRoad(lat, lng, nearest))
   const sections = counts
     ? countedSectionsNear(lat, lng, radius, counts.excludeSections ? { exclude: counts.excludeSections } : undefined, mayDecide)
     : []
