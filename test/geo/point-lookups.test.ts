@@ -1,7 +1,8 @@
 // The per-point memos and the stop counter used by the scoring path answer exactly what the plain
-// lookups answer, also after thousands of points have evicted each other from the memo.
+// lookups answer, also after thousands of points have evicted each other from the memo; a site-finder
+// grid point, scored without the memos, gets the signals it gets with them.
 import { describe, expect, it } from 'vitest'
-import { urbanContext } from '../../src/geo'
+import { featuresAt, urbanContext } from '../../src/geo'
 import { censusAt, tractAt, transitStopPointsNear, transitStopsAround } from '../../src/geo/measured'
 import { seededRandom } from '../../scripts/lib/seeded-random.mjs'
 
@@ -28,6 +29,13 @@ describe('per-point lookups', () => {
     for (const [lat, lng] of points.filter((_, i) => i % 7 === 0)) {
       expect(censusAt(lat, lng)).toEqual(censusAt(lat, lng, NOTHING))
       expect(tractAt(lat, lng)).toEqual(tractAt(lat, lng, NOTHING))
+    }
+  })
+
+  it('featuresAt without the memos (site-finder grid points) gives the signals it gives with them', () => {
+    for (const [lat, lng] of points.filter((_, i) => i % 13 === 0)) {
+      const input = { lat, lng, precision: 'coordinates' as const }
+      expect(featuresAt(input, { memo: false })).toEqual(featuresAt(input))
     }
   })
 
