@@ -4,7 +4,16 @@
 import { urbanContext, type UrbanContext } from './context'
 import { PROVINCE_MEDIAN_HOUSEHOLD_INCOME } from './data/income'
 import type { GeocodePrecision } from './geocode'
-import { censusAt, nearestRoadSegment, speedZoneAt, tractAt, transitStopsAround, type CensusSample, type SpeedZone } from './measured'
+import {
+  censusAt,
+  nearestRoadSegment,
+  speedZoneAt,
+  tractAt,
+  transitStopsAround,
+  type CensusSample,
+  type SectionBands,
+  type SpeedZone,
+} from './measured'
 import {
   blendedTransitIndex,
   pedestriansPerDay,
@@ -55,6 +64,8 @@ export interface FeatureOptions {
   speedZones?: boolean
   /** false: a point asked once (a site-finder grid point) skips the per-point memos (MemoOptions) */
   memo?: boolean
+  /** The counted sections that can matter where, for the points of a site-finder grid (trafficArea) */
+  trafficArea?: SectionBands
 }
 
 /** A speed zone this close names the road a point is on (a roadside point is ~10–20 m from the centreline). */
@@ -264,7 +275,7 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}): F
     measured,
     ctx.urbanScale,
     roadBasis,
-    exact ? { excludeSections: options.excludeSections } : undefined,
+    exact ? { excludeSections: options.excludeSections, area: options.trafficArea } : undefined,
     known ? street : undefined,
     speedZone,
   )

@@ -2,7 +2,7 @@
 // else interpolated along the same street (named by the user or by the City's speed zone at the
 // point) or the same road from counted sections; else a model fitted on the Calgary counts
 // (scripts/fit-traffic.mjs → data/traffic-model.generated.ts).
-import { countedSectionsNear, type CountedSection, type SectionFilter, type SpeedZone } from '../measured'
+import { countedSectionsNear, SectionBands, type CountedSection, type SectionFilter, type SpeedZone } from '../measured'
 import { METRES_PER_DEGREE, metresPerDegreeLng, type NearestPoint } from '../measured/planar'
 import { TRAFFIC_MODEL } from '../data/traffic-model.generated'
 import type { Confidence } from '../features'
@@ -149,6 +149,7 @@ export function sectionOnStreet(secname: string, street: { name: string; type?: 
 
 /** Counted sections of the named street searched this far away (the City counts arterials every few hundred metres). */
 export const SAME_STREET_RADIUS_M = 2000
+const SECTIONS_RADIUS_M = Math.max(SAME_STREET_RADIUS_M, SAME_ROAD_RADIUS_M)
 
 function sameStreetAadt(
   sections: readonly CountedSection[],
@@ -170,6 +171,19 @@ function sameStreetAadt(
   return n ? { aadt: Math.exp(sum / weight), n, nearestM } : undefined
 }
 
+// Calgary's counted sections all lie in 50.84–51.22 N, 114.30–113.85 W (measured/traffic.ts).
+const CALGARY = { minLat: 50.8, maxLat: 51.26, minLng: -114.36, maxLng: -113.8 }
+
+/**
+ * For the points of an area scored together (a site-finder grid): which counted sections can decide
+ * trafficAt where (the snap distance and the same-road offset, with the 1 m margin of mayDecide).
+ * Undefined away from Calgary.
+ */
+export function trafficArea(minLat: number, minLng: number, maxLat: number, maxLng: number): SectionBands | undefined {
+  if (maxLat < CALGARY.minLat || minLat > CALGARY.maxLat || maxLng < CALGARY.minLng || minLng > CALGARY.maxLng) return undefined
+  return new SectionBands(minLat, minLng, maxLat, maxLng, SECTIONS_RADIUS_M, Math.max(MEASURED_SNAP_M, SAME_ROAD_MAX_OFFSET_M + 1))
+}
+
 /**
  * `counts` undefined: do not use the counted sections (an area position is not on the counted road).
  * `street`: the named street, so that counts of that street are preferred to a cross street's.
@@ -182,13 +196,12 @@ export function trafficAt(
   inputs: TrafficModelInputs,
   urbanScale: number,
   roadBasis: string,
-  counts?: { excludeSections?: ReadonlySet<string> },
+  counts?: { excludeSections?: ReadonlySet<string>; area?: SectionBands },
   namedStreet?: { name: string; type?: string },
   zone?: SpeedZone,
 ): TrafficEstimate {
   const street = namedStreet ?? zone?.street
   const streetLabel = namedStreet ? namedStreet.name : `${zone?.streetName} (named by its City of Calgary speed zone)`
-  const radius = Math.max(SAME_STREET_RADIUS_M, SAME_ROAD_RADIUS_M)
   // Only these sections can decide the estimate below: one within the snap distance, the named street's,
   // the same road's (a superset: sameRoadAadt checks each exactly).
   const mayDecide: SectionFilter = (distanceM, nearest, secname) =>
@@ -196,7 +209,17 @@ export function trafficAt(
     (street !== undefined && sectionOnStreet(secname, street)) ||
     (distanceM <= SAME_ROAD_RADIUS_M && mayBeOnSameRoad(lat, lng, nearest))
   const sections = counts
-    ? countedSectionsNear(lat, lng, radius, counts.excludeSections ? { exclude: counts.excludeSections } : undefined, mayDecide)
+    ? countedSectionsNear(
+        lat,
+        lng,
+        SECTIONS_RADIUS_M,
+        {
+          exclude: counts.excludeSections,
+          bands: counts.area,
+          measureNamed: street ? (secname) => sectionOnStreet(secname, street) : undefined,
+        },
+        mayDecide,
+      )
     : []
   const snapped = street ? sections.find((s) => s.distanceM <= MEASURED_SNAP_M && sectionOnStreet(s.secname, street)) : undefined
   const nearest =
