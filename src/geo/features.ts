@@ -54,7 +54,7 @@ export interface FeatureInput {
   ruralRoute?: boolean
   ruralPostalCode?: boolean
 }
-/** Hold-outs for validation (scripts/validate-geodata.mjs; the API never sets them), and the memo switch. */
+/** Hold-outs for validation (scripts/validate-geodata.mjs; the API never sets them), and what a site-finder grid shares. */
 export interface FeatureOptions {
   excludeDas?: ReadonlySet<string>
   excludeSections?: ReadonlySet<string>
@@ -226,8 +226,8 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}): F
 
   // Stops counted within 400 and 800 m; the points only within the bus-route test's radius.
   const stops = transitStopsAround(lat, lng, WALK_NEAR_M, WALK_FAR_M, ROUTE_RADIUS_M, { memo })
-  // No DA point within 5 km: the 1.x place model (GeoNames places as discs, FSA kernel) is the fallback.
   const transit = transitMeasure(census, { within400: stops.withinNear, within800: stops.withinFar }, ctx)
+  // No DA point within 5 km: the 1.x place model (GeoNames places as discs, FSA kernel) is the fallback.
   // Fields listed, not spread: this runs once per point of a site-finder grid, and spreads cost.
   const measured: Measured = {
     popDensity: census?.popDensity ?? ctx.density,
