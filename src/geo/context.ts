@@ -4,6 +4,7 @@
 import { around } from 'geokdbush'
 import type { CmaFact } from './data/income'
 import type KDBush from 'kdbush'
+import type { MemoOptions } from './measured/options'
 import { PointMemo } from './measured/point-memo'
 import { geoStore, PLACE_MEAN_DENSITY, type Place, type StationMode } from './store'
 import { boxAround } from './text'
@@ -57,13 +58,14 @@ const FULL_SCALE_POPULATION = 500_000
  * placePopulationAt are then 0: callers that need them ask for the places).
  */
 export function urbanContext(lat: number, lng: number, options: UrbanContextOptions = {}): UrbanContext {
+  if (options.memo === false) return computeUrbanContext(lat, lng, options)
   const variant = (options.fsaKernel === false ? 0 : 1) + (options.places === 'outsideMetros' ? 2 : options.places === false ? 4 : 0)
   const memo = contexts.get(lat, lng)
   if (memo && memo.variant === variant) return memo.ctx
   return contexts.set(lat, lng, { variant, ctx: computeUrbanContext(lat, lng, options) }).ctx
 }
 
-interface UrbanContextOptions {
+interface UrbanContextOptions extends MemoOptions {
   fsaKernel?: boolean
   places?: boolean | 'outsideMetros'
 }

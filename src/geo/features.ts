@@ -4,7 +4,16 @@
 import { urbanContext, type UrbanContext } from './context'
 import { PROVINCE_MEDIAN_HOUSEHOLD_INCOME } from './data/income'
 import type { GeocodePrecision } from './geocode'
-import { censusAt, nearestRoadSegment, speedZoneAt, tractAt, transitStopsAround, type CensusSample, type SpeedZone } from './measured'
+import {
+  censusAt,
+  nearestRoadSegment,
+  speedZoneAt,
+  tractAt,
+  transitStopsAround,
+  type CensusSample,
+  type SectionBands,
+  type SpeedZone,
+} from './measured'
 import {
   blendedTransitIndex,
   pedestriansPerDay,
@@ -45,7 +54,7 @@ export interface FeatureInput {
   ruralRoute?: boolean
   ruralPostalCode?: boolean
 }
-/** Hold-outs for validation (scripts/validate-geodata.mjs); the API never sets them. */
+/** Hold-outs for validation (scripts/validate-geodata.mjs; the API never sets them), and what a site-finder grid shares. */
 export interface FeatureOptions {
   excludeDas?: ReadonlySet<string>
   excludeSections?: ReadonlySet<string>
@@ -53,6 +62,10 @@ export interface FeatureOptions {
   roadNetwork?: boolean
   /** false: ignore Calgary's speed zones (with every count excluded: the national model, as in any other city) */
   speedZones?: boolean
+  /** false: a point asked once (a site-finder grid point) skips the per-point memos (MemoOptions) */
+  memo?: boolean
+  /** The counted sections that can matter where, for the points of a site-finder grid (trafficArea) */
+  trafficArea?: SectionBands
 }
 
 /** A speed zone this close names the road a point is on (a roadside point is ~10–20 m from the centreline). */
@@ -81,6 +94,8 @@ interface Measured {
   transit: number
   transitMethod: string
   transitConfidence: Confidence
+  /** transit measured from the 2022 GTFS stops (their points then serve the bus-route test) */
+  gtfsStops: boolean
 }
 
 /** Rural road located at a town/postal centroid: the town's measures do not describe the road. */
@@ -105,7 +120,7 @@ function transitMeasure(
   census: CensusSample | undefined,
   counts: StopCounts,
   ctx: UrbanContext,
-): Pick<Measured, 'transit' | 'transitMethod' | 'transitConfidence'> {
+): Pick<Measured, 'transit' | 'transitMethod' | 'transitConfidence' | 'gtfsStops'> {
   const station = ctx.nearestStation ? ` + rapid-transit ${ctx.nearestStation.name} ${ctx.nearestStation.distanceM} m` : ''
   // A city whose 2022 feed is missing (Saint John, Brandon, Peterborough, …) shows no stop, or a few
   // intercity ones, where Can-ALE 2016 counted many: an 800 m circle holds ~64 % of a 1 km circle's
@@ -122,6 +137,7 @@ function transitMeasure(
         `measured: GTFS 2022 stops, ${counts.within400} within 400 m, ${counts.within800} within 800 ` +
         `m${canaleMissing ? '' : `; mean with Can-ALE 2016, ${Math.round(canale)} within 1 km`}${station}`,
       transitConfidence: ctx.nearestStation || counts.within800 > 0 ? 'high' : 'medium',
+      gtfsStops: true,
     }
   }
   if (census?.transitStops1km !== undefined) {
@@ -129,6 +145,7 @@ function transitMeasure(
       transit: STOP_EQUIVALENTS_PER_1KM_STOP * census.transitStops1km + 0.5 * ctx.stationDepartures,
       transitMethod: `measured: Can-ALE 2016 stops within 1 km (${Math.round(census.transitStops1km)}), no 2022 feed here${station}`,
       transitConfidence: 'medium',
+      gtfsStops: false,
     }
   }
   // New Brunswick and the territories: no stop data of any vintage; bus service follows density.
@@ -137,6 +154,7 @@ function transitMeasure(
     transit: Math.min(20, Math.max(0, density - 250) / 200) + 0.5 * ctx.stationDepartures,
     transitMethod: `modelled: bus-service proxy from density (no stop data here)${station}`,
     transitConfidence: 'low',
+    gtfsStops: false,
   }
 }
 
@@ -148,7 +166,7 @@ function roadClassAt(
   exact: boolean,
   options: FeatureOptions,
   speedZone: SpeedZone | undefined,
-): RoadClassEstimate & { fromStreet: boolean } {
+): RoadClassEstimate {
   if (known) {
     // On the road network, the named street's own segment gives its class (when the names agree).
     if (exact && options.roadNetwork !== false && input.street) {
@@ -162,7 +180,6 @@ function roadClassAt(
           roadClass: rc,
           method: `measured: Statistics Canada Road Network File 2021 (class ${segment.rnfClass}, ${segment.name})`,
           confidence: 'high',
-          fromStreet: true,
         }
     }
     // Downtown grids are busy on every street: a plain "St"/"rue" among hundreds of businesses or
@@ -173,7 +190,6 @@ function roadClassAt(
       roadClass: Math.min(4, Math.max(known.roadClass, known.roadClass + downtownLift)),
       method: `street-${known.basis}${downtownLift > 0.05 ? '+downtown' : ''}`,
       confidence: known.basis === 'type' ? 'medium' : 'high',
-      fromStreet: true,
     }
   }
   if (!exact)
@@ -181,23 +197,20 @@ function roadClassAt(
       roadClass: 1.5,
       method: 'unknown street at an area position: between local and collector',
       confidence: 'low',
-      fromStreet: false,
     }
-  return {
-    ...roadClassFromCoordinates(input.lat, input.lng, stops, measured.popDensity, {
-      roadNetwork: options.roadNetwork,
-      excludeSections: options.excludeSections,
-      speedZone,
-    }),
-    fromStreet: false,
-  }
+  return roadClassFromCoordinates(input.lat, input.lng, stops, measured.popDensity, {
+    roadNetwork: options.roadNetwork,
+    excludeSections: options.excludeSections,
+    speedZone,
+  })
 }
 
 export function featuresAt(input: FeatureInput, options: FeatureOptions = {}): FactorSignals {
   const { lat, lng } = input
-  const census = censusAt(lat, lng, options.excludeDas ? { exclude: options.excludeDas } : undefined)
+  const memo = options.memo
+  const census = censusAt(lat, lng, { exclude: options.excludeDas, memo })
   // The places walk serves the rural density fallback and the city-wide spread; inside big metros the urban scale is 1 without it.
-  const ctx = urbanContext(lat, lng, { fsaKernel: !census, places: !census || input.precision === 'city' ? true : 'outsideMetros' })
+  const ctx = urbanContext(lat, lng, { fsaKernel: !census, places: !census || input.precision === 'city' ? true : 'outsideMetros', memo })
   const street = input.street
   const known = street?.name || street?.type ? classifyStreet({ name: street.name ?? '', type: street.type }, ctx.cma?.name) : undefined
   const exact = input.precision !== 'postal_code' && input.precision !== 'city'
@@ -212,13 +225,18 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}): F
         : ''
 
   // Stops counted within 400 and 800 m; the points only within the bus-route test's radius.
-  const stops = transitStopsAround(lat, lng, WALK_NEAR_M, WALK_FAR_M, ROUTE_RADIUS_M)
+  const stops = transitStopsAround(lat, lng, WALK_NEAR_M, WALK_FAR_M, ROUTE_RADIUS_M, { memo })
+  const transit = transitMeasure(census, { within400: stops.withinNear, within800: stops.withinFar }, ctx)
   // No DA point within 5 km: the 1.x place model (GeoNames places as discs, FSA kernel) is the fallback.
+  // Fields listed, not spread: this runs once per point of a site-finder grid, and spreads cost.
   const measured: Measured = {
     popDensity: census?.popDensity ?? ctx.density,
     poiCount1km: census?.poiCount1km ?? ctx.density / 80,
     intersectionDensity: census?.intersectionDensity1km ?? Math.min(40, ctx.density / 50),
-    ...transitMeasure(census, { within400: stops.withinNear, within800: stops.withinFar }, ctx),
+    transit: transit.transit,
+    transitMethod: transit.transitMethod,
+    transitConfidence: transit.transitConfidence,
+    gtfsStops: transit.gtfsStops,
   }
   if (outside) {
     measured.popDensity = Math.min(measured.popDensity, RURAL_DENSITY)
@@ -235,13 +253,13 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}): F
     )
     measured.transit = geoBlend(measured.transit, Math.min(measured.transit, CITY_TYPICAL.transit), spread)
   }
-  const stopData = measured.transitMethod.startsWith('measured: GTFS') ? stops.points : undefined
+  const stopData = measured.gtfsStops ? stops.points : undefined
   // Speed zones describe the road at an exact position only, like counts.
   const speedZone = exact && options.speedZones !== false ? speedZoneAt(lat, lng, SPEED_ZONE_SNAP_M) : undefined
   const road = roadClassAt(input, known, measured, stopData, exact, options, speedZone)
   const rc = road.roadClass
   // Counts describe the road at an exact position only; an area position is not on the counted road.
-  const roadBasis = road.fromStreet
+  const roadBasis = known
     ? 'street'
     : road.method.includes('Road Network File')
       ? 'road network'
@@ -257,11 +275,17 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}): F
     measured,
     ctx.urbanScale,
     roadBasis,
-    exact ? { excludeSections: options.excludeSections } : undefined,
+    exact ? { excludeSections: options.excludeSections, area: options.trafficArea } : undefined,
     known ? street : undefined,
     speedZone,
   )
-  const pedestrians = pedestriansPerDay({ ...measured, roadClass: rc })
+  const pedestrians = pedestriansPerDay({
+    popDensity: measured.popDensity,
+    poiCount1km: measured.poiCount1km,
+    intersectionDensity: measured.intersectionDensity,
+    transit: measured.transit,
+    roadClass: rc,
+  })
   const areaConfidence = (c: Confidence): Confidence => (placed ? 'low' : c)
   const densityMethod = census
     ? `measured: Census 2016 (Can-ALE 1 km buffers), ${census.neighbours} DA points interpolated, ` +
@@ -282,7 +306,7 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}): F
       `${outside ? 'modelled: rural density assumed' : densityMethod}${placed}`,
       areaConfidence(census ? 'high' : 'low'),
     ),
-    income: incomeAt(lat, lng, ctx, exact && !outside && spread < 0.5),
+    income: incomeAt(lat, lng, ctx, exact && !outside && spread < 0.5, memo),
     poiDensity: sig(
       Math.round(measured.poiCount1km),
       'OpenStreetMap POIs within 1 km',
@@ -306,8 +330,8 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}): F
   }
 }
 
-function incomeAt(lat: number, lng: number, ctx: UrbanContext, useTract: boolean): RawSignal {
-  const tract = useTract ? tractAt(lat, lng) : undefined
+function incomeAt(lat: number, lng: number, ctx: UrbanContext, useTract: boolean, memo: boolean | undefined): RawSignal {
+  const tract = useTract ? tractAt(lat, lng, { memo }) : undefined
   if (tract)
     return sig(
       tract.medianHouseholdIncome,

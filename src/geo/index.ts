@@ -1,7 +1,15 @@
 // Public surface of the pure geodata layer (no I/O, no clock, no env).
 export { parseAddress, formatStreet, type ParsedAddress, type ParsedStreet } from './address'
 export { geocodeOffline, findPlace, GEOCODE_PRECISIONS, type GeocodeResult, type GeocodePrecision } from './geocode'
-export { featuresAt, type FactorSignals, type RawSignal, type Confidence, type FeatureInput } from './features'
+export {
+  featuresAt,
+  type FactorSignals,
+  type RawSignal,
+  type Confidence,
+  type FeatureInput,
+  type FeatureOptions,
+} from './features'
+export { trafficArea } from './model/traffic'
 export { urbanContext, type UrbanContext } from './context'
 export { classifyStreet, type StreetClassification } from './roads'
 export { PROVINCE_CODES, PROVINCE_NAMES, provinceFromText, type ProvinceCode } from './provinces'

@@ -99,14 +99,25 @@ export const CURVES: Readonly<Record<FactorKey, Curve>> = {
   },
 }
 
+/** Each curve's knot positions on its own scale (log10 of the value for log curves), computed once. */
+const knotPositions = new WeakMap<Curve, readonly number[]>()
+function positionsOf(curve: Curve): readonly number[] {
+  let positions = knotPositions.get(curve)
+  if (!positions) {
+    positions = curve.knots.map(([value]) => (curve.scale === 'log' ? Math.log10(value) : value))
+    knotPositions.set(curve, positions)
+  }
+  return positions
+}
+
 export function applyCurve(curve: Curve, value: number): number {
   if (!Number.isFinite(value)) return value > 0 ? curve.knots[curve.knots.length - 1][1] : curve.knots[0][1]
   const x = curve.scale === 'log' ? Math.log10(Math.max(value, 1e-9)) : value
   const k = curve.knots
-  const kx = (i: number) => (curve.scale === 'log' ? Math.log10(k[i][0]) : k[i][0])
-  if (x <= kx(0)) return k[0][1]
+  const kx = positionsOf(curve)
+  if (x <= kx[0]) return k[0][1]
   for (let i = 1; i < k.length; i++) {
-    if (x <= kx(i)) return k[i - 1][1] + ((k[i][1] - k[i - 1][1]) * (x - kx(i - 1))) / (kx(i) - kx(i - 1))
+    if (x <= kx[i]) return k[i - 1][1] + ((k[i][1] - k[i - 1][1]) * (x - kx[i - 1])) / (kx[i] - kx[i - 1])
   }
   return k[k.length - 1][1]
 }

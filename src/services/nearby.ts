@@ -4,7 +4,7 @@
 // `coordinates`, no street). The centre keeps its own result, street included, as grid point (0, 0),
 // so the best point is never worse than the centre.
 import { ApiError } from '../errors'
-import { featuresAt, isInCanada } from '../geo'
+import { featuresAt, isInCanada, trafficArea, type FeatureOptions } from '../geo'
 import { buildScoreResult, gradeFor, scoreSignals, type Grade, type ScoreResult, type WeightProfile } from '../scoring'
 import { bearingDeg, distanceM, gridAround, gridPointCount } from './nearby-grid'
 import { scoreLocation, type LocationInput } from './scoring'
@@ -103,14 +103,31 @@ const coordinatesLabel = (lat: number, lng: number) => `${lat.toFixed(5)}, ${lng
  * score), without building the full result thousands of times; best points get the full result.
  * A test re-scores grid points through POST /score to keep the two in step.
  */
-function gridPointScore(lat: number, lng: number, weights: WeightProfile): number {
-  return scoreSignals(featuresAt({ lat, lng, precision: 'coordinates' }), weights).overallScore
+function gridPointScore(lat: number, lng: number, weights: WeightProfile, grid: FeatureOptions): number {
+  return scoreSignals(featuresAt({ lat, lng, precision: 'coordinates' }, grid), weights).overallScore
+}
+
+/** What the grid's points share: no per-point memos (every point is new: they would never hit, only
+ *  cost garbage collection), and which counted traffic sections can matter where (Calgary). */
+function gridFeatureOptions(candidates: readonly { lat: number; lng: number }[]): FeatureOptions {
+  let minLat = Infinity
+  let minLng = Infinity
+  let maxLat = -Infinity
+  let maxLng = -Infinity
+  for (const p of candidates) {
+    minLat = Math.min(minLat, p.lat)
+    minLng = Math.min(minLng, p.lng)
+    maxLat = Math.max(maxLat, p.lat)
+    maxLng = Math.max(maxLng, p.lng)
+  }
+  return { memo: false, trafficArea: trafficArea(minLat, minLng, maxLat, maxLng) }
 }
 
 /** Scores the candidates and picks the best distinct places. Pure and deterministic. */
 export function findNearby(centre: ScoreResult, candidates: ReturnType<typeof candidatePoints>, options: NearbyOptions): NearbyResult {
+  const grid = gridFeatureOptions(candidates)
   const points = candidates.map((p): ScoredGridPoint => {
-    const overallScore = p.east === 0 && p.north === 0 ? centre.overallScore : gridPointScore(p.lat, p.lng, options.weights)
+    const overallScore = p.east === 0 && p.north === 0 ? centre.overallScore : gridPointScore(p.lat, p.lng, options.weights, grid)
     return { lat: p.lat, lng: p.lng, east: p.east, north: p.north, overallScore, grade: gradeFor(overallScore) }
   })
 

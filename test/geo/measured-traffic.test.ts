@@ -34,6 +34,21 @@ describe('countedSectionsNear', () => {
     expect(without.length).toBe(near.length - 1)
   })
 
+  it('keeps the sections a filter accepts, in the order of the full list (ties included)', () => {
+    // Sections chain along roads, so many share an end vertex and tie on distance: the filter must not reorder them.
+    for (const [lat, lng] of [
+      [51.0447, -114.0719],
+      [51.0486, -114.0708],
+      [51.08, -114.2],
+    ]) {
+      const all = countedSectionsNear(lat, lng, 2000)
+      const kept = countedSectionsNear(lat, lng, 2000, undefined, (distanceM, _, secname) => distanceM <= 800 || secname.startsWith('1'))
+      expect(kept.length).toBeGreaterThan(2)
+      expect(kept.length).toBeLessThan(all.length)
+      expect(kept).toEqual(all.filter((s) => s.distanceM <= 800 || s.secname.startsWith('1')))
+    }
+  })
+
   it('has no counted section outside Calgary', () => {
     expect(countedSectionsNear(45.4215, -75.6972, 500)).toEqual([])
   })

@@ -1,7 +1,8 @@
 // The per-point memos and the stop counter used by the scoring path answer exactly what the plain
-// lookups answer, also after thousands of points have evicted each other from the memo.
+// lookups answer, also after thousands of points have evicted each other from the memo; a site-finder
+// grid point, scored without the memos and with its area's traffic raster, gets the signals it gets alone.
 import { describe, expect, it } from 'vitest'
-import { urbanContext } from '../../src/geo'
+import { featuresAt, trafficArea, urbanContext } from '../../src/geo'
 import { censusAt, tractAt, transitStopPointsNear, transitStopsAround } from '../../src/geo/measured'
 import { seededRandom } from '../../scripts/lib/seeded-random.mjs'
 
@@ -29,6 +30,30 @@ describe('per-point lookups', () => {
       expect(censusAt(lat, lng)).toEqual(censusAt(lat, lng, NOTHING))
       expect(tractAt(lat, lng)).toEqual(tractAt(lat, lng, NOTHING))
     }
+  })
+
+  it('featuresAt without the memos (site-finder grid points) gives the signals it gives with them', () => {
+    for (const [lat, lng] of points.filter((_, i) => i % 13 === 0)) {
+      const input = { lat, lng, precision: 'coordinates' as const }
+      expect(featuresAt(input, { memo: false })).toEqual(featuresAt(input))
+    }
+  })
+
+  it('featuresAt with a Calgary grid area (counted sections by raster cell) gives the signals it gives alone', () => {
+    const [south, west, north, east] = [51.03, -114.09, 51.06, -114.04]
+    const area = { memo: false, trafficArea: trafficArea(south, west, north, east) }
+    expect(area.trafficArea).toBeDefined()
+    let fromCounts = 0
+    for (let lat = south; lat <= north; lat += 0.0011) {
+      for (let lng = west; lng <= east; lng += 0.0017) {
+        const input = { lat, lng, precision: 'coordinates' as const }
+        const signals = featuresAt(input, area)
+        expect(signals).toEqual(featuresAt(input))
+        if (signals.vehicleTraffic.method.includes('counted section')) fromCounts++
+      }
+    }
+    // The lattice crosses counted roads: measured, same-road and same-street counts are all exercised.
+    expect(fromCounts).toBeGreaterThan(100)
   })
 
   it('urbanContext keeps the variants of its options apart', () => {

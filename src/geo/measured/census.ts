@@ -118,7 +118,7 @@ function nearestDas(t: CensusTable, lat: number, lng: number, exclude: ReadonlyS
  *  point lies within 5 km (the model then applies its rural fallback). */
 export function censusAt(lat: number, lng: number, options?: LookupOptions): CensusSample | undefined {
   const exclude = options?.exclude?.size ? options.exclude : undefined
-  if (exclude) return interpolate(lat, lng, exclude)
+  if (exclude || options?.memo === false) return interpolate(lat, lng, exclude)
   const memo = samples.get(lat, lng)
   return memo ? memo.sample : samples.set(lat, lng, { sample: interpolate(lat, lng, undefined) }).sample
 }

@@ -3,19 +3,40 @@
 
 export const METRES_PER_DEGREE = 111_195 // mean Earth radius 6,371,008.8 m × π / 180
 
-/** Metres per degree of longitude at a latitude. */
-export const metresPerDegreeLng = (lat: number): number => METRES_PER_DEGREE * Math.cos((lat * Math.PI) / 180)
+let lastLat = Number.NaN
+let lastMetresPerDegreeLng = Number.NaN
+
+/** Metres per degree of longitude at a latitude. The last answer is kept: a query asks it for the same
+ *  latitude once per candidate polyline (hundreds within 2 km in Calgary), and the cosine dominated. */
+export function metresPerDegreeLng(lat: number): number {
+  if (lat !== lastLat) {
+    lastMetresPerDegreeLng = METRES_PER_DEGREE * Math.cos((lat * Math.PI) / 180)
+    lastLat = lat
+  }
+  return lastMetresPerDegreeLng
+}
 
 /** Degrees of latitude and longitude spanned by `metres` around `lat`, for bounding-box prefilters. */
 export function degreeSpan(lat: number, metres: number): { dLat: number; dLng: number } {
   return { dLat: metres / METRES_PER_DEGREE, dLng: metres / Math.max(1000, metresPerDegreeLng(lat)) }
 }
 
-/** The point of a polyline nearest a query point, and the compass bearing of the piece it lies on. */
+/** The point of a polyline nearest a query point, and the direction (metres east and north, in the
+ *  digitised direction) of the piece it lies on: pieceBearingDeg turns it into a compass bearing,
+ *  for the few candidates that need one (atan2 per candidate was most of a Calgary grid's time). */
 export interface NearestPoint {
   lat: number
   lng: number
-  bearingDeg: number
+  pieceEast: number
+  pieceNorth: number
+}
+
+export const nearestPoint = (): NearestPoint => ({ lat: 0, lng: 0, pieceEast: 0, pieceNorth: 0 })
+
+/** Compass bearing of the nearest piece in its digitised direction: 0 = north, 90 = east (0–360). */
+export function pieceBearingDeg(p: NearestPoint): number {
+  const bearing = (Math.atan2(p.pieceEast, p.pieceNorth) * 180) / Math.PI
+  return bearing < 0 ? bearing + 360 : bearing
 }
 
 /**
@@ -39,6 +60,11 @@ export function nearestOnRun(
   const qx = lng * scale
   const qy = lat * scale
   let best = bestSq
+  // The nearest piece so far: offset of its nearest point from the query and its direction (metres).
+  let nearestEx = 0,
+    nearestEy = 0,
+    nearestDx = 0,
+    nearestDy = 0
   for (let v = from; v < to - 1; v++) {
     const ax = (qLng[v] - qx) * kx,
       ay = (qLat[v] - qy) * ky
@@ -54,12 +80,17 @@ export function nearestOnRun(
     const dSq = ex * ex + ey * ey
     if (dSq < best) {
       best = dSq
-      out.lat = lat + ey / METRES_PER_DEGREE
-      out.lng = lng + ex / (kx * scale)
-      // Compass bearing of this piece in the digitised direction: 0 = north, 90 = east.
-      out.bearingDeg = (Math.atan2(dx, dy) * 180) / Math.PI
-      if (out.bearingDeg < 0) out.bearingDeg += 360
+      nearestEx = ex
+      nearestEy = ey
+      nearestDx = dx
+      nearestDy = dy
     }
+  }
+  if (best < bestSq) {
+    out.lat = lat + nearestEy / METRES_PER_DEGREE
+    out.lng = lng + nearestEx / (kx * scale)
+    out.pieceEast = nearestDx
+    out.pieceNorth = nearestDy
   }
   return best
 }

@@ -6,7 +6,8 @@ import coverageData from '../data/road-coverage.bin'
 import { normalizeName } from '../text'
 import { BinaryReader, COORD_SCALE, asBytes } from './binary'
 import type { LookupOptions } from './options'
-import { Shapes, type NearestPoint } from './shapes'
+import { nearestPoint, pieceBearingDeg } from './planar'
+import { Shapes } from './shapes'
 
 export interface RoadTable {
   /** per segment: attributes [ngd_uid, RNF CLASS × 8 + RANK, index + 1 into names (0 = unnamed)] and vertices */
@@ -54,17 +55,18 @@ export function nearestRoadSegment(lat: number, lng: number, maxM: number, optio
   if (outsideOttawa(lat, lng)) return undefined
   const t = roadTable()
   const exclude = options?.exclude?.size ? options.exclude : undefined
-  const nearest: NearestPoint = { lat: 0, lng: 0, bearingDeg: 0 }
+  const nearest = nearestPoint()
+  const bestNearest = nearestPoint()
   let best = -1
   let bestM = Infinity
-  let bestBearing = 0
   t.lines.forEachNear(lat, lng, maxM, (i) => {
     if (exclude?.has(String(t.lines.attribute(i, NGD_UID)))) return
     const distanceM = t.lines.nearestPoint(i, lat, lng, nearest)
     if (distanceM <= maxM && distanceM < bestM) {
       best = i
       bestM = distanceM
-      bestBearing = nearest.bearingDeg
+      bestNearest.pieceEast = nearest.pieceEast
+      bestNearest.pieceNorth = nearest.pieceNorth
     }
   })
   if (best < 0) return undefined
@@ -76,7 +78,7 @@ export function nearestRoadSegment(lat: number, lng: number, maxM: number, optio
     rank: classRank & 7,
     name: nameIndex === 0 ? null : t.names[nameIndex - 1],
     distanceM: bestM,
-    bearingDeg: bestBearing,
+    bearingDeg: pieceBearingDeg(bestNearest),
   }
 }
 

@@ -3,7 +3,8 @@
 // decoded once per isolate. Not derived from the traffic counts.
 import zonesData from '../data/speed-zones.bin'
 import { BinaryReader, asBytes } from './binary'
-import { Polylines, type NearestPoint } from './polylines'
+import { nearestPoint } from './planar'
+import { Polylines } from './polylines'
 
 export interface SpeedZoneTable {
   names: string[]
@@ -68,7 +69,7 @@ const CALGARY = { minLat: 50.8, maxLat: 51.26, minLng: -114.36, maxLng: -113.8 }
 export function speedZoneAt(lat: number, lng: number, maxM: number): SpeedZone | undefined {
   if (lat < CALGARY.minLat || lat > CALGARY.maxLat || lng < CALGARY.minLng || lng > CALGARY.maxLng) return undefined
   const t = speedZoneTable()
-  const nearest: NearestPoint = { lat: 0, lng: 0, bearingDeg: 0 }
+  const nearest = nearestPoint()
   let best = -1
   let bestM = maxM
   t.lines.forEachNear(lat, lng, maxM, (i) => {

@@ -4,7 +4,7 @@ import stopsData from '../data/stops.bin'
 import { BinaryReader, COORD_SCALE, asBytes } from './binary'
 import { PointGrid } from './grid'
 import { PointMemo } from './point-memo'
-import type { LookupOptions } from './options'
+import type { LookupOptions, MemoOptions } from './options'
 import { METRES_PER_DEGREE, degreeSpan, metresPerDegreeLng } from './planar'
 
 export interface StopTable {
@@ -66,7 +66,15 @@ export function transitStopPointsNear(lat: number, lng: number, radiusM: number)
 
 /** Stops within `nearM` and `farM` (counted) and the stop points within `pointsM` ≤ farM, nearest
  *  first: what transitStopPointsNear(lat, lng, farM) gives, without building a point per counted stop. */
-export function transitStopsAround(lat: number, lng: number, nearM: number, farM: number, pointsM: number): StopsAround {
+export function transitStopsAround(
+  lat: number,
+  lng: number,
+  nearM: number,
+  farM: number,
+  pointsM: number,
+  options?: MemoOptions,
+): StopsAround {
+  if (options?.memo === false) return stopsAround(lat, lng, nearM, farM, pointsM)
   const memo = around.get(lat, lng)
   if (memo && memo.nearM === nearM && memo.farM === farM && memo.pointsM === pointsM) return memo.stops
   return around.set(lat, lng, { nearM, farM, pointsM, stops: stopsAround(lat, lng, nearM, farM, pointsM) }).stops

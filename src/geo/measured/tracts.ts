@@ -44,7 +44,7 @@ export const formatCtuid = (n: number): string => {
  *  undefined outside tracted areas (small towns and rural areas). `exclude` takes ctuids. */
 export function tractAt(lat: number, lng: number, options?: LookupOptions): TractIncome | undefined {
   const exclude = options?.exclude?.size ? options.exclude : undefined
-  if (exclude) return containingTract(lat, lng, exclude)
+  if (exclude || options?.memo === false) return containingTract(lat, lng, exclude)
   const memo = incomes.get(lat, lng)
   return memo ? memo.tract : incomes.set(lat, lng, { tract: containingTract(lat, lng, undefined) }).tract
 }

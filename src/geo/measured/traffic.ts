@@ -3,11 +3,15 @@
 import trafficData from '../data/traffic.bin'
 import { BinaryReader, asBytes } from './binary'
 import type { LookupOptions } from './options'
-import { Polylines, type NearestPoint } from './polylines'
+import type { SectionBands } from './section-bands'
+import { nearestPoint, pieceBearingDeg, type NearestPoint } from './planar'
+import { Polylines } from './polylines'
 
 export interface TrafficTable {
   /** secname, or "SECNAME#n" where one year lists several pieces under one secname */
   ids: string[]
+  /** the ids without their "#n" */
+  secnames: string[]
   year: Int32Array
   /** vehicles/day, both directions (the City's average annual weekday traffic) */
   volume: Int32Array
@@ -35,7 +39,8 @@ export function trafficTable(): TrafficTable {
   const ids = reader.strings()
   const year = reader.ints()
   const volume = reader.ints()
-  table = { ids, year, volume, lines: new Polylines(reader, 0.005) }
+  const secnames = ids.map((id) => (id.includes('#') ? id.slice(0, id.indexOf('#')) : id))
+  table = { ids, secnames, year, volume, lines: new Polylines(reader, 0.005) }
   return table
 }
 
@@ -43,28 +48,51 @@ export function trafficTable(): TrafficTable {
 // decoding the table.
 const CALGARY = { minLat: 50.8, maxLat: 51.26, minLng: -114.36, maxLng: -113.8 }
 
-/** Counted Calgary sections within `maxM` metres of the point, nearest polyline first. */
-export function countedSectionsNear(lat: number, lng: number, maxM: number, options?: LookupOptions): CountedSection[] {
+/** Whether to keep a section, from its distance, nearest point (with the piece's direction) and secname. */
+export type SectionFilter = (distanceM: number, nearest: NearestPoint, secname: string) => boolean
+
+export interface SectionQuery extends LookupOptions {
+  /** Leave out, unmeasured, the sections whose piece lines all pass farther from the point than the
+   *  bands' width (a site-finder grid's SectionBands), unless `measureNamed` says otherwise */
+  bands?: SectionBands
+  measureNamed?: (secname: string) => boolean
+}
+
+/**
+ * Counted Calgary sections within `maxM` metres of the point, nearest polyline first. `keep` drops
+ * sections before they are built and sorted (a stable sort, so the list is the full one filtered): a
+ * caller that needs only some of the hundreds of sections within 2 km does not pay for them all.
+ */
+export function countedSectionsNear(
+  lat: number,
+  lng: number,
+  maxM: number,
+  options?: SectionQuery,
+  keep?: SectionFilter,
+): CountedSection[] {
   if (lat < CALGARY.minLat || lat > CALGARY.maxLat || lng < CALGARY.minLng || lng > CALGARY.maxLng) return []
   const t = trafficTable()
   const exclude = options?.exclude?.size ? options.exclude : undefined
+  const bands = options?.bands
+  const cell = bands ? bands.cellAt(lat, lng) : -1
   const out: CountedSection[] = []
-  const nearest: NearestPoint = { lat: 0, lng: 0, bearingDeg: 0 }
+  const nearest = nearestPoint()
   t.lines.forEachNear(lat, lng, maxM, (i) => {
     if (exclude?.has(t.ids[i])) return
+    if (bands && !bands.mayPassNear(i, cell) && !options?.measureNamed?.(t.secnames[i])) return
     const distanceM = t.lines.nearestPoint(i, lat, lng, nearest)
     if (distanceM > maxM) return
-    const id = t.ids[i]
-    const hash = id.indexOf('#')
+    const secname = t.secnames[i]
+    if (keep && !keep(distanceM, nearest, secname)) return
     out.push({
-      id,
-      secname: hash < 0 ? id : id.slice(0, hash),
+      id: t.ids[i],
+      secname,
       aadt: t.volume[i],
       year: t.year[i],
       distanceM,
       nearestLat: nearest.lat,
       nearestLng: nearest.lng,
-      bearingDeg: nearest.bearingDeg,
+      bearingDeg: pieceBearingDeg(nearest),
     })
   })
   return out.sort((a, b) => a.distanceM - b.distanceM)

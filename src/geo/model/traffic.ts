@@ -3,8 +3,8 @@
 // point) or the same road from counted sections; else a model fitted on the Calgary counts
 // (scripts/fit-traffic.mjs → data/traffic-model.generated.ts), or, where a Calgary speed zone set the
 // class, that class's typical volume.
-import { countedSectionsNear, type SpeedZone } from '../measured'
-import { METRES_PER_DEGREE, metresPerDegreeLng } from '../measured/planar'
+import { countedSectionsNear, SectionBands, type CountedSection, type SectionFilter, type SpeedZone } from '../measured'
+import { METRES_PER_DEGREE, metresPerDegreeLng, type NearestPoint } from '../measured/planar'
 import { TRAFFIC_MODEL } from '../data/traffic-model.generated'
 import type { Confidence } from '../features'
 import { clamp01, interpolateKnots } from '../../lib/math'
@@ -81,6 +81,26 @@ export function modelledAadt(roadClass: number, inputs: TrafficModelInputs, urba
   return Math.exp(y) * outsideFitFactor(inputs.popDensity, urbanScale)
 }
 
+/** onSameRoad's test from the piece's direction, without trigonometry and with a 1 m margin: false
+ *  only where onSameRoad is false (a zero-length piece passes, left to onSameRoad). */
+function mayBeOnSameRoad(lat: number, lng: number, nearest: NearestPoint): boolean {
+  const { pieceEast, pieceNorth } = nearest
+  const px = (nearest.lng - lng) * metresPerDegreeLng(lat)
+  const py = (nearest.lat - lat) * METRES_PER_DEGREE
+  // |p × d| ≤ offset × |d|, without dividing by |d|
+  return (
+    Math.abs(px * pieceNorth - py * pieceEast) <= (SAME_ROAD_MAX_OFFSET_M + 1) * Math.sqrt(pieceEast * pieceEast + pieceNorth * pieceNorth)
+  )
+}
+
+/** The point lies on the straight extension of the section's nearest piece (see sameRoadAadt). */
+function onSameRoad(lat: number, lng: number, s: CountedSection): boolean {
+  const px = (s.nearestLng - lng) * metresPerDegreeLng(lat)
+  const py = (s.nearestLat - lat) * METRES_PER_DEGREE
+  const b = (s.bearingDeg * Math.PI) / 180
+  return Math.abs(px * Math.cos(b) - py * Math.sin(b)) <= SAME_ROAD_MAX_OFFSET_M // |p × u| with u = (sin b, cos b)
+}
+
 /**
  * Counted sections of the same road: the point lies on the straight extension of the section's
  * nearest piece (within SAME_ROAD_MAX_OFFSET_M of that line). Cross streets' sections end at the
@@ -90,20 +110,15 @@ export function modelledAadt(roadClass: number, inputs: TrafficModelInputs, urba
 function sameRoadAadt(
   lat: number,
   lng: number,
-  sections: ReturnType<typeof countedSectionsNear>,
+  sections: readonly CountedSection[],
 ): { aadt: number; n: number; nearestM: number } | undefined {
-  const kx = metresPerDegreeLng(lat)
   let weight = 0
   let sum = 0
   let n = 0
   let nearestM = Infinity
   for (const s of sections) {
     if (s.distanceM > SAME_ROAD_RADIUS_M) break
-    const px = (s.nearestLng - lng) * kx
-    const py = (s.nearestLat - lat) * METRES_PER_DEGREE
-    const b = (s.bearingDeg * Math.PI) / 180
-    const offset = Math.abs(px * Math.cos(b) - py * Math.sin(b)) // |p × u| with u = (sin b, cos b)
-    if (offset > SAME_ROAD_MAX_OFFSET_M) continue
+    if (!onSameRoad(lat, lng, s)) continue
     const w = 1 / Math.max(s.distanceM, 20)
     weight += w
     sum += w * Math.log(s.aadt)
@@ -135,9 +150,10 @@ export function sectionOnStreet(secname: string, street: { name: string; type?: 
 
 /** Counted sections of the named street searched this far away (the City counts arterials every few hundred metres). */
 export const SAME_STREET_RADIUS_M = 2000
+const SECTIONS_RADIUS_M = Math.max(SAME_STREET_RADIUS_M, SAME_ROAD_RADIUS_M)
 
 function sameStreetAadt(
-  sections: ReturnType<typeof countedSectionsNear>,
+  sections: readonly CountedSection[],
   street: { name: string; type?: string },
 ): { aadt: number; n: number; nearestM: number } | undefined {
   let weight = 0
@@ -156,6 +172,19 @@ function sameStreetAadt(
   return n ? { aadt: Math.exp(sum / weight), n, nearestM } : undefined
 }
 
+// Calgary's counted sections all lie in 50.84–51.22 N, 114.30–113.85 W (measured/traffic.ts).
+const CALGARY = { minLat: 50.8, maxLat: 51.26, minLng: -114.36, maxLng: -113.8 }
+
+/**
+ * For the points of an area scored together (a site-finder grid): which counted sections can decide
+ * trafficAt where (the snap distance and the same-road offset, with the 1 m margin of mayDecide).
+ * Undefined away from Calgary.
+ */
+export function trafficArea(minLat: number, minLng: number, maxLat: number, maxLng: number): SectionBands | undefined {
+  if (maxLat < CALGARY.minLat || minLat > CALGARY.maxLat || maxLng < CALGARY.minLng || minLng > CALGARY.maxLng) return undefined
+  return new SectionBands(minLat, minLng, maxLat, maxLng, SECTIONS_RADIUS_M, Math.max(MEASURED_SNAP_M, SAME_ROAD_MAX_OFFSET_M + 1))
+}
+
 /**
  * `counts` undefined: do not use the counted sections (an area position is not on the counted road).
  * `street`: the named street, so that counts of that street are preferred to a cross street's.
@@ -168,15 +197,30 @@ export function trafficAt(
   inputs: TrafficModelInputs,
   urbanScale: number,
   roadBasis: string,
-  counts?: { excludeSections?: ReadonlySet<string> },
+  counts?: { excludeSections?: ReadonlySet<string>; area?: SectionBands },
   namedStreet?: { name: string; type?: string },
   zone?: SpeedZone,
 ): TrafficEstimate {
   const street = namedStreet ?? zone?.street
   const streetLabel = namedStreet ? namedStreet.name : `${zone?.streetName} (named by its City of Calgary speed zone)`
-  const radius = Math.max(SAME_STREET_RADIUS_M, SAME_ROAD_RADIUS_M)
+  // Only these sections can decide the estimate below: one within the snap distance, the named street's,
+  // the same road's (a superset: sameRoadAadt checks each exactly).
+  const mayDecide: SectionFilter = (distanceM, nearest, secname) =>
+    distanceM <= MEASURED_SNAP_M ||
+    (street !== undefined && sectionOnStreet(secname, street)) ||
+    (distanceM <= SAME_ROAD_RADIUS_M && mayBeOnSameRoad(lat, lng, nearest))
   const sections = counts
-    ? countedSectionsNear(lat, lng, radius, counts.excludeSections ? { exclude: counts.excludeSections } : undefined)
+    ? countedSectionsNear(
+        lat,
+        lng,
+        SECTIONS_RADIUS_M,
+        {
+          exclude: counts.excludeSections,
+          bands: counts.area,
+          measureNamed: street ? (secname) => sectionOnStreet(secname, street) : undefined,
+        },
+        mayDecide,
+      )
     : []
   const snapped = street ? sections.find((s) => s.distanceM <= MEASURED_SNAP_M && sectionOnStreet(s.secname, street)) : undefined
   const nearest =
