@@ -6,6 +6,7 @@
 // decode + index build) and the first query after it, each in its own child process; and warm
 // queries per second on deterministic pseudo-random points. Times are wall-clock and CPU (the
 // machine may be shared: the CPU time is the steadier figure).
+import { BIG_CITY_CENTRES } from './lib/cities.mjs'
 import { build } from 'esbuild'
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
@@ -93,16 +94,7 @@ for (const [label, decode, query] of COLD) {
 const m = await import(pathToFileURL(bundle).href)
 rmSync(outDir, { recursive: true, force: true })
 const rand = seededRandom(7)
-const CITIES = [
-  [43.6487, -79.3806],
-  [45.5017, -73.5673],
-  [49.2827, -123.1207],
-  [51.0447, -114.0719],
-  [45.4215, -75.6972],
-  [53.5461, -113.4938],
-  [49.8951, -97.1384],
-  [44.6488, -63.5752],
-]
+const CITIES = BIG_CITY_CENTRES
 const N = 20_000
 const canada = Array.from({ length: N }, (_, i) => {
   if (i % 10 === 9) return [42 + rand() * 12, -125 + rand() * 60] // anywhere, mostly rural

@@ -9,6 +9,7 @@
 //   3. the first score in a fresh process: module parse + lazy decode of the bundled data + one score
 //      (what a cold Worker isolate pays once), for a Calgary point and for an Ottawa point (which also
 //      reads the road network).
+import { BIG_CITY_CENTRES } from './lib/cities.mjs'
 import { build } from 'esbuild'
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -200,21 +201,14 @@ const full = time(
   N,
 )
 // Every lookup computed: fresh coordinates, half anywhere, half within ~15 km of a big-city centre.
-const CITIES = [
-  [43.6487, -79.3806],
-  [45.5017, -73.5673],
-  [49.2827, -123.1207],
-  [51.0447, -114.0719],
-  [45.4215, -75.6972],
-  [53.5461, -113.4938],
-]
+const CITIES = BIG_CITY_CENTRES.slice(0, 6)
 time(
   'coordinates only, unique points',
   (i) => {
     const [lat, lng] =
       i % 2 === 0
         ? [42 + rand() * 14, -130 + rand() * 70]
-        : [CITIES[i % 6][0] + (rand() - 0.5) * 0.3, CITIES[i % 6][1] + (rand() - 0.5) * 0.4]
+        : [CITIES[i % CITIES.length][0] + (rand() - 0.5) * 0.3, CITIES[i % CITIES.length][1] + (rand() - 0.5) * 0.4]
     m.buildScoreResult({ lat, lng, address: 'coords', precision: 'coordinates' })
   },
   N,
