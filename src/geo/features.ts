@@ -45,10 +45,24 @@ export interface FactorSignals {
   pedestrian: RawSignal
   transit: RawSignal
 }
+/**
+ * The street a point is on, when known: named by the caller's address, or found by the geodata store
+ * (the matched street of an address, or the nearest street to coordinates). `roadClass` is set only
+ * when a street network gives it (engine scale 1 local … 6 freeway, model/road-class.ts).
+ */
+export interface KnownStreet {
+  name: string
+  type?: string
+  /** Road class from a street network (1–6), with the network it came from. */
+  roadClass?: number
+  classSource?: string
+  /** Distance from the point to the street's centreline, metres (when measured). */
+  offsetM?: number
+}
 export interface FeatureInput {
   lat: number
   lng: number
-  street?: { name: string; type?: string }
+  street?: KnownStreet
   /** How the point was found: only `postal_code` and `city` are area positions. */
   precision?: GeocodePrecision
   ruralRoute?: boolean

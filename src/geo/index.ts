@@ -8,6 +8,7 @@ export {
   type Confidence,
   type FeatureInput,
   type FeatureOptions,
+  type KnownStreet,
 } from './features'
 export { trafficArea } from './model/traffic'
 export { urbanContext, type UrbanContext } from './context'
@@ -16,3 +17,4 @@ export { PROVINCE_CODES, PROVINCE_NAMES, provinceFromText, type ProvinceCode } f
 export { DATA_SOURCES, DATA_VERSION, type DataSource } from './sources'
 export { geoStore } from './store'
 export { CANADA_BOUNDS, isInCanada, isInCanadaBounds, isInUnitedStates } from './border'
+export { WARNING_CODES, type WarningCode, type ScoreWarning } from './warnings'

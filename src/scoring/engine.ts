@@ -1,6 +1,16 @@
 // The scoring engine: raw signals + weights → factor scores, overall score and grade. Pure and
 // deterministic: no clock, no randomness, no I/O.
-import { DATA_SOURCES, DATA_VERSION, featuresAt, type DataSource, type FactorSignals, type GeocodePrecision, type RawSignal } from '../geo'
+import {
+  DATA_SOURCES,
+  DATA_VERSION,
+  featuresAt,
+  type DataSource,
+  type FactorSignals,
+  type GeocodePrecision,
+  type KnownStreet,
+  type RawSignal,
+  type ScoreWarning,
+} from '../geo'
 import { factorScore } from './curves'
 import { gradeFor, type Grade } from './grade'
 import { DEFAULT_WEIGHTS, FACTOR_KEYS, FACTOR_LABELS, type FactorKey, type WeightProfile } from './weights'
@@ -26,6 +36,8 @@ export interface ScoreResult {
   precision: GeocodePrecision
   /** Radius in metres within which the located point most likely is (0: coordinates as given). */
   accuracyM: number
+  /** What is less exact than it looks (city-only location, no road nearby, …); empty when nothing is. */
+  warnings: ScoreWarning[]
   methodologyVersion: string
   dataVersion: string
 }
@@ -52,9 +64,11 @@ export interface LocatedInput {
   address: string
   precision: GeocodePrecision
   accuracyM?: number
-  street?: { name: string; type?: string }
+  street?: KnownStreet
   ruralRoute?: boolean
   ruralPostalCode?: boolean
+  /** Warnings from locating the input (geocoder), carried into the result. */
+  warnings?: readonly ScoreWarning[]
 }
 
 export function buildScoreResult(input: LocatedInput, weights: WeightProfile = DEFAULT_WEIGHTS): ScoreResult {
@@ -77,6 +91,7 @@ export function buildScoreResult(input: LocatedInput, weights: WeightProfile = D
     dataSources: { ...DATA_SOURCES },
     precision: input.precision,
     accuracyM: input.accuracyM ?? 0,
+    warnings: [...(input.warnings ?? [])],
     methodologyVersion: METHODOLOGY_VERSION,
     dataVersion: DATA_VERSION,
   }

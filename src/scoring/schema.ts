@@ -1,6 +1,6 @@
 // OpenAPI/zod description of a score result (spec §2.2 + docs/decisions.md §4 extras).
 import { z } from '@hono/zod-openapi'
-import { GEOCODE_PRECISIONS } from '../geo'
+import { GEOCODE_PRECISIONS, WARNING_CODES } from '../geo'
 import { latitude, longitude } from '../lib/location'
 import { GRADES } from './grade'
 import { WeightProfileSchema } from './weights'
@@ -31,6 +31,13 @@ export const DataSourceSchema = z
     vintage: z.string().max(200),
   })
   .openapi('DataSource')
+
+export const ScoreWarningSchema = z
+  .object({
+    code: z.enum(WARNING_CODES).openapi({ description: 'Machine-readable reason; switch on this, not on the message.' }),
+    message: z.string().max(300),
+  })
+  .openapi('ScoreWarning')
 
 export const ScoreResultSchema = z
   .object({
@@ -68,6 +75,14 @@ export const ScoreResultSchema = z
           'about 10 for an address point, ' +
           "the neighbours' spread for an interpolation, the street's extent, the postal area's or the city's radius.",
         example: 10,
+      }),
+    warnings: z
+      .array(ScoreWarningSchema)
+      .max(20)
+      .openapi({
+        description:
+          'What is less exact than it looks: a location known only to a city or postal area, a street the data does not have, ' +
+          'no road nearby, in a park or on water. Empty when nothing is.',
       }),
     methodologyVersion: z
       .string()
