@@ -1,8 +1,11 @@
 // GET /docs: the interactive API reference, fully self-hosted. The UI bundle is the pinned
 // @scalar/api-reference package, copied from node_modules into the static assets on install
-// (scripts/vendor-docs-ui.mjs), so the page needs no third-party CDN and works offline.
+// (scripts/vendor-docs-ui.mjs), so the page needs no third-party CDN and works offline. The page itself is
+// the bundle's documented standalone embedding (a div and Scalar.createApiReference), written here so
+// each script tag carries the CSP nonce; see docs/decisions.md "Install on Node 20" for why not the
+// @scalar/hono-api-reference wrapper.
 import { Hono } from 'hono'
-import { Scalar } from '@scalar/hono-api-reference'
+import { html, raw } from 'hono/html'
 import type { AppEnv } from '../env'
 import { ApiError } from '../errors'
 
@@ -29,24 +32,41 @@ const contentSecurityPolicy = (nonce: string) =>
 
 const newNonce = () => btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))))
 
+/** Options of the standalone bundle; hosted Scalar services (client, AI agent, MCP, fonts CDN) need the internet, this page must not. */
+const referenceConfig = (url: string) => ({
+  url,
+  withDefaultFonts: false,
+  hideClientButton: true,
+  telemetry: false,
+  showDeveloperTools: 'never',
+  mcp: { disabled: true },
+})
+
+/** JSON for an inline script: `<` escaped so no value can close the script element. */
+const scriptJson = (value: unknown) => raw(JSON.stringify(value).replace(/</g, '\\u003c'))
+
+const docsPage = (openApiPath: string, nonce: string) => html`<!doctype html>
+<html lang="en">
+  <head>
+    <title>Sign Placement Scoring API</title>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+  </head>
+  <body>
+    <div id="app"></div>
+    <script src="${DOCS_BUNDLE_PATH}" nonce="${nonce}"></script>
+    <script nonce="${nonce}">
+      Scalar.createApiReference('#app', ${scriptJson(referenceConfig(openApiPath))})
+    </script>
+  </body>
+</html>`
+
 export function docsRoutes(openApiPath: string) {
   return new Hono<AppEnv>()
-    .get(DOCS_PATH, async (c, next) => {
+    .get(DOCS_PATH, (c) => {
       const nonce = newNonce()
       c.header('Content-Security-Policy', contentSecurityPolicy(nonce))
-      const page = Scalar<AppEnv>({
-        url: openApiPath,
-        pageTitle: 'Sign Placement Scoring API',
-        cdn: DOCS_BUNDLE_PATH,
-        nonce,
-        withDefaultFonts: false,
-        hideClientButton: true,
-        telemetry: false,
-        // Hosted Scalar services (toolbar, AI agent, MCP) need the internet; this page must not.
-        showDeveloperTools: 'never',
-        mcp: { disabled: true },
-      })
-      return page(c, next)
+      return c.html(docsPage(openApiPath, nonce))
     })
     .get(DOCS_BUNDLE_PATH, async (c) => {
       const asset = await c.env.ASSETS?.fetch(new Request(new URL(DOCS_BUNDLE_PATH, c.req.url)))
