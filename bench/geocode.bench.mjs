@@ -21,6 +21,7 @@ const rows = readFileSync(SAMPLE, 'utf8')
   .map((l) => l.split(','))
 // Spread over the sample; deterministic order.
 const picks = Array.from({ length: requests }, (_, i) => rows[(i * 7919) % rows.length])
+/** @param {string[]} row number, street, city, … */
 const addressOf = ([no, street, city]) => `${no} ${street}, ${city}, ON`
 
 const server = await startServer({

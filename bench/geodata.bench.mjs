@@ -7,43 +7,20 @@
 // queries per second on deterministic pseudo-random points. Times are wall-clock and CPU (the
 // machine may be shared: the CPU time is the steadier figure).
 import { BIG_CITY_CENTRES } from './lib/cities.mjs'
-import { build } from 'esbuild'
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, dirname } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
+import { bundleTs, repoRoot as root } from '../scripts/lib/load-ts.mjs'
 import { seededRandom } from '../scripts/lib/seeded-random.mjs'
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const outDir = mkdtempSync(join(tmpdir(), 'geodata-bench-'))
-const entry = join(outDir, 'entry.ts')
-const bundle = join(outDir, 'm.mjs')
-writeFileSync(
-  entry,
-  ['index', 'internals'].map((f) => `export * from ${JSON.stringify(join(root, 'src/geo/measured', `${f}.ts`))}`).join('\n'),
+const bundle = await bundleTs(
+  { 'src/geo/measured/index.ts': '*', 'src/geo/measured/internals.ts': '*' },
+  { outfile: join(outDir, 'm.mjs'), platform: 'node', bin: 'disk' },
 )
-const binFromDisk = {
-  name: 'bin-from-disk',
-  setup(b) {
-    b.onLoad({ filter: /\.bin$/ }, (args) => ({
-      contents: `import { readFileSync } from 'node:fs'\nexport default new Uint8Array(readFileSync(${JSON.stringify(args.path)}))`,
-      loader: 'js',
-    }))
-  },
-}
-await build({
-  entryPoints: [entry],
-  bundle: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  outfile: bundle,
-  logLevel: 'error',
-  mainFields: ['module', 'main'],
-  plugins: [binFromDisk],
-})
 
 const dataDir = join(root, 'src/geo/data')
 console.log('artefact sizes (bytes):')
@@ -105,6 +82,7 @@ const ottawa = Array.from({ length: N }, () => [45.3 + rand() * 0.2, -75.85 + ra
 const calgary = Array.from({ length: N }, () => [50.95 + rand() * 0.2, -114.2 + rand() * 0.3])
 const STREETS = ['Bank', 'Carling', 'Rideau', 'Somerset', 'Gilmour', 'Montréal', 'Baseline', 'Elgin']
 
+/** @type {Array<[string, number[][], (point: number[], i: number) => unknown]>} */
 const WARM = [
   ['censusAt', canada, ([lat, lng]) => m.censusAt(lat, lng)],
   ['transitStopsNear 800 m', canada, ([lat, lng]) => m.transitStopsNear(lat, lng, 800)],

@@ -53,6 +53,7 @@ const variantIds = products.flatMap((p) => p.variants.map((v) => v.id))
 const projects = new Map()
 for (const key of keys) projects.set(key, (await api(key, 'POST', '/projects', { name: 'Load test' })).id)
 
+/** @type {Array<[number, (key: string) => object]>} */
 const MIX = [
   [
     0.4,

@@ -10,37 +10,23 @@
 //      (what a cold Worker isolate pays once), for a Calgary point and for an Ottawa point (which also
 //      reads the road network).
 import { BIG_CITY_CENTRES } from './lib/cities.mjs'
-import { build } from 'esbuild'
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, dirname } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { bundleTs } from '../scripts/lib/load-ts.mjs'
 import { seededRandom } from '../scripts/lib/seeded-random.mjs'
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const outDir = mkdtempSync(join(tmpdir(), 'scoring-bench-'))
-const entry = join(outDir, 'entry.ts')
-const { writeFileSync } = await import('node:fs')
-writeFileSync(
-  entry,
-  `
-export { geocodeOffline, featuresAt, geoStore } from ${JSON.stringify(join(root, 'src/geo/index.ts'))}
-export { scoreSignals, buildScoreResult, gradeFor, DEFAULT_WEIGHTS } from ${JSON.stringify(join(root, 'src/scoring/index.ts'))}
-`,
+const engineBundle = await bundleTs(
+  {
+    'src/geo/index.ts': ['geocodeOffline', 'featuresAt', 'geoStore'],
+    'src/scoring/index.ts': ['scoreSignals', 'buildScoreResult', 'gradeFor', 'DEFAULT_WEIGHTS'],
+  },
+  { outfile: join(outDir, 'engine.mjs') },
 )
-await build({
-  entryPoints: [entry],
-  bundle: true,
-  format: 'esm',
-  platform: 'neutral',
-  outfile: join(outDir, 'engine.mjs'),
-  logLevel: 'error',
-  mainFields: ['module', 'main'],
-  target: 'es2022',
-  loader: { '.bin': 'binary' }, // .bin data as bytes, like wrangler's Data rule
-})
-const bundleUrl = pathToFileURL(join(outDir, 'engine.mjs')).href
+const bundleUrl = pathToFileURL(engineBundle).href
 
 // Cold start first, in fresh processes (median of 5), before this process warms anything up.
 const coldScript = join(outDir, 'cold.mjs')
@@ -62,11 +48,12 @@ const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 // Data modules are raw ArrayBuffers); the first score (lazy decode of the tables and indexes it
 // reaches) is what a cold isolate pays on its first request.
 const coldFirsts = []
-for (const [city, lat, lng] of [
+for (const [city, lat, lng] of /** @type {Array<[string, number, number]>} */ ([
   ['Calgary', 51.0447, -114.0719],
   ['Ottawa', 45.4215, -75.6972],
-]) {
-  const colds = Array.from({ length: 5 }, () => JSON.parse(execFileSync(process.execPath, [coldScript, lat, lng], { encoding: 'utf8' })))
+])) {
+  const coldRun = () => execFileSync(process.execPath, [coldScript, String(lat), String(lng)], { encoding: 'utf8' })
+  const colds = Array.from({ length: 5 }, () => JSON.parse(coldRun()))
   const coldFirst = median(colds.map((c) => c.firstScoreMs))
   const coldFirstCpu = median(colds.map((c) => c.firstScoreCpuMs))
   coldFirsts.push(coldFirst, coldFirstCpu)

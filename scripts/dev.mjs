@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // `npm run dev`: local secrets → local D1 migrations → demo prospects (sample POIs) → address sample
-// (Uptown Waterloo) → wrangler dev on :$PORT (default 8787) → demo users and keys, printed. Extra
-// arguments go to `wrangler dev`.
-import { spawn, spawnSync } from 'node:child_process'
+// (Uptown Waterloo) → wrangler dev on :$PORT (default 8787, with --test-scheduled) → demo users and
+// keys, then one summary of URLs and keys. Each preparation step prints one line (scripts/lib/step.mjs);
+// its output shows only if it fails. Extra arguments go to `wrangler dev`.
+import { spawn } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { ensureDevVars } from './lib/dev-vars.mjs'
+import { lastLine, run, step } from './lib/step.mjs'
 
 const PORT = Number(process.env.PORT ?? 8787)
 const BASE = `http://localhost:${PORT}`
@@ -14,33 +16,42 @@ const wranglerBin = 'node_modules/.bin/wrangler'
 const DEMO_POIS = 'scripts/data/sample-pois.geojson'
 const ADDRESS_SAMPLE = 'scripts/data/addresses-waterloo-uptown.csv'
 
+// Local development needs no network: no usage metrics, no version check (it lives in the banner),
+// no download of the Request.cf sample (workerd gets a placeholder). Each can be turned back on.
+process.env.WRANGLER_SEND_METRICS ??= 'false'
+process.env.WRANGLER_HIDE_BANNER ??= 'true'
+process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false'
+
 const vars = ensureDevVars(['ADMIN_TOKEN', 'REPORT_SIGNING_SECRET'])
 
-console.log('› applying D1 migrations to the local database')
-const migrate = spawnSync(wranglerBin, ['d1', 'migrations', 'apply', 'DB', '--local'], {
-  stdio: 'inherit',
-  env: { ...process.env, CI: 'true' },
+await step('local D1 migrations', async () => {
+  const out = await run(wranglerBin, ['d1', 'migrations', 'apply', 'DB', '--local'], { env: { ...process.env, CI: 'true' } })
+  const applied = new Set([...out.matchAll(/│ (\S+\.sql)\s+│ ✅/g)].map((m) => m[1]))
+  return applied.size ? `${applied.size} applied` : 'up to date'
 })
-if (migrate.status !== 0) process.exit(migrate.status ?? 1)
 
 // Demo prospects: the labelled sample POIs (fictional businesses, source "sample"), so an Enterprise
 // trial's first POST /prospects is not empty. The import is an upsert: re-running never duplicates.
-console.log('› loading demo prospects (scripts/data/sample-pois.geojson: SAMPLE DATA, fictional businesses)')
-const pois = spawnSync(process.execPath, ['scripts/import-pois.mjs', DEMO_POIS], { stdio: ['ignore', 'ignore', 'inherit'] })
-if (pois.status !== 0) console.error('✖ demo prospects not loaded (see above); POST /prospects starts empty')
+await step(
+  'demo prospects (SAMPLE DATA: fictional businesses)',
+  async () => lastLine(await run(process.execPath, ['scripts/import-pois.mjs', DEMO_POIS])),
+  { optional: 'POST /prospects starts empty' },
+)
 
 // A few thousand civic addresses so address-precision geocoding works at once (docs/geocoding.md).
 // Idempotent: the source is replaced on every start.
-console.log('› loading the development address sample (Uptown Waterloo, ON) into the local address store')
-const sample = spawnSync(
-  process.execPath,
-  ['scripts/import-addresses.mjs', ADDRESS_SAMPLE, '--local', '--source', 'dev-sample-waterloo-uptown'],
-  { stdio: 'inherit' },
+await step(
+  'address sample (Uptown Waterloo, ON)',
+  async () =>
+    lastLine(
+      await run(process.execPath, ['scripts/import-addresses.mjs', ADDRESS_SAMPLE, '--local', '--source', 'dev-sample-waterloo-uptown']),
+    ),
+  { optional: 'geocoding falls back to postal areas and cities' },
 )
-if (sample.status !== 0) console.error('✖ address sample not loaded: geocoding falls back to postal areas and cities')
 
-const dev = spawn(wranglerBin, ['dev', '--port', String(PORT), ...process.argv.slice(2)], { stdio: 'inherit' })
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => dev.kill(signal))
+// --test-scheduled: GET /__scheduled runs the scheduled handler (the monitoring job), see the summary.
+const dev = spawn(wranglerBin, ['dev', '--port', String(PORT), '--test-scheduled', ...process.argv.slice(2)], { stdio: 'inherit' })
+for (const signal of /** @type {NodeJS.Signals[]} */ (['SIGINT', 'SIGTERM'])) process.on(signal, () => dev.kill(signal))
 dev.on('exit', (code) => process.exit(code ?? 0))
 
 async function waitForServer() {
@@ -83,14 +94,23 @@ try {
   await waitForServer()
   const keys = await seedDemoKeys()
   const width = Math.max(...DEMO_PLANS.map((p) => p.length))
-  console.log('\n┌ Demo API keys (local only; saved in .dev-keys.json)')
-  for (const plan of DEMO_PLANS) console.log(`│ ${plan.padEnd(width)}  ${keys[plan]}`)
-  console.log(`│ Try: curl -H "x-api-key: ${keys.pro}" ${BASE}/api/v1/me`)
+  const json = `-H 'content-type: application/json'`
+  const cron = /^crons = \["([^"]+)"/m.exec(readFileSync('wrangler.toml', 'utf8'))?.[1] ?? '* * * * *'
   console.log(
-    `└ Address precision (sample area: Uptown Waterloo): curl -H "x-api-key: ${keys.pro}" -H 'content-type: ` +
-      `application/json' -d '{"address":"75 King St S, Waterloo, ON"}' ${BASE}/api/v1/score`,
+    [
+      '',
+      `┌ Sign Placement API on ${BASE} (local: D1, KV, R2 and Durable Objects in .wrangler/state)`,
+      `│ Docs         ${BASE}/docs   (OpenAPI: ${BASE}/api/v1/openapi.json)`,
+      `│ Monitoring   curl "${BASE}/__scheduled?cron=${cron.replaceAll(' ', '+')}"   (runs the daily cron job now)`,
+      `│ Admin CLI    npm run admin -- keys list`,
+      '│ Demo API keys (local only; saved in .dev-keys.json):',
+      ...DEMO_PLANS.map((plan) => `│   ${plan.padEnd(width)}  ${keys[plan]}`),
+      `│ Try: curl -H "x-api-key: ${keys.pro}" ${BASE}/api/v1/me`,
+      `└ Address precision (sample area: Uptown Waterloo): curl -H "x-api-key: ${keys.pro}" ${json} ` +
+        `-d '{"address":"75 King St S, Waterloo, ON"}' ${BASE}/api/v1/score`,
+      '',
+    ].join('\n'),
   )
-  console.log(`  Docs: ${BASE}/docs   Admin CLI: npm run admin -- keys list\n`)
 } catch (error) {
   console.error(`✖ ${error.message}`)
 }

@@ -1,26 +1,13 @@
 #!/usr/bin/env node
-// Writes the OpenAPI document the worker serves to a file, without starting a server:
-// bundles src/app.ts for Node with esbuild and asks the app for /api/v1/openapi.json.
-import { build } from 'esbuild'
+// Writes the OpenAPI document the worker serves to a file, without starting a server: loads src/app.ts
+// in Node (scripts/lib/load-ts.mjs, as wrangler bundles it) and generates the document from the app's
+// routes, as GET /api/v1/openapi.json does.
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { pathToFileURL } from 'node:url'
-import { resolve } from 'node:path'
+import { dirname } from 'node:path'
+import { loadTs } from './lib/load-ts.mjs'
 
 const out = process.argv[2] ?? '.tmp/openapi.json'
-mkdirSync('.tmp', { recursive: true })
-const bundle = resolve('.tmp/app.bundle.mjs')
-await build({
-  entryPoints: ['src/app.ts'],
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  outfile: bundle,
-  external: ['cloudflare:*'],
-  logLevel: 'error',
-  loader: { '.json': 'json' },
-})
-const { app } = await import(pathToFileURL(bundle).href)
-const res = await app.request('/api/v1/openapi.json')
-if (res.status !== 200) throw new Error(`openapi.json: ${res.status}`)
-writeFileSync(out, `${JSON.stringify(await res.json(), null, 2)}\n`)
+const { app, OPENAPI_DOCUMENT } = await loadTs('src/app.ts', { external: ['cloudflare:*'] })
+mkdirSync(dirname(out), { recursive: true })
+writeFileSync(out, `${JSON.stringify(app.getOpenAPI31Document(OPENAPI_DOCUMENT), null, 2)}\n`)
 console.log(`wrote ${out}`)

@@ -9,18 +9,17 @@
 // Writes src/geo/data/traffic-model.generated.ts (deterministic: same data → same file).
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { bundleEngine, calgarySections, calgaryStreetFinder, sectionIds, dataDir, hasData, isHeldOut, root } from './validation/common.mjs'
+import { loadSrc } from './lib/load-ts.mjs'
+import { calgarySections, calgaryStreetFinder, sectionIds, dataDir, hasData, isHeldOut, root } from './validation/common.mjs'
 
 if (!hasData()) {
   console.log(`fit:traffic needs the raw data in ${dataDir}; skipped.`)
   process.exit(0)
 }
 const srcRoot = process.env.ENGINE_SRC ?? join(root, 'src') // another checkout's src, for experiments
-const m = await bundleEngine(
-  srcRoot,
-  (src) =>
-    `export { featuresAt } from ${JSON.stringify(join(src, 'geo/index.ts'))}\nexport { trafficModelInputs, ` +
-    `logPriorAadt, outsideFitFactor } from ${JSON.stringify(join(src, 'geo/model/traffic.ts'))}\n`,
+const m = await loadSrc(
+  { 'geo/index.ts': ['featuresAt'], 'geo/model/traffic.ts': ['trafficModelInputs', 'logPriorAadt', 'outsideFitFactor'] },
+  { srcRoot },
 )
 
 const sections = calgarySections()

@@ -12,8 +12,8 @@
 // With --old, the same numbers for another engine's src/ (e.g. the 1.x engine in a git worktree).
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { loadSrc } from './lib/load-ts.mjs'
 import {
-  bundleEngine,
   calgarySections,
   calgaryStreetFinder,
   sectionIds,
@@ -80,12 +80,7 @@ console.log(
 for (const [label, srcRoot] of engines) {
   let m
   try {
-    m = await bundleEngine(
-      srcRoot,
-      (src) =>
-        `export { featuresAt, DATA_VERSION } from ${JSON.stringify(join(src, 'geo/index.ts'))}\nexport ` +
-        `{ METHODOLOGY_VERSION } from ${JSON.stringify(join(src, 'scoring/index.ts'))}\n`,
-    )
+    m = await loadSrc({ 'geo/index.ts': ['featuresAt', 'DATA_VERSION'], 'scoring/index.ts': ['METHODOLOGY_VERSION'] }, { srcRoot })
   } catch (error) {
     console.log(`\n== ${label} engine (${srcRoot}) does not build: ${error.message.split('\n')[0]}`)
     continue

@@ -56,6 +56,37 @@ const EXPOSED_HEADERS = [
   'Idempotent-Replayed',
 ]
 
+/** The document's top level (routes add the paths); also read by scripts/export-openapi.mjs. */
+export const OPENAPI_DOCUMENT: Parameters<OpenAPIHono['getOpenAPI31Document']>[0] = {
+  openapi: '3.1.0',
+  info: {
+    title: 'Sign Placement Scoring API',
+    version: '1.0.0',
+    description:
+      'Scores Canadian addresses and coordinates for sign placement, and sells the sign. All errors ' +
+      'share one envelope; every response carries rate-limit headers.',
+    contact: { name: 'API support', email: 'support@example.com' },
+  },
+  servers: [{ url: '/', description: 'Production: this deployment', 'x-internal': false } as { url: string; description: string }],
+  tags: [
+    { name: 'Account', description: 'The calling key, its plan and usage' },
+    { name: 'Scoring', description: 'Score and compare Canadian locations' },
+    { name: 'AI', description: 'Natural-language helpers' },
+    { name: 'Projects', description: 'Saved locations, share links' },
+    { name: 'Notifications', description: 'Score changes, order and quote updates' },
+    { name: 'Catalogue', description: 'Sign products and variants' },
+    { name: 'Cart', description: 'The caller’s cart' },
+    { name: 'Orders', description: 'Checkout and order history' },
+    { name: 'Quotes', description: 'Custom quote requests' },
+    { name: 'ROI', description: 'Return-on-investment estimates' },
+    { name: 'Reports', description: 'PDF score reports' },
+    { name: 'Prospects', description: 'Business prospects (Enterprise)' },
+    { name: 'Meta', description: 'Health and documentation' },
+    { name: 'Admin', description: 'Staff only (ADMIN_TOKEN)' },
+  ],
+  security: [{ ApiKeyAuth: [] }, { BearerAuth: [] }],
+}
+
 export function createApp() {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
 
@@ -79,35 +110,7 @@ export function createApp() {
 
   // Public: the probe (unmetered) and the documentation (limited per client IP).
   app.route('/', healthRoutes)
-  app.doc31(`${API_BASE}/openapi.json`, {
-    openapi: '3.1.0',
-    info: {
-      title: 'Sign Placement Scoring API',
-      version: '1.0.0',
-      description:
-        'Scores Canadian addresses and coordinates for sign placement, and sells the sign. All errors ' +
-        'share one envelope; every response carries rate-limit headers.',
-      contact: { name: 'API support', email: 'support@example.com' },
-    },
-    servers: [{ url: '/', description: 'Production: this deployment', 'x-internal': false } as { url: string; description: string }],
-    tags: [
-      { name: 'Account', description: 'The calling key, its plan and usage' },
-      { name: 'Scoring', description: 'Score and compare Canadian locations' },
-      { name: 'AI', description: 'Natural-language helpers' },
-      { name: 'Projects', description: 'Saved locations, share links' },
-      { name: 'Notifications', description: 'Score changes, order and quote updates' },
-      { name: 'Catalogue', description: 'Sign products and variants' },
-      { name: 'Cart', description: 'The caller’s cart' },
-      { name: 'Orders', description: 'Checkout and order history' },
-      { name: 'Quotes', description: 'Custom quote requests' },
-      { name: 'ROI', description: 'Return-on-investment estimates' },
-      { name: 'Reports', description: 'PDF score reports' },
-      { name: 'Prospects', description: 'Business prospects (Enterprise)' },
-      { name: 'Meta', description: 'Health and documentation' },
-      { name: 'Admin', description: 'Staff only (ADMIN_TOKEN)' },
-    ],
-    security: [{ ApiKeyAuth: [] }, { BearerAuth: [] }],
-  })
+  app.doc31(`${API_BASE}/openapi.json`, OPENAPI_DOCUMENT)
   app.route('/', docsRoutes(`${API_BASE}/openapi.json`))
   app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKeyAuth', {
     type: 'apiKey',

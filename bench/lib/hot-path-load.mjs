@@ -23,6 +23,7 @@ export async function hotPathLoad(server, { connections = 16, users = 20 } = {})
   const keys = await createKeys(server, 'enterprise', users)
   let nextKey = 0
   let nextPoint = 0
+  /** @param {{ path: string, withKey?: boolean, scoreBody?: boolean }} endpoint */
   async function measure({ path, withKey, scoreBody }, seconds) {
     const cpuBefore = server.workerCpuSeconds()
     const result = await autocannon({

@@ -17,6 +17,7 @@ export function buildCensus({ dataDir, manifest }) {
   const { text, entry } = readSource(dataDir, CENSUS_SOURCES[0], manifest)
   const rows = parseCsv(text)
   entry.rowsRead = rows.length
+  /** @type {Array<Record<string, number>>} */
   const kept = []
   let noMeasures = 0
   for (const r of rows) {

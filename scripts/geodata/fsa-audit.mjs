@@ -29,11 +29,13 @@ function quantile(values, q) {
 /** Median / p90 km to a source, and the count over 10 km, for urban and rural FSAs. */
 function stats(points, source) {
   const out = {}
-  for (const [kind, keep] of [
+  /** @type {Array<[string, (code: string) => boolean]>} */
+  const kinds = [
     ['urban', (c) => c[1] !== '0'],
     ['rural', (c) => c[1] === '0'],
     ['all', () => true],
-  ]) {
+  ]
+  for (const [kind, keep] of kinds) {
     const d = points.filter((p) => keep(p.code) && source.has(p.code)).map((p) => km(p, source.get(p.code)))
     out[kind] = { n: d.length, median: quantile(d, 0.5), p90: quantile(d, 0.9), over10: d.filter((x) => x > 10).length }
   }

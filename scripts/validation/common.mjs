@@ -1,11 +1,9 @@
 // Shared by scripts/fit-traffic.mjs and scripts/validate-geodata.mjs: the deterministic train/test
-// split, the raw validation data read from ../shared/data, Spearman's ρ, and bundling an engine's
-// src/ with esbuild (the same code the worker runs; `.bin` data as binary like wrangler's Data rule).
-import { build } from 'esbuild'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+// split, the raw validation data read from ../shared/data, Spearman's ρ, and loading an engine's src/
+// (scripts/lib/load-ts.mjs: the same code the worker runs).
+import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { fileURLToPath } from 'node:url'
 import { parseCsv } from '../geodata/lib.mjs'
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '../..')
@@ -98,28 +96,6 @@ export function calgarySections() {
 
 /** Ids of sections in the bundled table: the name, or "NAME#n" where one year lists several pieces under one name. */
 export const sectionIds = (list) => new Set(list.flatMap((s) => [s.secname, ...Array.from({ length: 12 }, (_, n) => `${s.secname}#${n}`)]))
-
-/** Bundle `srcRoot`/geo and /scoring into one ES module and import it. */
-export async function bundleEngine(srcRoot, exportsText) {
-  const dir = mkdtempSync(join(tmpdir(), 'engine-bundle-'))
-  const entry = join(dir, 'entry.ts')
-  writeFileSync(entry, exportsText(srcRoot))
-  await build({
-    entryPoints: [entry],
-    bundle: true,
-    format: 'esm',
-    platform: 'neutral',
-    outfile: join(dir, 'engine.mjs'),
-    logLevel: 'error',
-    mainFields: ['module', 'main'],
-    target: 'es2022',
-    loader: { '.bin': 'binary' },
-    nodePaths: [join(root, 'node_modules')],
-  })
-  const m = await import(pathToFileURL(join(dir, 'engine.mjs')).href)
-  rmSync(dir, { recursive: true, force: true })
-  return m
-}
 
 /**
  * The street of a Calgary section's mid-point, as a user would type it: the nearest line of the

@@ -1,7 +1,6 @@
 // The string column decoder cuts one decoded text by UTF-16 lengths counted from the UTF-8 bytes: it
 // must give exactly what decoding each string alone gives, for any text the build can write.
 import { describe, expect, it } from 'vitest'
-// @ts-expect-error: the build scripts are plain JavaScript without declarations
 import { BinaryWriter } from '../../scripts/geodata/lib.mjs'
 import { BinaryReader } from '../../src/geo/measured/binary'
 

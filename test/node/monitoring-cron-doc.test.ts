@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path'
 const repo = resolve('.')
 const doc = readFileSync('docs/projects.md', 'utf8')
 const section = doc.slice(doc.indexOf('## Monitoring (Cron Trigger)'), doc.indexOf('## Notifications'))
-const documentedCommand = /`npm run dev -- ([^`]+)`/.exec(section)
+const documentedCommand = /`(npm run dev(?: -- [^`]+)?)`/.exec(section)
 const documentedUrl = /curl "(http:\/\/localhost:8787\/__scheduled\?cron=[^"]+)"/.exec(section)
 const offline = { WRANGLER_SEND_METRICS: 'false', WRANGLER_HIDE_BANNER: 'true', CLOUDFLARE_CF_FETCH_ENABLED: 'false', CI: 'true' }
 
@@ -32,7 +32,7 @@ function wranglerDevArgsOf(command: string, port: number): string[] {
     mkdirSync(join(dir, 'scripts/lib'), { recursive: true })
     mkdirSync(join(dir, 'node_modules/.bin'), { recursive: true })
     copyFileSync('scripts/dev.mjs', join(dir, 'scripts/dev.mjs'))
-    copyFileSync('scripts/lib/dev-vars.mjs', join(dir, 'scripts/lib/dev-vars.mjs'))
+    for (const lib of ['dev-vars.mjs', 'step.mjs']) copyFileSync(`scripts/lib/${lib}`, join(dir, 'scripts/lib', lib))
     const pkg = JSON.parse(readFileSync('package.json', 'utf8'))
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'cron-doc', private: true, scripts: { dev: pkg.scripts.dev } }))
     // Stand-in wrangler: records each invocation (one JSON line) and exits, so `dev` ends at once.
@@ -80,17 +80,17 @@ async function waitFor(url: string, deadline: number) {
 
 describe('docs/projects.md: triggering the monitoring cron locally', () => {
   it('documents a command and a URL, with the cron wrangler.toml schedules', () => {
-    expect(documentedCommand, 'an `npm run dev -- …` command in the Monitoring section').not.toBeNull()
+    expect(documentedCommand, 'an `npm run dev` command in the Monitoring section').not.toBeNull()
     expect(documentedUrl, 'a curl of /__scheduled in the Monitoring section').not.toBeNull()
     const cron = new URL(documentedUrl![1]).searchParams.get('cron')
     const crons = /^crons = (\[.*\])$/m.exec(readFileSync('wrangler.toml', 'utf8'))
     expect(JSON.parse(crons![1])).toContain(cron)
   })
 
-  it('works as written: npm run dev passes the flag to wrangler dev, the URL runs the scheduled handler', async () => {
+  it('works as written: npm run dev starts wrangler dev with --test-scheduled, the URL runs the scheduled handler', async () => {
     const port = await unusedPort()
-    const devArgs = wranglerDevArgsOf(`npm run dev -- ${documentedCommand![1]}`, port)
-    expect(devArgs).toEqual(expect.arrayContaining(['--port', String(port), ...documentedCommand![1].split(' ')]))
+    const devArgs = wranglerDevArgsOf(documentedCommand![1], port)
+    expect(devArgs).toEqual(expect.arrayContaining(['--port', String(port), '--test-scheduled']))
 
     const dir = mkdtempSync(join(tmpdir(), 'cron-doc-wrangler-'))
     const wrangler = join(repo, 'node_modules/.bin/wrangler')
