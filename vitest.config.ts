@@ -23,14 +23,48 @@ function wranglerConfigWithoutLocalSecrets(): string {
   return path
 }
 
-// Two projects: `workers` runs the API inside workerd (real D1, KV, R2, Durable Objects);
-// `node` runs the data-pipeline tests (build scripts, importers, validation) that read files on disk,
-// e.g. ../shared/data, which the workerd sandbox cannot see.
+/**
+ * `.bin` geodata in Node, as wrangler's Data rule gives it to the worker: an ArrayBuffer of the file
+ * (read from disk when the module loads, so the transform stays small).
+ */
+const binAsArrayBuffer = {
+  name: 'bin-as-array-buffer',
+  load(id: string) {
+    if (!id.endsWith('.bin')) return null
+    return (
+      `import { readFileSync } from 'node:fs'\n` +
+      `const bytes = readFileSync(${JSON.stringify(id)})\n` +
+      'export default bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)\n'
+    )
+  },
+}
+
+/** Test files by name (docs/conventions.md "Tests"): pure ones, and the slow set that `npm run test:quick` leaves out. */
+const UNIT = 'test/**/*.unit.test.ts'
+const SLOW = process.env.TEST_SKIP_SLOW ? ['test/**/*.slow.test.ts'] : []
+
+// Three projects:
+// - `unit`: pure code (src/geo, src/scoring, src/roi, src/lib, …: no bindings, no I/O) in plain Node;
+//   seconds, no workerd. Any `*.unit.test.ts` anywhere under test/.
+// - `workers`: the API inside workerd (real D1, KV, R2, Durable Objects): every other test file.
+// - `node`: data-pipeline and tooling tests (build scripts, importers, docs, local dev) that read
+//   files on disk, e.g. ../shared/data, which the workerd sandbox cannot see: test/node/.
+// The slow set (`*.slow.test.ts`: deep determinism builds, fuzzing, the cron walkthrough) belongs to
+// the project its folder says; `npm run test:quick` leaves it out, `npm test` and CI run it.
 export default defineConfig(async () => {
   const migrations = await readD1Migrations('./migrations')
   return {
     test: {
       projects: [
+        {
+          plugins: [binAsArrayBuffer],
+          test: {
+            name: 'unit',
+            environment: 'node',
+            include: [UNIT],
+            exclude: SLOW,
+          },
+        },
         {
           plugins: [
             cloudflareTest({
@@ -52,7 +86,7 @@ export default defineConfig(async () => {
             name: 'workers',
             setupFiles: ['./test/setup/apply-migrations.ts'],
             include: ['test/**/*.test.ts'],
-            exclude: ['test/node/**'],
+            exclude: ['test/node/**', UNIT, ...SLOW],
             testTimeout: 30_000,
           },
         },
@@ -61,6 +95,7 @@ export default defineConfig(async () => {
             name: 'node',
             environment: 'node',
             include: ['test/node/**/*.test.ts'],
+            exclude: [UNIT, ...SLOW],
             testTimeout: 120_000,
           },
         },

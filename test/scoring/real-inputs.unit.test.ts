@@ -141,7 +141,7 @@ describe('streets located by city name only use the city-wide context, not the d
   it('towns are small enough that the centroid stands for any street: small-town main streets unchanged', () => {
     const r = score('100 rue Principale, Saint-Sauveur, QC')
     expect(r.factorScores.populationDensity.raw.method).not.toMatch(/city-wide/)
-    // 2.0: measured where the place's position is (see calibration.test.ts for why that is D here).
+    // 2.0: measured where the place's position is (see calibration.unit.test.ts for why that is D here).
     expect(r.overallScore).toBeGreaterThanOrEqual(50)
   })
 
