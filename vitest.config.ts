@@ -49,7 +49,7 @@ const SLOW = process.env.TEST_SKIP_SLOW ? ['test/**/*.slow.test.ts'] : []
 // - `workers`: the API inside workerd (real D1, KV, R2, Durable Objects): every other test file.
 // - `node`: data-pipeline and tooling tests (build scripts, importers, docs, local dev) that read
 //   files on disk, e.g. ../shared/data, which the workerd sandbox cannot see: test/node/.
-// The slow set (`*.slow.test.ts`: deep determinism builds, fuzzing, the cron walkthrough) belongs to
+// The slow set (`*.slow.test.ts`: the route fuzzers, the determinism build, the cron walkthrough) belongs to
 // the project its folder says; `npm run test:quick` leaves it out, `npm test` and CI run it.
 export default defineConfig(async () => {
   const migrations = await readD1Migrations('./migrations')
