@@ -24,6 +24,18 @@ function wranglerConfigWithoutLocalSecrets(): string {
 }
 
 /**
+ * workerd logs "WebSocket peer disconnected" when the pool's runner socket closes after a test file:
+ * benign teardown, not actionable. pool-workers filters it from 0.16 (workers-sdk#13833), but 0.15.1 is
+ * the release that runs on Node 20 (docs/decisions.md §9), so the same message is dropped here.
+ */
+const BENIGN_TEARDOWN = /^exception = workerd\/api\/web-socket\.c\+\+:\d+: disconnected: WebSocket peer disconnected\n?$/
+for (const stream of [process.stdout, process.stderr]) {
+  const write = stream.write.bind(stream)
+  stream.write = ((chunk: string | Uint8Array, ...rest: never[]) =>
+    BENIGN_TEARDOWN.test(String(chunk)) || write(chunk, ...rest)) as typeof stream.write
+}
+
+/**
  * `.bin` geodata in Node, as wrangler's Data rule gives it to the worker: an ArrayBuffer of the file
  * (read from disk when the module loads, so the transform stays small).
  */
