@@ -45,11 +45,11 @@ async function devServer() {
       process.kill(-dev.pid, 'SIGTERM')
     } catch {}
   }
-  for (let i = 0; i < 240 && !log.includes('Address precision'); i++) {
+  for (let i = 0; i < 240 && !log.includes('Demo API keys'); i++) {
     if (dev.exitCode !== null) break
     await new Promise((r) => setTimeout(r, 500))
   }
-  if (!log.includes('Address precision')) {
+  if (!log.includes('Demo API keys')) {
     stop()
     throw new Error(`npm run dev did not start:\n${log.slice(-3000)}`)
   }
