@@ -14,7 +14,7 @@ const ADDRESSES = [
   '50 Rideau St, Ottawa, ON K1N 9J7',
 ]
 const N = 50
-const { geocodeOffline, buildScoreResult, estimateRoi, signalsOf, renderScoreReport, TYPICAL_SIGN_COST_CAD } = await loadReportCode()
+const { geocodeOffline, buildScoreResult, estimateRoi, signalsOf, renderScoreReport, TYPICAL_SIGN_COST_CAD, fonts } = await loadReportCode()
 
 const inputs = ADDRESSES.map((address) => {
   const g = geocodeOffline(address)
@@ -24,13 +24,13 @@ const inputs = ADDRESSES.map((address) => {
 })
 
 for (let i = 0; i < 5; i++)
-  await renderScoreReport(inputs[i % inputs.length].result, inputs[i % inputs.length].roi, { generatedAt: new Date() })
+  await renderScoreReport(inputs[i % inputs.length].result, inputs[i % inputs.length].roi, { generatedAt: new Date(), fonts })
 const times = []
 const sizes = []
 for (let i = 0; i < N; i++) {
   const { result, roi } = inputs[i % inputs.length]
   const t0 = performance.now()
-  const pdf = await renderScoreReport(result, roi, { generatedAt: new Date(), reportId: crypto.randomUUID() })
+  const { pdf } = await renderScoreReport(result, roi, { generatedAt: new Date(), reportId: crypto.randomUUID(), fonts })
   times.push(performance.now() - t0)
   sizes.push(pdf.byteLength)
 }

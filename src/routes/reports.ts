@@ -43,6 +43,19 @@ const ReportSchema = z
       }),
     expiresAt: Timestamp.openapi({ description: 'When reportUrl stops working (7 days); GET /reports gives fresh links' }),
     reportId: Uuid,
+    warnings: z
+      .array(
+        z.object({
+          code: z.enum(['text_not_drawn']).openapi({ description: 'Machine-readable reason; switch on this, not on the message.' }),
+          message: z.string().max(400),
+        }),
+      )
+      .max(5)
+      .openapi({
+        description:
+          'Empty when the PDF shows everything. text_not_drawn: the report font (Noto Sans: Latin, Latin Extended, Greek, ' +
+          'Cyrillic) has no glyph for some characters of the address (CJK, Arabic, Hebrew, emoji…); the PDF shows U+FFFD for them.',
+      }),
   })
   .openapi('Report')
 
@@ -67,7 +80,7 @@ const ReportListSchema = z
   })
   .openapi('ReportList')
 
-const reportView = (r: CreatedReport) => ({ reportUrl: r.reportUrl, expiresAt: r.expiresAt, reportId: r.reportId })
+const reportView = (r: CreatedReport) => ({ reportUrl: r.reportUrl, expiresAt: r.expiresAt, reportId: r.reportId, warnings: r.warnings })
 
 /** Replays a report created before a crash (idempotency: the record was completed with its row). */
 async function replayReport(c: Context<AppEnv>, reportId: string, status: ContentfulStatusCode) {

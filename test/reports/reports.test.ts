@@ -49,6 +49,21 @@ describe('POST /api/v1/reports/score', () => {
     expect(text).toContain('ROI snapshot')
   })
 
+  it('address the font cannot fully draw → 201 with a text_not_drawn warning (also when replayed); none otherwise', async () => {
+    const owner = await createKey('pro')
+    const headers = { 'idempotency-key': crypto.randomUUID() }
+    const body = { lat: 45.5017, lng: -73.5673, address: '東京 Café 🚀, Montréal' }
+    const first = await call('/api/v1/reports/score', { key: owner.key, body, headers })
+    expect(first.status).toBe(201)
+    expect(first.json.warnings).toEqual([{ code: 'text_not_drawn', message: expect.stringContaining('東 京 🚀') }])
+    const again = await call('/api/v1/reports/score', { key: owner.key, body, headers })
+    expect(again.headers.get('idempotent-replayed')).toBe('true')
+    expect(again.json.warnings).toEqual(first.json.warnings)
+    const { pages } = await pdfPageTexts((await download(first.json.reportUrl)).bytes)
+    expect(pages[0]).toContain('\uFFFD\uFFFD Café \uFFFD, Montréal')
+    expect((await createReport()).res.json.warnings).toEqual([])
+  })
+
   it('If-None-Match with the ETag → 304', async () => {
     const { res } = await createReport({ lat: 43.6487, lng: -79.3962 })
     const first = await download(res.json.reportUrl)
