@@ -123,7 +123,15 @@ function issueMessage(path: string, issue: Issue): string {
     case 'too_small':
     case 'too_big': {
       const bound = Number(issue.code === 'too_small' ? issue.minimum : issue.maximum)
-      const word = issue.code === 'too_small' ? 'at least' : 'at most'
+      // An exclusive bound (positive(), gt, lt) is "greater than 0", not "at least 0" (which 0 satisfies).
+      const word =
+        issue.inclusive === false
+          ? issue.code === 'too_small'
+            ? 'greater than'
+            : 'less than'
+          : issue.code === 'too_small'
+            ? 'at least'
+            : 'at most'
       if (issue.origin === 'string')
         return issue.code === 'too_small' && bound === 1 ? `${path} must not be empty` : `${path} must be ${word} ${bound} characters`
       if (issue.origin === 'array' || issue.origin === 'set') return `${path} must have ${word} ${bound} items`
