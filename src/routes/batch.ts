@@ -33,9 +33,28 @@ const BatchLocationSchema = z
 interface InvalidRow {
   invalidRow: { issues: readonly z.core.$ZodIssue[]; input: unknown }
 }
+// zod-to-openapi cannot describe a .catch(), so the document gets BatchLocation's shape spelled out here.
 const LenientBatchLocation = BatchLocationSchema.catch(
   (ctx) => ({ invalidRow: { issues: ctx.error.issues, input: ctx.input } }) as InvalidRow as z.infer<typeof BatchLocationSchema>,
-)
+).openapi({
+  type: 'object',
+  description: 'One location. A row of the wrong shape or type fails on its own (its `error`), like a bad CSV row.',
+  properties: {
+    id: {
+      anyOf: [{ type: 'string', maxLength: BATCH.maxIdLength }, { type: 'number' }],
+      description: 'Your reference, echoed back (numbers become strings)',
+      example: 'store-17',
+    },
+    address: {
+      type: 'string',
+      maxLength: 2_000,
+      description: `Canadian address (≤ ${BATCH.maxAddressLength} characters); use this OR lat/lng`,
+      example: '50 Rideau St, Ottawa, ON K1N 9J7',
+    },
+    lat: { type: 'number', description: 'With lng; a row outside Canada fails on its own', example: 45.4257 },
+    lng: { type: 'number', example: -75.6919 },
+  },
+})
 
 /** A bad row's error says what /score would ("lat must be a number"); its id and input are echoed when readable. */
 function toBatchLocation(row: z.infer<typeof BatchLocationSchema> | InvalidRow): BatchLocation {
