@@ -94,10 +94,12 @@ const createReportRoute = createRoute({
   operationId: 'createScoreReport',
   summary: 'Generate a branded PDF score report (Pro plan and above)',
   description:
-    'Scores the location and renders a one-page PDF: branded header, address, coordinates, overall ' +
+    'Scores the location and renders a PDF (US Letter): branded header, address, coordinates, overall ' +
     'score and grade, a bar chart of the seven factors with weights, an ROI snapshot for a typical ' +
-    '$10,000 sign, data sources, generation date and methodology version. Returns a signed download ' +
-    'URL valid for 7 days. Accepts Idempotency-Key.',
+    '$10,000 sign, every data source with its licence and attribution in full (continued on page 2 when ' +
+    'needed), generation date and methodology version on every page. Text uses Noto Sans (Latin, Latin ' +
+    'Extended, Greek, Cyrillic); characters outside it show as U+FFFD and are listed in `warnings`. ' +
+    'Returns a signed download URL valid for 7 days. Accepts Idempotency-Key.',
   // Plan first (a free key gets 403 whatever its Idempotency-Key), then replay/claim the key.
   middleware: [planGate, idempotency({ replayCreated: replayReport })] as const,
   request: { body: jsonBody(ReportRequestSchema) },
