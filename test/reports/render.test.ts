@@ -13,6 +13,10 @@ import {
   reportWarnings,
 } from '../../src/services/reports'
 import { pdfPageTexts } from './pdf-text'
+import fc from 'fast-check'
+import { PDFDocument } from 'pdf-lib'
+import { pdfLibFontkit } from '../../src/services/reports/fontkit'
+import { ReportText } from '../../src/services/reports/layout'
 
 const generatedAt = new Date('2026-11-23T10:00:00Z')
 
@@ -110,5 +114,29 @@ describe('renderScoreReport', () => {
     const a = await render('1 Main St, Montréal, QC')
     const b = await render('1 Main St, Montréal, QC')
     expect(Buffer.from(a.rendered.pdf).equals(Buffer.from(b.rendered.pdf))).toBe(true)
+  })
+})
+
+describe('ReportText.wrap', () => {
+  it('every line fits by pdf-lib metrics, keeps every word in order, and never splits a letter from its accent', async () => {
+    const doc = await PDFDocument.create()
+    doc.registerFontkit(pdfLibFontkit)
+    const font = await doc.embedFont((await reportFonts(env)).bold, { subset: true, customName: 'NotoSans-Bold' })
+    const word = fc
+      .array(fc.constantFrom(...'aeiouAEIOUxyzLMWéèçôœÆßŁđ-.,0123456789', 'e\u0301', 'o\u0302'), { minLength: 1, maxLength: 40 })
+      .map((parts) => parts.join(''))
+    fc.assert(
+      fc.property(fc.array(word, { minLength: 1, maxLength: 30 }), fc.integer({ min: 40, max: 400 }), (words, maxWidth) => {
+        const t = new ReportText()
+        const text = words.join(' ')
+        const lines = t.wrap(text, font, 12, maxWidth)
+        for (const line of lines) {
+          expect(font.widthOfTextAtSize(line, 12)).toBeLessThanOrEqual(maxWidth + 1e-9)
+          expect(line).not.toMatch(/^\p{M}/u)
+        }
+        expect(lines.join('').replace(/ /g, '')).toBe(t.drawable(text, font).replace(/ /g, ''))
+      }),
+      { numRuns: 60 },
+    )
   })
 })
