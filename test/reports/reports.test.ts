@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest'
 import { env } from 'cloudflare:workers'
 import { call, createKey, expectError } from '../helpers/api'
-import { signReport, signingSecret, REPORT_URL_TTL_SECONDS } from '../../src/services/reports'
+import { reportFonts, signReport, signingSecret, REPORT_URL_TTL_SECONDS } from '../../src/services/reports'
 import { ApiError } from '../../src/errors'
 import { pdfPageTexts } from './pdf-text'
 
@@ -150,6 +150,11 @@ describe('POST /api/v1/reports/score', () => {
       expect((await download(listA.json.reports[0].reportUrl)).status).toBe(200)
       const { key: freeKey } = await createKey('free')
       expectError(await call('/api/v1/reports', { key: freeKey }), 403, 'FORBIDDEN')
+    })
+
+    it('a server without the report fonts refuses with a clear 500 message (nothing is drawn with a fallback font)', async () => {
+      await expect(reportFonts({})).rejects.toMatchObject({ code: 'INTERNAL', message: expect.stringMatching(/report fonts are missing/) })
+      expect((await reportFonts(env)).regular.byteLength).toBeGreaterThan(100_000)
     })
 
     it('a server without REPORT_SIGNING_SECRET refuses to sign with a clear message', () => {
