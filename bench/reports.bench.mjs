@@ -14,7 +14,7 @@ const ADDRESSES = [
   '50 Rideau St, Ottawa, ON K1N 9J7',
 ]
 const N = 50
-const { geocodeOffline, buildScoreResult, estimateRoi, signalsOf, renderScoreReport, TYPICAL_SIGN_COST_CAD } = await loadReportCode()
+const { geocodeOffline, buildScoreResult, estimateRoi, signalsOf, renderScoreReport, TYPICAL_SIGN_COST_CAD, fonts } = await loadReportCode()
 
 const inputs = ADDRESSES.map((address) => {
   const g = geocodeOffline(address)
@@ -24,13 +24,13 @@ const inputs = ADDRESSES.map((address) => {
 })
 
 for (let i = 0; i < 5; i++)
-  await renderScoreReport(inputs[i % inputs.length].result, inputs[i % inputs.length].roi, { generatedAt: new Date() })
+  await renderScoreReport(inputs[i % inputs.length].result, inputs[i % inputs.length].roi, { generatedAt: new Date(), fonts })
 const times = []
 const sizes = []
 for (let i = 0; i < N; i++) {
   const { result, roi } = inputs[i % inputs.length]
   const t0 = performance.now()
-  const pdf = await renderScoreReport(result, roi, { generatedAt: new Date(), reportId: crypto.randomUUID() })
+  const { pdf } = await renderScoreReport(result, roi, { generatedAt: new Date(), reportId: crypto.randomUUID(), fonts })
   times.push(performance.now() - t0)
   sizes.push(pdf.byteLength)
 }
@@ -40,6 +40,6 @@ const median = (a) => {
   return (s[(s.length - 1) >> 1] + s[s.length >> 1]) / 2
 }
 const p95 = (a) => sorted(a)[Math.ceil(a.length * 0.95) - 1]
-console.log(`PDF reports, ${N} renders (Node ${process.version}, pdf-lib, 1 page, Helvetica)`)
+console.log(`PDF reports, ${N} renders (Node ${process.version}, pdf-lib, embedded Noto Sans subsets, 2 pages)`)
 console.log(`  render time: median ${median(times).toFixed(2)} ms, p95 ${p95(times).toFixed(2)} ms, min ${sorted(times)[0].toFixed(2)} ms`)
 console.log(`  size: median ${(median(sizes) / 1024).toFixed(1)} KiB (min ${sorted(sizes)[0]} B, max ${sorted(sizes).at(-1)} B)`)

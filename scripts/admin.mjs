@@ -61,6 +61,10 @@ async function request(method, path, body) {
   return json
 }
 
+/** Text for a terminal: controls, format characters (bidi, ZWSP, BOM, tags) and separators shown as \u{…}, never sent raw. */
+export const printable = (value) =>
+  typeof value === 'string' ? value.replace(/[\p{Cc}\p{Cf}\p{Cs}\u2028\u2029]/gu, (c) => `\\u{${c.codePointAt(0).toString(16)}}`) : value
+
 /** Command table: "<group> <action>" → handler. Features add their staff actions here. */
 export const COMMANDS = {
   'keys create': async () => {
@@ -74,7 +78,7 @@ export const COMMANDS = {
         id,
         email,
         plan,
-        name,
+        name: printable(name),
         prefix,
         mode,
         createdAt,

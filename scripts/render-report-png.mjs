@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm run report:png -- ["address"] [--out .tmp/report.png] [--dpi 110]
-// Renders a score report with the worker's own code and converts page 1 to PNG with pdftoppm
+// Renders a score report with the worker's own code and converts every page to PNG with pdftoppm
 // (Debian/Ubuntu: apt-get install poppler-utils). Writes the PDF next to the PNG.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
@@ -17,16 +17,24 @@ const png = option('--out', '.tmp/report.png')
 const dpi = option('--dpi', '110')
 
 const { reportFor } = await loadReportCode()
-const { result, pdf } = await reportFor(address)
+const { result, pdf, pageCount, warnings } = await reportFor(address)
 const pdfPath = `${png.replace(/\.png$/i, '')}.pdf`
 mkdirSync(dirname(png), { recursive: true })
 writeFileSync(pdfPath, pdf)
 
-const run = spawnSync('pdftoppm', ['-png', '-r', dpi, '-f', '1', '-l', '1', '-singlefile', pdfPath, png.replace(/\.png$/i, '')], {
-  stdio: 'inherit',
-})
-if (run.error || run.status !== 0) {
-  console.error('pdftoppm failed or is missing: apt-get install -y poppler-utils (macOS: brew install poppler)')
-  process.exit(1)
+// Page 1 → report.png, page n → report-n.png.
+const pngs = []
+for (let page = 1; page <= pageCount; page++) {
+  const out = png.replace(/\.png$/i, page === 1 ? '' : `-${page}`)
+  const run = spawnSync('pdftoppm', ['-png', '-r', dpi, '-f', String(page), '-l', String(page), '-singlefile', pdfPath, out], {
+    stdio: 'inherit',
+  })
+  if (run.error || run.status !== 0) {
+    console.error('pdftoppm failed or is missing: apt-get install -y poppler-utils (macOS: brew install poppler)')
+    process.exit(1)
+  }
+  pngs.push(`${out}.png`)
 }
-console.log(`${result.address}: ${result.overallScore} (${result.grade})\nPDF ${pdfPath} (${pdf.byteLength} bytes)\nPNG ${png}`)
+console.log(`${result.address}: ${result.overallScore} (${result.grade})\nPDF ${pdfPath} (${pdf.byteLength} bytes, ${pageCount} pages)`)
+for (const w of warnings) console.log(`warning ${w.code}: ${w.message}`)
+console.log(`PNG ${pngs.join(', ')}`)

@@ -85,6 +85,8 @@ export async function startServer(options = {}) {
       `ADMIN_TOKEN:${adminToken}`,
       '--var',
       'REPORT_SIGNING_SECRET:bench-secret',
+      '--var',
+      'ENVIRONMENT:development',
       '--log-level',
       process.env.BENCH_STDERR ? 'log' : 'error',
       '--show-interactive-dev-session=false',

@@ -3,7 +3,7 @@
 // anywhere else goes through parseLocation, so a bad location reads the same everywhere and is checked once.
 import { z } from '@hono/zod-openapi'
 import { CANADA_BOUNDS, isInCanadaBounds, isInUnitedStates } from '../geo'
-import { validationError } from './openapi'
+import { displayText, validationError } from './openapi'
 
 const { minLat, maxLat, minLng, maxLng } = CANADA_BOUNDS
 export const MAX_ADDRESS_LENGTH = 300
@@ -22,11 +22,15 @@ export const coordinateFields = {
 }
 
 export const locationFields = {
-  address: z
-    .string({ error: 'address must be a string' })
-    .trim()
-    .min(1, { error: 'address must not be empty' })
-    .max(MAX_ADDRESS_LENGTH, { error: `address must be at most ${MAX_ADDRESS_LENGTH} characters` })
+  // Addresses are kept (saved locations, reports) and shown to others: the one stored-text rule applies.
+  address: displayText(
+    'address',
+    z
+      .string({ error: 'address must be a string' })
+      .trim()
+      .min(1, { error: 'address must not be empty' })
+      .max(MAX_ADDRESS_LENGTH, { error: `address must be at most ${MAX_ADDRESS_LENGTH} characters` }),
+  )
     .optional()
     .openapi({
       example: '100 Queen St W, Toronto, ON M5H 2N2',

@@ -1,6 +1,7 @@
 import { OpenAPIHono, z, type Hook } from '@hono/zod-openapi'
 import type { AppEnv } from '../env'
 import { ApiError, ERROR_STATUS, type ErrorCode } from '../errors'
+import { findUnsafeCharacter, unsafeTextMessage } from './text'
 
 export const ErrorSchema = z
   .object({
@@ -122,7 +123,15 @@ function issueMessage(path: string, issue: Issue): string {
     case 'too_small':
     case 'too_big': {
       const bound = Number(issue.code === 'too_small' ? issue.minimum : issue.maximum)
-      const word = issue.code === 'too_small' ? 'at least' : 'at most'
+      // An exclusive bound (positive(), gt, lt) is "greater than 0", not "at least 0" (which 0 satisfies).
+      const word =
+        issue.inclusive === false
+          ? issue.code === 'too_small'
+            ? 'greater than'
+            : 'less than'
+          : issue.code === 'too_small'
+            ? 'at least'
+            : 'at most'
       if (issue.origin === 'string')
         return issue.code === 'too_small' && bound === 1 ? `${path} must not be empty` : `${path} must be ${word} ${bound} characters`
       if (issue.origin === 'array' || issue.origin === 'set') return `${path} must have ${word} ${bound} items`
@@ -142,21 +151,13 @@ function issueMessage(path: string, issue: Issue): string {
 }
 
 /**
- * C0/C1 control characters (NUL, ESC…) and bidirectional embeddings, overrides and isolates
- * (U+202A–U+202E, U+2066–U+2069), which can hide or reorder text shown to other people. Multi-line
- * fields keep tab and line breaks.
+ * A string field stored and shown to others: text with a character findUnsafeCharacter refuses (controls,
+ * bidi overrides, separators, tags, ZWSP, BOM, lone surrogates) is a 400 that names the character.
  */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the control and bidi characters are exactly what this rejects
-const UNSAFE_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/
-// biome-ignore lint/suspicious/noControlCharactersInRegex: as above, without the tab and line-break exemption
-const UNSAFE_SINGLE_LINE = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/
-
-/** A string field stored and shown to others: rejects control and bidi-override characters (400). */
 export const displayText = (field: string, schema: z.ZodString, options: { multiline?: boolean } = {}) =>
-  schema.refine((value) => !(options.multiline ? UNSAFE_CHARACTERS : UNSAFE_SINGLE_LINE).test(value), {
-    error:
-      `${field} must not contain control characters${options.multiline ? ' (other than tab and line breaks)' : ''} ` +
-      `or bidirectional-override characters`,
+  schema.superRefine((value, ctx) => {
+    const found = findUnsafeCharacter(value, options)
+    if (found) ctx.addIssue({ code: 'custom', message: unsafeTextMessage(field, found) })
   })
 
 /** Every route file builds its router with this so validation errors share one shape. */

@@ -11,6 +11,7 @@ import { OrderSchema, QuoteSchema } from './commerce-schemas'
 
 const adminSecurity = [{ AdminToken: [] }]
 const StaffOrderSchema = OrderSchema.extend({ userId: Uuid }).openapi('AdminOrder')
+const PRICE_ERROR = 'price must be greater than 0: dollars with at most two decimals, e.g. 1249.5 or "1249.50"'
 const StaffQuoteSchema = QuoteSchema.extend({ userId: Uuid }).openapi('AdminQuote')
 
 const advanceRoute = createRoute({
@@ -51,7 +52,7 @@ const answerRoute = createRoute({
     body: jsonBody(
       z.object({
         price: z
-          .union([z.number().positive().max(10_000_000), z.string().max(16)])
+          .union([z.number().positive({ error: PRICE_ERROR }).max(10_000_000), z.string().max(16)])
           .openapi({ description: 'Dollars, at most two decimals: 1249.5 or "1249.50"' }),
         message: displayText('message', z.string().trim().min(1).max(5000), { multiline: true }),
       }),
@@ -112,10 +113,7 @@ export const adminCommerceRoutes = createRouter()
     const id = parseId(c.req.valid('param').id, 'Quote')
     const { price, message } = c.req.valid('json')
     const cents = dollarsToCents(price)
-    if (cents === null || cents <= 0)
-      throw badRequest('price must be a positive amount in dollars with at most two decimals', [
-        { path: 'price', message: 'Invalid amount' },
-      ])
+    if (cents === null || cents <= 0) throw badRequest(PRICE_ERROR, [{ path: 'price', message: PRICE_ERROR }])
     return c.json(await answerQuote(c.env.DB, id, cents, message), 200)
   })
   .openapi(listOrdersRoute, async (c) => c.json(await listAllOrders(c.env.DB, c.req.valid('query').status), 200))

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { createRouter, errorResponses, jsonBody, jsonResponse, MAX_LIST_ITEMS, text, Timestamp, Uuid } from '../lib/openapi'
+import { createRouter, displayText, errorResponses, jsonBody, jsonResponse, MAX_LIST_ITEMS, text, Timestamp, Uuid } from '../lib/openapi'
 import { parseId, UuidParam } from '../lib/ids'
 import { PLANS } from '../auth/plans'
 import { createApiKey, listApiKeys, revokeApiKey, setUserPlan } from '../services/api-keys'
@@ -35,7 +35,7 @@ const createKey = createRoute({
       z.object({
         email: z.string().trim().toLowerCase().email().max(254),
         plan: z.enum(PLANS).optional().openapi({ description: 'Sets the user’s plan; new users default to free' }),
-        name: z.string().trim().min(1).max(100).optional(),
+        name: displayText('name', z.string().trim().min(1).max(100)).optional(),
         mode: z.enum(['live', 'test']).default('live'),
       }),
     ),

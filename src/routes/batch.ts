@@ -1,7 +1,7 @@
 // POST /api/v1/score/batch (beyond the spec): up to 1,000 locations as JSON or CSV, results in input
 // order, CSV out on `Accept: text/csv`. The work is in services/batch.ts and services/batch-csv.ts.
 import { createRoute, z } from '@hono/zod-openapi'
-import { createRouter, errorResponses, int, standardHeaders } from '../lib/openapi'
+import { createRouter, errorResponses, int, standardHeaders, validationError } from '../lib/openapi'
 import { principalOf } from '../middleware/plan-gate'
 import { consumeQuotaUnits } from '../middleware/rate-limit'
 import { ApiError, ERROR_STATUS, type ErrorCode } from '../errors'
@@ -29,10 +29,48 @@ const BatchLocationSchema = z
   })
   .openapi('BatchLocation')
 
+/** A row that failed its own schema (wrong type, unknown shape): kept, so it fails alone like a bad CSV row. */
+interface InvalidRow {
+  invalidRow: { issues: readonly z.core.$ZodIssue[]; input: unknown }
+}
+// zod-to-openapi cannot describe a .catch(), so the document gets BatchLocation's shape spelled out here.
+const LenientBatchLocation = BatchLocationSchema.catch(
+  (ctx) => ({ invalidRow: { issues: ctx.error.issues, input: ctx.input } }) as InvalidRow as z.infer<typeof BatchLocationSchema>,
+).openapi({
+  type: 'object',
+  description: 'One location. A row of the wrong shape or type fails on its own (its `error`), like a bad CSV row.',
+  properties: {
+    id: {
+      anyOf: [{ type: 'string', maxLength: BATCH.maxIdLength }, { type: 'number' }],
+      description: 'Your reference, echoed back (numbers become strings)',
+      example: 'store-17',
+    },
+    address: {
+      type: 'string',
+      maxLength: 2_000,
+      description: `Canadian address (≤ ${BATCH.maxAddressLength} characters); use this OR lat/lng`,
+      example: '50 Rideau St, Ottawa, ON K1N 9J7',
+    },
+    lat: { type: 'number', description: 'With lng; a row outside Canada fails on its own', example: 45.4257 },
+    lng: { type: 'number', example: -75.6919 },
+  },
+})
+
+/** A bad row's error says what /score would ("lat must be a number"); its id and input are echoed when readable. */
+function toBatchLocation(row: z.infer<typeof BatchLocationSchema> | InvalidRow): BatchLocation {
+  if (!('invalidRow' in row)) return { ...row, id: row.id === undefined ? undefined : String(row.id) }
+  const { issues, input } = row.invalidRow
+  const raw = typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {}
+  const id = typeof raw.id === 'string' || typeof raw.id === 'number' ? String(raw.id).slice(0, BATCH.maxIdLength) : undefined
+  const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? v : undefined)
+  const address = typeof raw.address === 'string' ? raw.address : undefined
+  return { id, address, lat: text(raw.lat), lng: text(raw.lng), invalid: validationError(issues, 'location').message }
+}
+
 const BatchRequestSchema = z
   .object({
     locations: z
-      .array(BatchLocationSchema)
+      .array(LenientBatchLocation)
       .min(1)
       .max(BATCH.maxLocations)
       .openapi({ description: `1 to ${BATCH.maxLocations.toLocaleString('en-CA')} locations` }),
@@ -105,9 +143,9 @@ const batchRoute = createRoute({
     `with a header row naming \`address\` or \`lat\`,\`lng\` (optional \`id\`; comma, semicolon ` +
     `or tab separated; default weights). At most ${BATCH.maxLocations.toLocaleString('en-CA')} ` +
     `locations and ${BATCH.maxBodyBytes / 1024 / 1024} MiB (413 beyond). Results come back in input ` +
-    `order; a location that cannot be scored carries its own \`error\` ({ code, message }) and ` +
-    'does not fail the batch. `Accept: text/csv` returns CSV: id, input, lat, lng, overallScore, grade, ' +
-    'the seven factor scores, precision, error. ' +
+    `order; a location that cannot be scored (not found, outside Canada, or a row of the wrong shape or type, ` +
+    'JSON or CSV alike) carries its own `error` ({ code, message }) and does not fail the batch. ' +
+    '`Accept: text/csv` returns CSV: id, input, lat, lng, overallScore, grade, the seven factor scores, precision, error. ' +
     `Quota: one monthly unit per location; the per-minute limit counts the request once. A batch ` +
     `larger than what is left of the monthly quota is refused up front with 429 QUOTA_EXCEEDED ` +
     `stating the count needed, and nothing is charged. All plans.`,
@@ -147,7 +185,7 @@ export const batchRoutes = createRouter().openapi(batchRoute, async (c) => {
     locations = parseBatchCsv(await c.req.text())
   } else if (isJson(type)) {
     const body = c.req.valid('json') as z.infer<typeof BatchRequestSchema>
-    locations = body.locations.map((l) => ({ ...l, id: l.id === undefined ? undefined : String(l.id) }))
+    locations = body.locations.map(toBatchLocation)
     weights = body.weights ?? DEFAULT_WEIGHTS
   } else {
     throw new ApiError('BAD_REQUEST', 'Send the locations as JSON (Content-Type: application/json) or CSV (Content-Type: text/csv)', {

@@ -96,6 +96,9 @@ export const QuoteSchema = z
     price: Money.nullable().openapi({ description: 'Quoted price once status is quoted' }),
     message: text(5000).nullable().openapi({ description: 'Staff message with the quote' }),
     quotedAt: Timestamp.nullable(),
+    expiresAt: Timestamp.nullable().openapi({
+      description: 'Until when the quoted price can be accepted (quotedAt + 30 days; null until quoted). Later: accept → 410',
+    }),
     respondedAt: Timestamp.nullable(),
     createdAt: Timestamp,
     updatedAt: Timestamp,

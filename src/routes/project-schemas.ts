@@ -94,8 +94,7 @@ export const ProjectDetailSchema = z
 export const AddLocationSchema = z
   .object({
     ...locationFields,
-    // Stored and shown to others (shares, the project page): no control or bidi-override characters.
-    address: displayText('address', locationFields.address.unwrap()).optional().openapi({
+    address: locationFields.address.openapi({
       example: '100 Queen St W, Toronto, ON M5H 2N2',
       description: 'Use this OR lat/lng (both: coordinates locate, address is kept for display)',
     }),

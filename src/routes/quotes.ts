@@ -72,9 +72,11 @@ const answerRoute = (action: 'accept' | 'decline') =>
     tags: ['Quotes'],
     summary: `${action === 'accept' ? 'Accept' : 'Decline'} a quoted price (only while status is quoted)`,
     operationId: `${action}Quote`,
-    description: 'Only a quote in status quoted can be accepted or declined (409 otherwise); another user’s quote is 404.',
+    description:
+      'Only a quote in status quoted can be accepted or declined (409 otherwise); another user’s quote is 404. ' +
+      'A quoted price holds 30 days (expiresAt): accepting it later → 410 GONE; declining is still possible.',
     request: { params: UuidParam },
-    responses: { 200: jsonResponse(QuoteSchema, 'The updated quote'), ...errorResponses(404, 409) },
+    responses: { 200: jsonResponse(QuoteSchema, 'The updated quote'), ...errorResponses(404, 409, 410) },
   })
 
 export const quoteRoutes = createRouter()

@@ -43,6 +43,19 @@ const ReportSchema = z
       }),
     expiresAt: Timestamp.openapi({ description: 'When reportUrl stops working (7 days); GET /reports gives fresh links' }),
     reportId: Uuid,
+    warnings: z
+      .array(
+        z.object({
+          code: z.enum(['text_not_drawn']).openapi({ description: 'Machine-readable reason; switch on this, not on the message.' }),
+          message: z.string().max(400),
+        }),
+      )
+      .max(5)
+      .openapi({
+        description:
+          'Empty when the PDF shows everything. text_not_drawn: the report font (Noto Sans: Latin, Latin Extended, Greek, ' +
+          'Cyrillic) has no glyph for some characters of the address (CJK, Arabic, Hebrew, emoji…); the PDF shows U+FFFD for them.',
+      }),
   })
   .openapi('Report')
 
@@ -67,7 +80,7 @@ const ReportListSchema = z
   })
   .openapi('ReportList')
 
-const reportView = (r: CreatedReport) => ({ reportUrl: r.reportUrl, expiresAt: r.expiresAt, reportId: r.reportId })
+const reportView = (r: CreatedReport) => ({ reportUrl: r.reportUrl, expiresAt: r.expiresAt, reportId: r.reportId, warnings: r.warnings })
 
 /** Replays a report created before a crash (idempotency: the record was completed with its row). */
 async function replayReport(c: Context<AppEnv>, reportId: string, status: ContentfulStatusCode) {
@@ -81,10 +94,12 @@ const createReportRoute = createRoute({
   operationId: 'createScoreReport',
   summary: 'Generate a branded PDF score report (Pro plan and above)',
   description:
-    'Scores the location and renders a one-page PDF: branded header, address, coordinates, overall ' +
+    'Scores the location and renders a PDF (US Letter): branded header, address, coordinates, overall ' +
     'score and grade, a bar chart of the seven factors with weights, an ROI snapshot for a typical ' +
-    '$10,000 sign, data sources, generation date and methodology version. Returns a signed download ' +
-    'URL valid for 7 days. Accepts Idempotency-Key.',
+    '$10,000 sign, every data source with its licence and attribution in full (continued on page 2 when ' +
+    'needed), generation date and methodology version on every page. Text uses Noto Sans (Latin, Latin ' +
+    'Extended, Greek, Cyrillic); characters outside it show as U+FFFD and are listed in `warnings`. ' +
+    'Returns a signed download URL valid for 7 days. Accepts Idempotency-Key.',
   // Plan first (a free key gets 403 whatever its Idempotency-Key), then replay/claim the key.
   middleware: [planGate, idempotency({ replayCreated: replayReport })] as const,
   request: { body: jsonBody(ReportRequestSchema) },

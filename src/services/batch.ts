@@ -22,6 +22,8 @@ export interface BatchLocation {
   /** A CSV cell that is not a number stays text, and the row fails the location check like JSON would. */
   lat?: number | string
   lng?: number | string
+  /** Set when the row failed its own schema (a JSON row of the wrong type): the row's error message. */
+  invalid?: string
 }
 
 export interface BatchRow {
@@ -46,6 +48,7 @@ async function scoreRow(
   weights: WeightProfile,
 ): Promise<BatchRow> {
   const row = { index, id: location.id ?? null, input: inputText(location) }
+  if (location.invalid) return { ...row, result: null, error: { code: 'BAD_REQUEST', message: location.invalid } }
   try {
     // Each row is checked with the routes' location schema, so it fails with the message POST /score gives.
     const input = parseLocation({ address: location.address, lat: location.lat, lng: location.lng })

@@ -122,7 +122,7 @@ describe('idempotency survives a crash: cart adds and reports', () => {
     expect((await env.REPORTS.list({ prefix: `reports/${userId}/` })).objects).toHaveLength(1)
     expect(retry.status).toBe(201)
     expect(retry.headers.get('idempotent-replayed')).toBe('true')
-    expect(Object.keys(retry.json).sort()).toEqual(['expiresAt', 'reportId', 'reportUrl'])
+    expect(Object.keys(retry.json).sort()).toEqual(['expiresAt', 'reportId', 'reportUrl', 'warnings'])
     expect(retry.json).toEqual(first.json)
     // Each HTTP request counts one unit; the retry is not charged for a second report.
     expect(Number(first.headers.get('x-quota-remaining')) - Number(retry.headers.get('x-quota-remaining'))).toBe(1)

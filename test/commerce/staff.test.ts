@@ -138,10 +138,34 @@ describe('staff: quotes', () => {
     expect((await call(`/api/v1/quotes/${id}/decline`, { key, method: 'POST' })).json.status).toBe('declined')
   })
 
-  it.each([[0], [-5], [12.345], ['12,00'], ['abc']])('answer with price %s → 400', async (price) => {
+  it.each([[0], [-5], [12.345], ['12,00'], ['abc'], ['0.00']])(
+    'answer with price %s → 400 that says what a price must be',
+    async (price) => {
+      const { key } = await createKey()
+      const { id } = (await call('/api/v1/quotes', { key, body: { signType: 'Banner', requirements: 'x' } })).json
+      const error = expectError(await admin(`/quotes/${id}/answer`, { body: { price, message: 'm' } }), 400, 'BAD_REQUEST')
+      expect(error.message).toMatch(/^price must be greater than 0/) // not "at least 0", which 0 satisfies
+      expect(error.message).not.toMatch(/at least 0/)
+    },
+  )
+
+  it('a quoted price holds 30 days (expiresAt); after that accepting → 410 GONE, declining still works', async () => {
     const { key } = await createKey()
-    const { id } = (await call('/api/v1/quotes', { key, body: { signType: 'Banner', requirements: 'x' } })).json
-    expectError(await admin(`/quotes/${id}/answer`, { body: { price, message: 'm' } }), 400, 'BAD_REQUEST')
+    const quote = async () => {
+      const { id } = (await call('/api/v1/quotes', { key, body: { signType: 'Pylon', requirements: 'x' } })).json
+      const answered = (await admin(`/quotes/${id}/answer`, { body: { price: 500, message: 'ok' } })).json
+      expect(Date.parse(answered.expiresAt) - Date.parse(answered.quotedAt)).toBe(30 * 86_400_000)
+      const past = new Date(Date.now() - 31 * 86_400_000).toISOString()
+      await env.DB.prepare('UPDATE quotes SET quoted_at = ? WHERE id = ?').bind(past, id).run()
+      return id
+    }
+    const stale = await quote()
+    const error = expectError(await call(`/api/v1/quotes/${stale}/accept`, { key, method: 'POST' }), 410, 'GONE')
+    expect(error.message).toMatch(/expired at .*request a new quote/)
+    expect((await call(`/api/v1/quotes/${stale}`, { key })).json.status).toBe('quoted')
+    expect((await call(`/api/v1/quotes/${await quote()}/decline`, { key, method: 'POST' })).json.status).toBe('declined')
+    const { id: fresh } = (await call('/api/v1/quotes', { key, body: { signType: 'Pylon', requirements: 'y' } })).json
+    expect((await call(`/api/v1/quotes/${fresh}`, { key })).json.expiresAt).toBeNull()
   })
 
   it('unknown quote → 404; staff list filters by status', async () => {

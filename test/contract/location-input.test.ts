@@ -146,8 +146,11 @@ const ROUTES: Route[] = [
 
 /** Request schemas with lat at the top level or in a list of locations (cart and quotes name theirs otherwise). */
 function takesLatLng(schema: unknown): boolean {
-  const shape = (schema as { shape?: Record<string, { element?: { shape?: object } }> } | undefined)?.shape
-  return !!shape && ('lat' in shape || Object.values(shape).some((field) => !!field.element?.shape && 'lat' in field.element.shape))
+  type Element = { shape?: object; unwrap?: () => { shape?: object } }
+  const shape = (schema as { shape?: Record<string, { element?: Element }> } | undefined)?.shape
+  // A batch row is `.catch()`-wrapped (a bad row fails alone): look inside it.
+  const rowShape = (element?: Element) => element?.shape ?? element?.unwrap?.().shape
+  return !!shape && ('lat' in shape || Object.values(shape).some((field) => 'lat' in (rowShape(field.element) ?? {})))
 }
 
 describe('the location input on every route that takes one', () => {

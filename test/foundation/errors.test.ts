@@ -13,6 +13,24 @@ describe('error envelope', () => {
     expectError(res, 415, 'UNSUPPORTED_MEDIA_TYPE')
   })
 
+  it('a body declared in another charset than UTF-8 → 415 (JSON and CSV); charset=utf-8 in any spelling passes', async () => {
+    const { key } = await createKey('pro')
+    const body = JSON.stringify({ lat: 45.5017, lng: -73.5673 })
+    for (const contentType of [
+      'application/json; charset=utf-16',
+      'application/json;charset="UTF-16LE"',
+      'application/json; charset=latin1',
+    ]) {
+      const error = expectError(await call('/api/v1/score', { key, rawBody: body, contentType }), 415, 'UNSUPPORTED_MEDIA_TYPE')
+      expect(error.message).toMatch(/must be UTF-8/)
+    }
+    const csv = await call('/api/v1/score/batch', { key, rawBody: 'lat,lng\n45.5,-73.57\n', contentType: 'text/csv; charset=utf-16' })
+    expectError(csv, 415, 'UNSUPPORTED_MEDIA_TYPE')
+    for (const contentType of ['application/json; charset=utf-8', 'application/json; charset="UTF-8"', 'application/json;charset=utf8']) {
+      expect((await call('/api/v1/score', { key, rawBody: body, contentType })).status).toBe(200)
+    }
+  })
+
   it('100 KiB body → 413', async () => {
     const res = await admin('/keys', { body: { email: 'big@example.com', name: 'x'.repeat(100 * 1024) } })
     expectError(res, 413, 'PAYLOAD_TOO_LARGE')

@@ -3,6 +3,7 @@ import { env } from 'cloudflare:workers'
 import { createApp } from '../../src/app'
 import { createKey } from '../helpers/api'
 import { createProject } from './fixtures'
+import wranglerToml from '../../wrangler.toml?raw'
 
 const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext
 const app = createApp()
@@ -46,5 +47,19 @@ describe('links handed out use the configured public origin, not the Host header
     expect(JSON.stringify(res.json)).not.toContain('evil.example')
     const links = await env.DB.prepare('SELECT COUNT(*) AS n FROM share_links WHERE project_id = ?').bind(projectId).first<{ n: number }>()
     expect(links?.n).toBe(0)
+  })
+
+  it('a plain `wrangler deploy` is production (links never from the Host header); only local runs say development', async () => {
+    const vars = /^\[vars\]\n([\s\S]*?)^\[/m.exec(wranglerToml)?.[1] ?? ''
+    expect(vars).toMatch(/^ENVIRONMENT = "production"$/m)
+    expect(wranglerToml).not.toMatch(/^ENVIRONMENT = "development"$/m)
+    // With the deployed default and no PUBLIC_BASE_URL, a report is refused before anything is written.
+    const { key, userId } = await createKey('pro')
+    const res = await postFromForgedHost({ ENVIRONMENT: 'production' }, '/api/v1/reports/score', key, { lat: 43.6487, lng: -79.3962 })
+    expect(res.status).toBe(500)
+    expect(res.json.error.message).toMatch(/PUBLIC_BASE_URL/)
+    expect(JSON.stringify(res.json)).not.toContain('evil.example')
+    const rows = await env.DB.prepare('SELECT COUNT(*) AS n FROM reports WHERE user_id = ?').bind(userId).first<{ n: number }>()
+    expect(rows?.n).toBe(0)
   })
 })

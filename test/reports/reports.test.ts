@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest'
 import { env } from 'cloudflare:workers'
 import { call, createKey, expectError } from '../helpers/api'
-import { signReport, signingSecret, REPORT_URL_TTL_SECONDS } from '../../src/services/reports'
+import { reportFonts, signReport, signingSecret, REPORT_URL_TTL_SECONDS } from '../../src/services/reports'
 import { ApiError } from '../../src/errors'
 import { pdfPageTexts } from './pdf-text'
 
@@ -47,6 +47,21 @@ describe('POST /api/v1/reports/score', () => {
     expect(text).toContain(score.json.address)
     expect(text).toContain(`grade ${score.json.grade}`)
     expect(text).toContain('ROI snapshot')
+  })
+
+  it('address the font cannot fully draw → 201 with a text_not_drawn warning (also when replayed); none otherwise', async () => {
+    const owner = await createKey('pro')
+    const headers = { 'idempotency-key': crypto.randomUUID() }
+    const body = { lat: 45.5017, lng: -73.5673, address: '東京 Café 🚀, Montréal' }
+    const first = await call('/api/v1/reports/score', { key: owner.key, body, headers })
+    expect(first.status).toBe(201)
+    expect(first.json.warnings).toEqual([{ code: 'text_not_drawn', message: expect.stringContaining('東 京 🚀') }])
+    const again = await call('/api/v1/reports/score', { key: owner.key, body, headers })
+    expect(again.headers.get('idempotent-replayed')).toBe('true')
+    expect(again.json.warnings).toEqual(first.json.warnings)
+    const { pages } = await pdfPageTexts((await download(first.json.reportUrl)).bytes)
+    expect(pages[0]).toContain('\uFFFD\uFFFD Café \uFFFD, Montréal')
+    expect((await createReport()).res.json.warnings).toEqual([])
   })
 
   it('If-None-Match with the ETag → 304', async () => {
@@ -135,6 +150,11 @@ describe('POST /api/v1/reports/score', () => {
       expect((await download(listA.json.reports[0].reportUrl)).status).toBe(200)
       const { key: freeKey } = await createKey('free')
       expectError(await call('/api/v1/reports', { key: freeKey }), 403, 'FORBIDDEN')
+    })
+
+    it('a server without the report fonts refuses with a clear 500 message (nothing is drawn with a fallback font)', async () => {
+      await expect(reportFonts({})).rejects.toMatchObject({ code: 'INTERNAL', message: expect.stringMatching(/report fonts are missing/) })
+      expect((await reportFonts(env)).regular.byteLength).toBeGreaterThan(100_000)
     })
 
     it('a server without REPORT_SIGNING_SECRET refuses to sign with a clear message', () => {

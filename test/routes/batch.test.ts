@@ -79,7 +79,6 @@ describe('POST /api/v1/score/batch', () => {
       400,
       'BAD_REQUEST',
     )
-    expectError(await call('/api/v1/score/batch', { key: free.key, body: { locations: [{ lat: 'north' }] } }), 400, 'BAD_REQUEST')
     expectError(
       await call('/api/v1/score/batch', { key: free.key, rawBody: 'address\nOttawa', contentType: 'text/plain' }),
       415,
@@ -160,6 +159,22 @@ describe('batch CSV in and out', () => {
     expect(b.input).toBe('north, -75.7')
     expect(c.result.precision).toBe('coordinates')
     expect(res.json.results.map((r: any) => r.id)).toEqual(['1', '2', '3'])
+  })
+
+  it('JSON fails per row like CSV: a row of the wrong type or shape gets its own error, the others are scored', async () => {
+    const locations = [{ id: 'x', lat: 'north', lng: -75.7 }, { address: 42 }, 7, null, { id: 9, lat: 45.5017, lng: -73.5673 }]
+    const res = await call('/api/v1/score/batch', { key, body: { locations } })
+    expect(res.status).toBe(200)
+    expect([res.json.count, res.json.succeeded, res.json.failed]).toEqual([5, 1, 4])
+    const [north, numeric, seven, nothing, ok] = res.json.results
+    const csv = (await csvCall(key, 'id,lat,lng\nx,north,-75.7\n', 'application/json')).json.results[0]
+    expect(north).toEqual({ ...csv, result: null }) // same id, input and error as the CSV row
+    expect(north.error).toEqual({ code: 'BAD_REQUEST', message: 'lat must be a number' })
+    expect(numeric.error.message).toBe('address must be a string')
+    for (const row of [seven, nothing]) expect(row.error.message).toBe('location must be an object')
+    expect([seven.id, seven.input]).toEqual([null, ''])
+    expect(ok.id).toBe('9')
+    expect(ok.result.precision).toBe('coordinates')
   })
 
   it('neutralises spreadsheet formulas in text cells', async () => {

@@ -1,8 +1,16 @@
 // Custom quote requests (docs/decisions.md §7): the customer's side. Staff answers are in ./staff.ts.
-import { and, desc, eq } from 'drizzle-orm'
+import { and, desc, eq, gt } from 'drizzle-orm'
 import { asStatement, getDb, schema } from '../../db/client'
-import { conflict, notFound } from '../../errors'
+import { conflict, gone, notFound } from '../../errors'
 import { formatCents } from './money'
+
+/**
+ * A quoted price holds for 30 days from quotedAt (docs/decisions.md §7): material and installation costs
+ * move, so staff prices are not open-ended. After that it can still be declined, not accepted (410).
+ */
+export const QUOTE_VALID_DAYS = 30
+const quoteExpiry = (quotedAt: string | null) =>
+  quotedAt === null ? null : new Date(Date.parse(quotedAt) + QUOTE_VALID_DAYS * 86_400_000).toISOString()
 
 export type QuoteRow = typeof schema.quotes.$inferSelect
 
@@ -19,6 +27,7 @@ export function toQuoteView(q: QuoteRow) {
     price: q.priceCents === null ? null : formatCents(q.priceCents),
     message: q.staffMessage,
     quotedAt: q.quotedAt,
+    expiresAt: quoteExpiry(q.quotedAt),
     respondedAt: q.respondedAt,
     createdAt: q.createdAt,
     updatedAt: q.updatedAt,
@@ -90,16 +99,29 @@ export async function getQuote(d1: D1Database, userId: string, id: string) {
   return toQuoteView(quote)
 }
 
-/** The customer's answer to a quoted price: one conditional UPDATE, so two answers cannot both win. */
-export async function respondToQuote(d1: D1Database, userId: string, id: string, status: 'accepted' | 'declined') {
-  const now = new Date().toISOString()
+/**
+ * The customer's answer to a quoted price: one conditional UPDATE, so two answers cannot both win. Accepting
+ * also needs the price to be still valid (quoted within QUOTE_VALID_DAYS).
+ */
+export async function respondToQuote(d1: D1Database, userId: string, id: string, status: 'accepted' | 'declined', now = new Date()) {
+  const validSince = new Date(now.getTime() - QUOTE_VALID_DAYS * 86_400_000).toISOString()
   const [updated] = await getDb(d1)
     .update(schema.quotes)
-    .set({ status, respondedAt: now, updatedAt: now })
-    .where(and(eq(schema.quotes.id, id), eq(schema.quotes.userId, userId), eq(schema.quotes.status, 'quoted')))
+    .set({ status, respondedAt: now.toISOString(), updatedAt: now.toISOString() })
+    .where(
+      and(
+        eq(schema.quotes.id, id),
+        eq(schema.quotes.userId, userId),
+        eq(schema.quotes.status, 'quoted'),
+        status === 'accepted' ? gt(schema.quotes.quotedAt, validSince) : undefined,
+      ),
+    )
     .returning()
   if (updated) return toQuoteView(updated)
   const current = await findQuote(d1, id, userId)
   if (!current) throw notFound('Quote')
+  if (current.status === 'quoted') {
+    throw gone(`This quote expired at ${quoteExpiry(current.quotedAt)} (prices hold ${QUOTE_VALID_DAYS} days); request a new quote`)
+  }
   throw conflict(`Quote is ${current.status}; only a quoted quote can be ${status}`)
 }

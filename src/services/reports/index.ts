@@ -8,12 +8,15 @@ import { reports } from '../../db/schema'
 import { estimateRoi, signalsOf, TYPICAL_SIGN_COST_CAD } from '../../roi'
 import { DEFAULT_WEIGHTS } from '../../scoring'
 import { scoreLocation, type LocationInput } from '../scoring'
-import { renderScoreReport } from './render'
+import { reportFonts } from './fonts'
+import { REPLACEMENT_CHARACTER } from './layout'
+import { renderScoreReport, undrawableCharacters } from './render'
 import { REPORT_URL_TTL_SECONDS, signedReportUrl, signingSecret } from './signing'
 
 export * from './render'
 export * from './signing'
-export { toWinAnsi } from './winansi'
+export * from './fonts'
+export * from './layout'
 
 export const reportObjectKey = (userId: string, reportId: string) => `reports/${userId}/${reportId}.pdf`
 export const reportFileName = (reportId: string) => `sign-score-report-${reportId.slice(0, 8)}.pdf`
@@ -23,6 +26,27 @@ export interface CreatedReport {
   reportUrl: string
   expiresAt: string
   sizeBytes: number
+  warnings: ReportWarning[]
+}
+
+export interface ReportWarning {
+  code: 'text_not_drawn'
+  message: string
+}
+
+/** The warning a report carries when the font could not draw some characters of the address. */
+export function reportWarnings(undrawable: readonly string[]): ReportWarning[] {
+  if (undrawable.length === 0) return []
+  const shown = undrawable.slice(0, 10).join(' ')
+  return [
+    {
+      code: 'text_not_drawn',
+      message:
+        `The PDF font cannot draw ${undrawable.length} distinct character${undrawable.length > 1 ? 's' : ''} of the address ` +
+        `(${shown}${undrawable.length > 10 ? ' …' : ''}); they show as ${REPLACEMENT_CHARACTER}. The report covers Latin, ` +
+        'Latin Extended (French included), Greek and Cyrillic.',
+    },
+  ]
 }
 
 /**
@@ -38,11 +62,13 @@ export async function createScoreReport(
   options: { origin: string; now?: Date; alsoInBatch?: (reportId: string) => D1PreparedStatement | undefined },
 ): Promise<CreatedReport> {
   const secret = signingSecret(env) // refuse before doing any work
+  const fonts = await reportFonts(env)
   const now = options.now ?? new Date()
   const result = await scoreLocation(env, location, DEFAULT_WEIGHTS)
   const estimate = estimateRoi({ overallScore: result.overallScore, signCost: TYPICAL_SIGN_COST_CAD, signals: signalsOf(result) })
   const reportId = crypto.randomUUID()
-  const pdf = await renderScoreReport(result, { signCost: TYPICAL_SIGN_COST_CAD, estimate }, { generatedAt: now, reportId })
+  const rendered = await renderScoreReport(result, { signCost: TYPICAL_SIGN_COST_CAD, estimate }, { generatedAt: now, reportId, fonts })
+  const pdf = rendered.pdf
 
   const objectKey = reportObjectKey(userId, reportId)
   await env.REPORTS.put(objectKey, pdf, {
@@ -72,7 +98,8 @@ export async function createScoreReport(
     await env.REPORTS.delete(objectKey).catch(() => undefined)
     throw error
   }
-  return { reportId, ...(await reportLink(options.origin, secret, reportId, now)), sizeBytes: pdf.byteLength }
+  const warnings = reportWarnings(rendered.undrawable)
+  return { reportId, ...(await reportLink(options.origin, secret, reportId, now)), sizeBytes: pdf.byteLength, warnings }
 }
 
 /** The signed link handed out at creation: valid for REPORT_URL_TTL_SECONDS from `createdAt`. */
@@ -86,7 +113,8 @@ export async function createdReportAgain(env: Env, userId: string, reportId: str
   const row = await findReport(env, reportId, userId)
   if (!row) throw new ApiError('NOT_FOUND', 'Report not found')
   const link = await reportLink(options.origin, signingSecret(env), reportId, new Date(row.createdAt))
-  return { reportId, ...link, sizeBytes: row.sizeBytes }
+  const warnings = reportWarnings(await undrawableCharacters(row.address, await reportFonts(env)))
+  return { reportId, ...link, sizeBytes: row.sizeBytes, warnings }
 }
 
 /** The caller's newest reports, each with a fresh signed URL. */

@@ -1,11 +1,15 @@
-// The PDF score report (docs/decisions.md §8): a pure function of the score result, the ROI snapshot and the
-// generation time. US Letter, one page, standard fonts only (no font files in the worker bundle), so
-// every string goes through toWinAnsi. Deterministic: the same input gives the same bytes.
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib'
+// The PDF score report (docs/decisions.md §8): a pure function of the score result, the ROI snapshot, the
+// generation time and the font files. US Letter; page 1 holds the score, the factors and the ROI snapshot;
+// the data sources follow, in full, on as many pages as they need, each page with the footer. Text goes
+// through ReportText (layout.ts): embedded Noto Sans, measured wrapping, ellipses, no cut glyphs.
+// Deterministic: the same input gives the same bytes (fixed font names, fixed dates).
+import { PDFDocument, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib'
 import type { GeocodePrecision } from '../../geo'
 import { FACTOR_KEYS, type ScoreResult } from '../../scoring'
 import type { RoiEstimate } from '../../roi'
-import { toWinAnsi } from './winansi'
+import type { ReportFontFiles } from './fonts'
+import { pdfLibFontkit } from './fontkit'
+import { REPLACEMENT_CHARACTER, ReportText, type DrawnText } from './layout'
 
 const PRECISION_LABELS: Record<GeocodePrecision, string> = {
   coordinates: 'coordinates',
@@ -19,6 +23,8 @@ const PRECISION_LABELS: Record<GeocodePrecision, string> = {
 
 export const BRAND = 'SignScore Canada'
 export const REPORT_TITLE = 'Sign placement score report'
+/** Address lines in the summary; a longer address ends in an ellipsis. */
+export const ADDRESS_MAX_LINES = 3
 
 export interface RoiSnapshot {
   signCost: number
@@ -27,13 +33,25 @@ export interface RoiSnapshot {
 export interface RenderOptions {
   generatedAt: Date
   reportId?: string
+  fonts: ReportFontFiles
+}
+export interface RenderedReport {
+  pdf: Uint8Array
+  pageCount: number
+  /** Characters the font could not draw (shown as U+FFFD); the API reports them as a warning. */
+  undrawable: string[]
+  /** Every line of text drawn, with its position and measured width. */
+  drawn: DrawnText[]
 }
 
-const PAGE = { width: 612, height: 792, margin: 48 }
+export const PAGE = { width: 612, height: 792, margin: 48 }
+const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin
 const NAVY = rgb(0.07, 0.16, 0.31)
 const INK = rgb(0.13, 0.13, 0.15)
 const MUTED = rgb(0.42, 0.44, 0.48)
 const TRACK = rgb(0.9, 0.91, 0.93)
+const WHITE = rgb(1, 1, 1)
+const PALE = rgb(0.8, 0.86, 0.95)
 const GRADE_COLOURS: Record<string, RGB> = {
   'A+': rgb(0.05, 0.55, 0.3),
   A: rgb(0.1, 0.6, 0.32),
@@ -53,96 +71,82 @@ export function rawText(value: number, unit: string): string {
   const classUnit = /^class (.*)$/.exec(unit)
   return classUnit ? `class ${number} (${classUnit[1]})` : `${number} ${unit}`
 }
-const isoDay = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`
+const isoMinute = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`
 
-/** Greedy word wrap by measured width; words longer than a line are cut. */
-export function wrapText(text: string, font: PDFFont, size: number, maxWidth: number): string[] {
-  const lines: string[] = []
-  let line = ''
-  for (const word of toWinAnsi(text).split(/\s+/).filter(Boolean)) {
-    const candidate = line ? `${line} ${word}` : word
-    if (font.widthOfTextAtSize(candidate, size) <= maxWidth) {
-      line = candidate
-      continue
-    }
-    if (line) lines.push(line)
-    let rest = word
-    while (font.widthOfTextAtSize(rest, size) > maxWidth && rest.length > 1) {
-      let cut = rest.length - 1
-      while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > maxWidth) cut--
-      lines.push(rest.slice(0, cut))
-      rest = rest.slice(cut)
-    }
-    line = rest
-  }
-  if (line) lines.push(line)
-  return lines
-}
-
-interface Fonts {
+interface Canvas {
+  doc: PDFDocument
+  t: ReportText
   regular: PDFFont
   bold: PDFFont
+  page: PDFPage
 }
+const style = (font: PDFFont, size: number, color: RGB = INK) => ({ font, size, color })
 
-function text(page: PDFPage, value: string, x: number, y: number, size: number, font: PDFFont, color: RGB = INK) {
-  page.drawText(toWinAnsi(value), { x, y, size, font, color })
-}
-
-function drawHeader(page: PDFPage, f: Fonts, generatedAt: Date) {
-  page.drawRectangle({ x: 0, y: PAGE.height - 84, width: PAGE.width, height: 84, color: NAVY })
-  text(page, BRAND, PAGE.margin, PAGE.height - 44, 22, f.bold, rgb(1, 1, 1))
-  text(page, REPORT_TITLE, PAGE.margin, PAGE.height - 66, 12, f.regular, rgb(0.8, 0.86, 0.95))
-  const date = `Generated ${isoDay(generatedAt)}`
-  text(page, date, PAGE.width - PAGE.margin - f.regular.widthOfTextAtSize(date, 10), PAGE.height - 66, 10, f.regular, rgb(0.8, 0.86, 0.95))
+function drawHeader(c: Canvas, generatedAt: Date, continued: boolean) {
+  const height = continued ? 48 : 84
+  c.page.drawRectangle({ x: 0, y: PAGE.height - height, width: PAGE.width, height, color: NAVY })
+  if (continued) {
+    c.t.draw(c.page, `${BRAND}  ·  ${REPORT_TITLE} (continued)`, PAGE.margin, PAGE.height - 30, style(c.bold, 12, WHITE))
+    return
+  }
+  c.t.draw(c.page, BRAND, PAGE.margin, PAGE.height - 44, style(c.bold, 22, WHITE))
+  c.t.draw(c.page, REPORT_TITLE, PAGE.margin, PAGE.height - 66, style(c.regular, 12, PALE))
+  const date = `Generated ${isoMinute(generatedAt)}`
+  c.t.draw(c.page, date, PAGE.width - PAGE.margin - c.t.width(date, c.regular, 10), PAGE.height - 66, style(c.regular, 10, PALE))
 }
 
 /** Address block and the score badge; returns the y below it. */
-function drawSummary(page: PDFPage, f: Fonts, result: ScoreResult, top: number): number {
-  const badge = { w: 132, h: 92 }
-  const colour = GRADE_COLOURS[result.grade] ?? NAVY
-  page.drawRectangle({ x: PAGE.width - PAGE.margin - badge.w, y: top - badge.h, width: badge.w, height: badge.h, color: colour })
-  const gradeText = toWinAnsi(result.grade)
-  text(page, gradeText, PAGE.width - PAGE.margin - badge.w + 14, top - 52, 40, f.bold, rgb(1, 1, 1))
-  text(page, `${result.overallScore.toFixed(1)} / 100`, PAGE.width - PAGE.margin - badge.w + 14, top - 76, 14, f.bold, rgb(1, 1, 1))
+function drawSummary(c: Canvas, result: ScoreResult, top: number): number {
+  const badge = { w: 132, h: 92, x: PAGE.width - PAGE.margin - 132 }
+  c.page.drawRectangle({ x: badge.x, y: top - badge.h, width: badge.w, height: badge.h, color: GRADE_COLOURS[result.grade] ?? NAVY })
+  c.t.draw(c.page, result.grade, badge.x + 14, top - 52, style(c.bold, 40, WHITE))
+  c.t.draw(c.page, `${result.overallScore.toFixed(1)} / 100`, badge.x + 14, top - 76, style(c.bold, 14, WHITE))
 
   let y = top - 16
-  text(page, 'Location', PAGE.margin, y, 10, f.bold, MUTED)
+  c.t.draw(c.page, 'Location', PAGE.margin, y, style(c.bold, 10, MUTED))
   y -= 20
-  for (const line of wrapText(result.address, f.bold, 16, PAGE.width - 2 * PAGE.margin - badge.w - 16).slice(0, 3)) {
-    text(page, line, PAGE.margin, y, 16, f.bold)
+  const addressWidth = CONTENT_WIDTH - badge.w - 16
+  for (const line of c.t.wrap(result.address, c.bold, 16, addressWidth, ADDRESS_MAX_LINES)) {
+    c.t.draw(c.page, line, PAGE.margin, y, style(c.bold, 16))
     y -= 20
   }
-  const precision = PRECISION_LABELS[result.precision]
-  text(page, `${result.lat.toFixed(5)}, ${result.lng.toFixed(5)}  ·  located by ${precision}`, PAGE.margin, y, 10, f.regular, MUTED)
+  const small = style(c.regular, 10, MUTED)
+  const located = `${result.lat.toFixed(5)}, ${result.lng.toFixed(5)}  ·  located by ${PRECISION_LABELS[result.precision]}`
+  c.t.draw(c.page, located, PAGE.margin, y, small)
   y -= 15
-  text(page, `Overall score ${result.overallScore.toFixed(1)} of 100, grade ${result.grade}`, PAGE.margin, y, 10, f.regular, MUTED)
+  c.t.draw(c.page, `Overall score ${result.overallScore.toFixed(1)} of 100, grade ${result.grade}`, PAGE.margin, y, small)
+  if (c.t.undrawable.size > 0) {
+    y -= 15
+    const note = `Characters the report font cannot draw (e.g. CJK, Arabic, Hebrew, emoji) show as ${REPLACEMENT_CHARACTER}.`
+    c.t.draw(c.page, c.t.ellipsize(note, c.regular, 8, addressWidth), PAGE.margin, y, style(c.regular, 8, MUTED))
+  }
   return Math.min(y, top - badge.h) - 28
 }
 
 /** Horizontal bar per factor: label and raw value on the left, the 0–100 bar, score and weight. */
-function drawFactorChart(page: PDFPage, f: Fonts, result: ScoreResult, top: number): number {
-  text(page, 'Factor scores (0-100) and weights', PAGE.margin, top, 13, f.bold, NAVY)
+function drawFactorChart(c: Canvas, result: ScoreResult, top: number): number {
+  c.t.draw(c.page, 'Factor scores (0–100) and weights', PAGE.margin, top, style(c.bold, 13, NAVY))
   let y = top - 26
   const labelWidth = 190
   const barX = PAGE.margin + labelWidth
-  const barWidth = PAGE.width - 2 * PAGE.margin - labelWidth - 92
+  const barWidth = CONTENT_WIDTH - labelWidth - 92
   for (const key of FACTOR_KEYS) {
     const factor = result.factorScores[key]
-    text(page, factor.label, PAGE.margin, y, 10.5, f.bold)
-    const raw = rawText(factor.raw.value, factor.raw.unit)
-    text(page, wrapText(raw, f.regular, 8, labelWidth - 8)[0] ?? '', PAGE.margin, y - 11, 8, f.regular, MUTED)
-    page.drawRectangle({ x: barX, y: y - 8, width: barWidth, height: 14, color: TRACK })
+    c.t.draw(c.page, c.t.ellipsize(factor.label, c.bold, 10.5, labelWidth - 8), PAGE.margin, y, style(c.bold, 10.5))
+    const raw = c.t.ellipsize(rawText(factor.raw.value, factor.raw.unit), c.regular, 8, labelWidth - 8)
+    c.t.draw(c.page, raw, PAGE.margin, y - 11, style(c.regular, 8, MUTED))
+    c.page.drawRectangle({ x: barX, y: y - 8, width: barWidth, height: 14, color: TRACK })
     const filled = (Math.max(0, Math.min(100, factor.score)) / 100) * barWidth
-    if (filled > 0) page.drawRectangle({ x: barX, y: y - 8, width: filled, height: 14, color: GRADE_COLOURS[result.grade] ?? NAVY })
-    text(page, factor.score.toFixed(0), barX + barWidth + 8, y - 4, 10.5, f.bold)
-    text(page, `× ${Math.round(factor.weight * 100)} %`, barX + barWidth + 36, y - 4, 9, f.regular, MUTED)
+    if (filled > 0) c.page.drawRectangle({ x: barX, y: y - 8, width: filled, height: 14, color: GRADE_COLOURS[result.grade] ?? NAVY })
+    c.t.draw(c.page, factor.score.toFixed(0), barX + barWidth + 8, y - 4, style(c.bold, 10.5))
+    c.t.draw(c.page, `× ${Math.round(factor.weight * 100)} %`, barX + barWidth + 36, y - 4, style(c.regular, 9, MUTED))
     y -= 30
   }
   return y - 8
 }
 
-function drawRoi(page: PDFPage, f: Fonts, roi: RoiSnapshot, top: number): number {
-  text(page, `ROI snapshot for a typical ${money(roi.signCost)} sign`, PAGE.margin, top, 13, f.bold, NAVY)
+function drawRoi(c: Canvas, roi: RoiSnapshot, top: number): number {
+  c.t.draw(c.page, `ROI snapshot for a typical ${money(roi.signCost)} sign`, PAGE.margin, top, style(c.bold, 13, NAVY))
   const e = roi.estimate
   const cells: [string, string][] = [
     ['Daily impressions', count(e.estimatedDailyImpressions)],
@@ -150,20 +154,13 @@ function drawRoi(page: PDFPage, f: Fonts, roi: RoiSnapshot, top: number): number
     ['Payback', e.paybackMonths === null ? 'never' : `${e.paybackMonths.toFixed(1)} months`],
     ['Annual ROI', `${e.roiPercentage.toFixed(1)} %`],
   ]
-  const cellWidth = (PAGE.width - 2 * PAGE.margin) / cells.length
+  const cellWidth = CONTENT_WIDTH / cells.length
   const boxTop = top - 12
-  page.drawRectangle({
-    x: PAGE.margin,
-    y: boxTop - 50,
-    width: PAGE.width - 2 * PAGE.margin,
-    height: 50,
-    borderColor: TRACK,
-    borderWidth: 1,
-  })
+  c.page.drawRectangle({ x: PAGE.margin, y: boxTop - 50, width: CONTENT_WIDTH, height: 50, borderColor: TRACK, borderWidth: 1 })
   cells.forEach(([label, value], i) => {
     const x = PAGE.margin + i * cellWidth + 12
-    text(page, label, x, boxTop - 18, 9, f.regular, MUTED)
-    text(page, value, x, boxTop - 38, 14, f.bold)
+    c.t.draw(c.page, c.t.ellipsize(label, c.regular, 9, cellWidth - 20), x, boxTop - 18, style(c.regular, 9, MUTED))
+    c.t.draw(c.page, c.t.ellipsize(value, c.bold, 14, cellWidth - 20), x, boxTop - 38, style(c.bold, 14))
   })
   const a = e.assumptions
   const note =
@@ -172,56 +169,102 @@ function drawRoi(page: PDFPage, f: Fonts, roi: RoiSnapshot, top: number): number
     `× ${a.pedestrianVisibilityShare}; valued at a CPM of ${money(a.cpm)} CAD over ${a.daysPerMonth} ` +
     `days. Media value, not revenue.`
   let y = boxTop - 64
-  for (const line of wrapText(note, f.regular, 8, PAGE.width - 2 * PAGE.margin)) {
-    text(page, line, PAGE.margin, y, 8, f.regular, MUTED)
+  for (const line of c.t.wrap(note, c.regular, 8, CONTENT_WIDTH)) {
+    c.t.draw(c.page, line, PAGE.margin, y, style(c.regular, 8, MUTED))
     y -= 10
   }
   return y - 14
 }
 
-function drawSources(page: PDFPage, f: Fonts, result: ScoreResult, top: number) {
-  text(page, 'Data sources', PAGE.margin, top, 13, f.bold, NAVY)
-  let y = top - 16
+/** The footer's lines, wrapped in full; their count decides where page content must stop. */
+function footerLines(c: Canvas, result: ScoreResult, roi: RoiSnapshot, options: RenderOptions): string[] {
+  const parts = [
+    `Methodology v${result.methodologyVersion}  ·  ROI model v${roi.estimate.assumptions.modelVersion}  ·  Data ${result.dataVersion}`,
+    `Generated ${options.generatedAt.toISOString()}${options.reportId ? `  ·  Report ${options.reportId}` : ''}`,
+    'Estimates from modelled open data; verify on site before buying a sign.',
+  ]
+  return parts.flatMap((part) => c.t.wrap(part, c.regular, 7, CONTENT_WIDTH - 60))
+}
+const FOOTER = { bottom: 30, leading: 9 }
+const footerTop = (lineCount: number) => FOOTER.bottom + lineCount * FOOTER.leading + 4
+
+function drawFooter(c: Canvas, page: PDFPage, lines: string[], pageNumber: number, pageCount: number) {
+  const top = footerTop(lines.length)
+  page.drawRectangle({ x: PAGE.margin, y: top, width: CONTENT_WIDTH, height: 0.75, color: TRACK })
+  const muted = style(c.regular, 7, MUTED)
+  for (const [i, line] of lines.entries()) c.t.draw(page, line, PAGE.margin, top - 10 - i * FOOTER.leading, muted)
+  const label = `Page ${pageNumber} of ${pageCount}`
+  c.t.draw(page, label, PAGE.width - PAGE.margin - c.t.width(label, c.regular, 7), top - 10, muted)
+}
+
+/** Every data source in full: name in bold, then licence and attribution, vintage and URL. New pages as needed. */
+function drawSources(c: Canvas, result: ScoreResult, top: number, bottom: number, generatedAt: Date) {
+  let y = top
+  const need = (height: number) => {
+    if (y - height >= bottom) return
+    c.page = c.doc.addPage([PAGE.width, PAGE.height])
+    c.t.pageIndex++
+    drawHeader(c, generatedAt, true)
+    y = PAGE.height - 80
+  }
+  need(40)
+  c.t.draw(c.page, 'Data sources and attribution', PAGE.margin, y, style(c.bold, 13, NAVY))
+  y -= 18
   for (const source of Object.values(result.dataSources)) {
-    for (const line of wrapText(`${source.name} (${source.licence}, ${source.vintage})`, f.regular, 8, PAGE.width - 2 * PAGE.margin).slice(
-      0,
-      2,
-    )) {
-      if (y < 70) return
-      text(page, line, PAGE.margin, y, 8, f.regular, INK)
+    const name = c.t.wrap(source.name, c.bold, 8, CONTENT_WIDTH)
+    const details = c.t.wrap(`${source.licence}  ·  ${source.vintage}  ·  ${source.url}`, c.regular, 7.5, CONTENT_WIDTH)
+    need((name.length + details.length) * 10)
+    for (const line of name) {
+      c.t.draw(c.page, line, PAGE.margin, y, style(c.bold, 8))
       y -= 10
     }
+    for (const line of details) {
+      c.t.draw(c.page, line, PAGE.margin, y, style(c.regular, 7.5, MUTED))
+      y -= 10
+    }
+    y -= 4
   }
 }
 
-function drawFooter(page: PDFPage, f: Fonts, result: ScoreResult, roi: RoiSnapshot, options: RenderOptions) {
-  page.drawRectangle({ x: PAGE.margin, y: 52, width: PAGE.width - 2 * PAGE.margin, height: 0.75, color: TRACK })
-  const line1 =
-    `Methodology v${result.methodologyVersion}  ·  ROI model v${roi.estimate.assumptions.modelVersion} ` + ` ·  Data ${result.dataVersion}`
-  const line2 =
-    `Generated ${options.generatedAt.toISOString()}${options.reportId ? `  ·  Report ${options.reportId}` : ''} ` +
-    ` ·  Estimates from modelled open data; verify on site before buying a sign.`
-  for (const [i, line] of [line1, line2].entries())
-    text(page, wrapText(line, f.regular, 7, PAGE.width - 2 * PAGE.margin)[0] ?? '', PAGE.margin, 40 - i * 10, 7, f.regular, MUTED)
+async function newDocument(): Promise<PDFDocument> {
+  const doc = await PDFDocument.create()
+  doc.registerFontkit(pdfLibFontkit)
+  return doc
 }
 
-export async function renderScoreReport(result: ScoreResult, roi: RoiSnapshot, options: RenderOptions): Promise<Uint8Array> {
-  const doc = await PDFDocument.create()
-  const fonts: Fonts = { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) }
-  doc.setTitle(toWinAnsi(`${REPORT_TITLE}: ${result.address}`))
-  doc.setSubject(toWinAnsi(`Overall score ${result.overallScore.toFixed(1)}, grade ${result.grade}`))
+export async function renderScoreReport(result: ScoreResult, roi: RoiSnapshot, options: RenderOptions): Promise<RenderedReport> {
+  const doc = await newDocument()
+  // Fixed names: pdf-lib otherwise adds a random suffix, and the same input must give the same bytes.
+  const regular = await doc.embedFont(options.fonts.regular, { subset: true, customName: 'NotoSans-Regular' })
+  const bold = await doc.embedFont(options.fonts.bold, { subset: true, customName: 'NotoSans-Bold' })
+  const t = new ReportText()
+  doc.setTitle(t.drawable(`${REPORT_TITLE}: ${result.address}`, regular))
+  doc.setSubject(`Overall score ${result.overallScore.toFixed(1)}, grade ${result.grade}`)
   doc.setAuthor(BRAND)
   doc.setCreator(BRAND)
   doc.setProducer(`${BRAND} (pdf-lib)`)
   doc.setCreationDate(options.generatedAt)
   doc.setModificationDate(options.generatedAt)
 
-  const page = doc.addPage([PAGE.width, PAGE.height])
-  drawHeader(page, fonts, options.generatedAt)
-  let y = drawSummary(page, fonts, result, PAGE.height - 110)
-  y = drawFactorChart(page, fonts, result, y)
-  y = drawRoi(page, fonts, roi, y)
-  drawSources(page, fonts, result, y)
-  drawFooter(page, fonts, result, roi, options)
-  return doc.save()
+  const c: Canvas = { doc, t, regular, bold, page: doc.addPage([PAGE.width, PAGE.height]) }
+  const footer = footerLines(c, result, roi, options)
+  drawHeader(c, options.generatedAt, false)
+  let y = drawSummary(c, result, PAGE.height - 110)
+  y = drawFactorChart(c, result, y)
+  y = drawRoi(c, roi, y)
+  drawSources(c, result, y, footerTop(footer.length) + 16, options.generatedAt)
+  const pages = doc.getPages()
+  pages.forEach((page, i) => {
+    t.pageIndex = i
+    drawFooter(c, page, footer, i + 1, pages.length)
+  })
+  return { pdf: await doc.save(), pageCount: pages.length, undrawable: [...t.undrawable], drawn: t.drawn }
+}
+
+/** The characters of `text` the report font cannot draw (what a render of it would report), without rendering. */
+export async function undrawableCharacters(text: string, fonts: ReportFontFiles): Promise<string[]> {
+  const doc = await newDocument()
+  const t = new ReportText()
+  t.drawable(text, await doc.embedFont(fonts.bold, { subset: true }))
+  return [...t.undrawable]
 }
