@@ -1,0 +1,83 @@
+// Reads a sign-placement question (English or French) into what the built-in provider acts on: intent,
+// language, business type, the city, the area to search around and the explicit places. Pure.
+import type { Place } from '../../../geo/store'
+import { findPlace } from '../../../geo'
+import { type Intent, type Language, intentOf, languageOf } from './intent'
+import { downtownOf, type Landmark } from './landmarks'
+import {
+  addressesIn,
+  citiesIn,
+  cityOfAddress,
+  intersectionsIn,
+  landmarksIn,
+  parentCityOf,
+  sameCity,
+  type Span,
+  type Target,
+} from './places-in-text'
+import type { Modifier } from './profiles'
+import { type BusinessMatch, fold, isDriveThrough, matchBusiness, modifiersIn } from './taxonomy'
+
+/** Where to search when the question names no explicit address: most precise first. */
+export type Area =
+  | { kind: 'landmark'; landmark: Landmark }
+  | { kind: 'neighbourhood'; place: Place }
+  | { kind: 'city'; place: Place }
+
+export interface ParsedQuery {
+  language: Language
+  intent: Intent
+  business: BusinessMatch | null
+  driveThrough: boolean
+  modifiers: Modifier[]
+  /** The municipality; null when none is named, or when compared places are in different cities. */
+  city: Place | null
+  /** Addresses and intersections written in the question, in order. */
+  targets: Target[]
+  area: Area | null
+}
+
+const DOWNTOWN = ['downtown', 'centre ville', 'center ville', 'city centre', 'city center', 'core']
+
+export function parseQuery(text: string): ParsedQuery {
+  const addresses = addressesIn(text)
+  const intersections = intersectionsIn(text, addresses)
+  const targets = [...addresses, ...intersections].sort((a, b) => a.start - b.start)
+  const landmarks = landmarksIn(text)
+  const taken: Span[] = [...targets, ...landmarks.map((l) => l.span)]
+  const mentions = citiesIn(text, taken)
+
+  // The city: from the addresses written, else the gazetteer's best mention, else a landmark's.
+  const addressCities = addresses.map((a) => cityOfAddress(a.text)).filter((p): p is Place => !!p)
+  const mentioned = mentions.map((m) => parentCityOf(m.place))
+  let city: Place | null = mentioned[0] ?? addressCities[0] ?? null
+  if (!mentioned.length && addressCities.some((c) => !sameCity(c, addressCities[0]))) city = null
+  const landmark = landmarks.find((l) => !city || sameCity(findPlace(l.landmark.city, l.landmark.province) ?? city, city))?.landmark
+  if (!city && landmark && !addressCities.length) city = findPlace(landmark.city, landmark.province) ?? null
+
+  const neighbourhood = mentions.find((m) => m.place.featureCode === 'PPLX' && (!city || sameCity(parentCityOf(m.place), city)))
+  const padded = ` ${fold(text)} `
+  const downtown = city && DOWNTOWN.some((d) => padded.includes(` ${d} `)) ? downtownOf(city.name) : undefined
+  const area: Area | null = landmark
+    ? { kind: 'landmark', landmark }
+    : neighbourhood
+      ? { kind: 'neighbourhood', place: neighbourhood.place }
+      : downtown
+        ? { kind: 'landmark', landmark: downtown }
+        : city
+          ? { kind: 'city', place: city }
+          : null
+
+  const business = matchBusiness(text)
+  const intent = intentOf(text, { targets: targets.length, place: !!area, business: !!business })
+  return {
+    language: languageOf(text),
+    intent,
+    business,
+    driveThrough: isDriveThrough(text),
+    modifiers: modifiersIn(text),
+    city,
+    targets,
+    area,
+  }
+}
