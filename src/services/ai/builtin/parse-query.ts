@@ -19,10 +19,7 @@ import type { Modifier } from './profiles'
 import { type BusinessMatch, fold, isDriveThrough, matchBusiness, modifiersIn } from './taxonomy'
 
 /** Where to search when the question names no explicit address: most precise first. */
-export type Area =
-  | { kind: 'landmark'; landmark: Landmark }
-  | { kind: 'neighbourhood'; place: Place }
-  | { kind: 'city'; place: Place }
+export type Area = { kind: 'landmark'; landmark: Landmark } | { kind: 'neighbourhood'; place: Place } | { kind: 'city'; place: Place }
 
 export interface ParsedQuery {
   language: Language

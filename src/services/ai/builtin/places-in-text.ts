@@ -21,9 +21,12 @@ export interface Target extends Span {
 }
 
 const CIVIC_START = /(?<![\p{L}\p{N}])\d{1,6}[a-z]?(?=,?\s+[\p{L}\d])/giu
-// Where an address written inside a sentence stops.
-const ADDRESS_END =
-  /\s+(?:and|or|et|ou|vs\.?|versus|for|pour|is|est|as|with|avec|to|near|pr[eè]s|a good|un bon|une bonne|good|bon|bonne)\s|[?!;:()]|\s-\s/i
+// Where an address written inside a sentence stops (a comma before a civic number starts the next one).
+const ADDRESS_END = new RegExp(
+  String.raw`\s+(?:and|or|et|ou|vs\.?|versus|for|pour|is|est|as|with|avec|to|near|pr[eè]s|a good|un bon|une bonne|good|bon|bonne)\s` +
+    String.raw`|[?!;:()]|\s-\s|,\s*(?=\d{1,6}[a-z]?\s)`,
+  'i',
+)
 
 /** Civic addresses written in the text ("100 Queen St W, Toronto, ON", "1000 rue Sherbrooke O, Montréal"). */
 export function addressesIn(text: string): Target[] {
@@ -117,7 +120,23 @@ function foldedSpanToText(text: string, foldedAt: number, words: number): Span {
   return first ? { start: first.index ?? 0, end: (last.index ?? 0) + last[0].length } : { start: 0, end: 0 }
 }
 
-const PLACE_PREPOSITIONS = new Set(['in', 'at', 'near', 'around', 'downtown', 'of', 'a', 'au', 'aux', 'dans', 'de', 'du', 'en', 'pres', 'ville'])
+const PLACE_PREPOSITIONS = new Set([
+  'in',
+  'at',
+  'near',
+  'around',
+  'downtown',
+  'of',
+  'a',
+  'au',
+  'aux',
+  'dans',
+  'de',
+  'du',
+  'en',
+  'pres',
+  'ville',
+])
 
 export interface CityMention {
   place: Place

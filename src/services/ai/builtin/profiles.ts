@@ -128,6 +128,7 @@ export const MODIFIERS: Modifier[] = [
 export function applyModifiers(weights: WeightProfile, modifiers: readonly Modifier[]): WeightProfile {
   if (!modifiers.length) return { ...weights }
   const shifted = { ...weights }
-  for (const m of modifiers) for (const [k, d] of Object.entries(m.shift)) shifted[k as FactorKey] = Math.max(0, shifted[k as FactorKey] + d)
+  for (const m of modifiers)
+    for (const [k, d] of Object.entries(m.shift)) shifted[k as FactorKey] = Math.max(0, shifted[k as FactorKey] + d)
   return renormaliseWeights(shifted) ?? { ...weights }
 }
