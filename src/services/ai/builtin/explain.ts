@@ -88,10 +88,10 @@ export const GENERAL_ANSWER: Record<Language, string> = {
 }
 
 const COMPASS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW']
-const COMPASS_FR = ['N', 'N.-E.', 'E', 'S.-E.', 'S', 'S.-O.', 'O', 'N.-O.']
-/** "240 m NE of Marché Jean-Talon" / "à 240 m au N.-E. de Marché Jean-Talon"; "at Marché Jean-Talon" at 0 m. */
+const COMPASS_FR = ['au nord', 'au nord-est', 'à l’est', 'au sud-est', 'au sud', 'au sud-ouest', 'à l’ouest', 'au nord-ouest']
+/** "240 m NE of Marché Jean-Talon" / "à 240 m au nord-est de Marché Jean-Talon"; "at Marché Jean-Talon" at 0 m. */
 export function relativeTo(place: string, distanceM: number, bearingDeg: number, lang: Language): string {
   if (distanceM < 15) return say(lang, `at ${place}`, `à ${place}`)
   const i = Math.round(bearingDeg / 45) % 8
-  return say(lang, `${distanceM} m ${COMPASS[i]} of ${place}`, `à ${distanceM} m au ${COMPASS_FR[i]} de ${place}`)
+  return say(lang, `${distanceM} m ${COMPASS[i]} of ${place}`, `à ${distanceM} m ${COMPASS_FR[i]} de ${place}`)
 }

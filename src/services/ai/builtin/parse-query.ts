@@ -32,11 +32,17 @@ export interface ParsedQuery {
   /** Addresses and intersections written in the question, in order. */
   targets: Target[]
   area: Area | null
+  /** The question was longer than MAX_QUERY_READ and only its start was read. */
+  truncated: boolean
 }
 
 const DOWNTOWN = ['downtown', 'centre ville', 'center ville', 'city centre', 'city center', 'core']
 
-export function parseQuery(text: string): ParsedQuery {
+/** Questions are short; past this many characters the rest is not read (bounds the CPU per call). */
+export const MAX_QUERY_READ = 600
+
+export function parseQuery(question: string): ParsedQuery {
+  const text = question.slice(0, MAX_QUERY_READ)
   const addresses = addressesIn(text)
   const intersections = intersectionsIn(text, addresses)
   const targets = [...addresses, ...intersections].sort((a, b) => a.start - b.start)
@@ -76,5 +82,6 @@ export function parseQuery(text: string): ParsedQuery {
     city,
     targets,
     area,
+    truncated: question.length > MAX_QUERY_READ,
   }
 }

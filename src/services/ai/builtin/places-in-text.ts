@@ -28,15 +28,22 @@ const ADDRESS_END = new RegExp(
   'i',
 )
 
+const MAX_CIVIC_CANDIDATES = 20
+const MAX_ADDRESS_LENGTH = 160
+
 /** Civic addresses written in the text ("100 Queen St W, Toronto, ON", "1000 rue Sherbrooke O, Montréal"). */
 export function addressesIn(text: string): Target[] {
   const found: Target[] = []
+  let tried = 0
   for (const m of text.matchAll(CIVIC_START)) {
     const start = m.index ?? 0
     if (found.some((t) => start < t.end)) continue
-    const rest = text.slice(start)
+    // A question names a few places: past this many numbers the text is not a question about places.
+    if (++tried > MAX_CIVIC_CANDIDATES) break
+    const rest = text.slice(start, start + MAX_ADDRESS_LENGTH + 40)
     const stop = rest.search(ADDRESS_END)
     const written = (stop >= 0 ? rest.slice(0, stop) : rest).replace(/[\s,.]+$/, '')
+    if (written.length > MAX_ADDRESS_LENGTH) continue
     let candidate = written
     let parsed = parseAddress(candidate, isKnownPlaceName)
     // "…, Québec": the city that is also a province is read as the province; say both.
@@ -51,7 +58,9 @@ export function addressesIn(text: string): Target[] {
   return found
 }
 
-const STREET_PART = String.raw`([\p{Lu}\d][\p{L}\d'’.-]*(?:\s+(?:[\p{Lu}\d][\p{L}\d'’.-]*|St|Ave|Rd|de|du|des|la|le)\.?)*)`
+// Capitalised words (or numbers) and French particles: the two branches never match the same text, so a
+// failed match backtracks linearly (no nested ambiguity, no catastrophic backtracking on long input).
+const STREET_PART = String.raw`([\p{Lu}\d][\p{L}\d'’.-]*(?:\s+(?:[\p{Lu}\d][\p{L}\d'’.-]*|de|du|des|la|le))*)`
 const FR_ARTICLE = String.raw`(?:(?:de\s+la|de\s+l['’]|du|des|de|la|le|l['’])\s*)?`
 const FR_TYPE = String.raw`(?:(?:rue|boulevard|boul\.?|avenue|av\.?|chemin|ch\.?)\s+)?`
 const INTERSECTIONS = [

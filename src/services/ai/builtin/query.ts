@@ -9,7 +9,7 @@ import { candidatePoints, findNearby } from '../../nearby'
 import { REVERSE_MAX_DISTANCE_M, type ReverseGeocoder } from '../../reverse-geocoder'
 import { clip, describeResult, GENERAL_ANSWER, lead, relativeTo, say } from './explain'
 import type { Intent, Language } from './intent'
-import { type Area, type ParsedQuery, parseQuery } from './parse-query'
+import { type Area, MAX_QUERY_READ, type ParsedQuery, parseQuery } from './parse-query'
 import type { Target } from './places-in-text'
 import { builtinProfile } from './weights'
 
@@ -122,6 +122,15 @@ export async function builtinAnswerQuery(query: string, deps: BuiltinQueryDeps):
       say(lang, 'No business type recognised: default weights used.', 'Aucun type de commerce reconnu : pondération par défaut.'),
     )
 
+  if (parsed.truncated) {
+    answer.notes.push(
+      say(
+        lang,
+        `Only the first ${MAX_QUERY_READ} characters of the question were read.`,
+        `Seuls les ${MAX_QUERY_READ} premiers caractères de la question ont été lus.`,
+      ),
+    )
+  }
   if (parsed.intent === 'general_question') {
     answer.explanation = GENERAL_ANSWER[lang]
     return answer
