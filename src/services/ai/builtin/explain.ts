@@ -57,7 +57,8 @@ export interface LeadParts {
 export function lead({ lang, intent, business, profileName, place }: LeadParts): string {
   const what = INTENT_WORDS[intent][lang]
   const forWhom = business ? say(lang, ` for a ${business} (${profileName} weights)`, ` pour : ${business}`) : ''
-  const where = place ? say(lang, ` around ${place}`, ` autour de ${place}`) : ''
+  const searching = intent === 'find_locations'
+  const where = place ? (searching ? say(lang, ` around ${place}`, ` autour de ${place}`) : say(lang, ` at ${place}`, ` à ${place}`)) : ''
   return say(
     lang,
     `Built-in rules (no language model) read this as ${what}${forWhom}${where}.`,
