@@ -70,8 +70,13 @@ const GeocodedLocationSchema = z
     lat: latitude,
     lng: longitude,
     precision: z.enum(GEOCODE_PRECISIONS),
-    overallScore: z.number().min(0).max(100).optional().openapi({ description: 'Built-in provider: the score of this point' }),
-    grade: z.enum(GRADES).optional(),
+    overallScore: z
+      .number()
+      .min(0)
+      .max(100)
+      .nullable()
+      .openapi({ description: 'The score of this point with the suggested weights (built-in provider); null from a language model' }),
+    grade: z.enum(GRADES).nullable(),
   })
   .openapi('GeocodedLocation')
 

@@ -54,9 +54,9 @@ export interface GeocodedLocation {
   lat: number
   lng: number
   precision: GeocodeResult['precision']
-  /** Built-in provider: the engine's score of the point (with the suggested weights). */
-  overallScore?: number
-  grade?: ScoreResult['grade']
+  /** Built-in provider: the engine's score of the point (with the suggested weights); null otherwise. */
+  overallScore: number | null
+  grade: ScoreResult['grade'] | null
 }
 export interface DroppedAddress {
   address: string
@@ -87,7 +87,16 @@ async function geocodeSuggestions(addresses: string[], geocoder: Geocoder) {
     const hit = results[i]
     if (!hit) dropped.push({ address, reason: 'not_geocoded' })
     else if (kept.length >= MAX_SUGGESTED_ADDRESSES) dropped.push({ address, reason: 'over_limit' })
-    else kept.push({ address, resolvedAddress: hit.address, lat: hit.lat, lng: hit.lng, precision: hit.precision })
+    else
+      kept.push({
+        address,
+        resolvedAddress: hit.address,
+        lat: hit.lat,
+        lng: hit.lng,
+        precision: hit.precision,
+        overallScore: null,
+        grade: null,
+      })
   })
   for (const address of addresses.slice(MAX_CANDIDATES)) dropped.push({ address, reason: 'over_limit' })
   return { kept, dropped }
