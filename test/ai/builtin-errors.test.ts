@@ -80,7 +80,7 @@ describe('built-in /ai/query: what it cannot place it says, and invents nothing'
       { address: 'Queen & Spadina', reason: 'not_geocoded' },
     ])
     expect(res.json.geocodedLocations).toEqual([])
-    expect(res.json.notes.join(' ')).toMatch(/"Yonge & Dundas" could not be located/)
+    expect(res.json.notes.join(' ')).toMatch(/"Yonge & Dundas" could not be located \(not in our street data\)/)
   })
 
   it('a general question gets no places and says that rules answer, not a language model', async () => {

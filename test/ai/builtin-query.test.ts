@@ -87,6 +87,29 @@ describe('POST /api/v1/ai/query with the built-in provider', () => {
     expect(compared.json.explanation).toContain(`Best of these: ${best.address}`)
   })
 
+  it('an intersection located by our geocoder (Ottawa road network): scored there, and searched around', async () => {
+    const { key } = await createKey('free')
+    // "Bank" is a street here, not the business.
+    const rated = await aiCall('/ai/query', {
+      key,
+      body: { query: 'Rate the corner of Bank and Somerset in Ottawa for a café' },
+      env: FRESH_ENV,
+    })
+    expect(rated.status).toBe(200)
+    expect(rated.json).toMatchObject({ intent: 'score_location', city: 'Ottawa', businessType: 'coffee-shop' })
+    const [corner] = rated.json.geocodedLocations
+    expect(corner).toMatchObject({ address: 'Bank & Somerset, Ottawa, ON', precision: 'intersection' })
+    expect(corner.lat).toBeCloseTo(45.4154, 2)
+    expect(corner.lng).toBeCloseTo(-75.6964, 2)
+
+    const query = 'Where should a café near the corner of Bank and Somerset in Ottawa put its sign?'
+    const found = await aiCall('/ai/query', { key, body: { query }, env: FRESH_ENV })
+    expect(found.status).toBe(200)
+    expect(found.json.geocodedLocations).toHaveLength(3)
+    for (const l of found.json.geocodedLocations) expect(metres(l, corner)).toBeLessThanOrEqual(301)
+    expect(found.json.explanation).toMatch(/around Bank & Somerset, Ottawa, ON/)
+  })
+
   it('more than 3 addresses: 3 scored, the rest listed as over the limit', async () => {
     const { key } = await createKey('free')
     const query = 'Compare 100 Queen St W, Toronto, 220 Yonge St, Toronto, 5000 Yonge St, Toronto and 1 Dundas St W, Toronto for a bank'

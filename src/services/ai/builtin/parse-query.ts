@@ -12,6 +12,7 @@ import {
   landmarksIn,
   parentCityOf,
   sameCity,
+  streetsIn,
   type Span,
   type Target,
 } from './places-in-text'
@@ -38,6 +39,10 @@ export interface ParsedQuery {
 
 const DOWNTOWN = ['downtown', 'centre ville', 'center ville', 'city centre', 'city center', 'core']
 
+/** The text with the spans blanked out (same length, so other offsets still hold). */
+const masked = (text: string, spans: Span[]) =>
+  spans.reduce((t, s) => t.slice(0, s.start) + ' '.repeat(s.end - s.start) + t.slice(s.end), text)
+
 /** Questions are short; past this many characters the rest is not read (bounds the CPU per call). */
 export const MAX_QUERY_READ = 600
 
@@ -45,8 +50,9 @@ export function parseQuery(question: string): ParsedQuery {
   const text = question.slice(0, MAX_QUERY_READ)
   const addresses = addressesIn(text)
   const intersections = intersectionsIn(text, addresses)
-  const targets = [...addresses, ...intersections].sort((a, b) => a.start - b.start)
   const landmarks = landmarksIn(text)
+  const streets = streetsIn(text, [...addresses, ...intersections, ...landmarks.map((l) => l.span)])
+  const targets = [...addresses, ...intersections, ...streets].sort((a, b) => a.start - b.start)
   const taken: Span[] = [...targets, ...landmarks.map((l) => l.span)]
   const mentions = citiesIn(text, taken)
 
@@ -71,13 +77,14 @@ export function parseQuery(question: string): ParsedQuery {
           ? { kind: 'city', place: city }
           : null
 
-  const business = matchBusiness(text)
+  // Place names are not businesses: "corner of Bank and Somerset" names no bank.
+  const business = matchBusiness(masked(text, taken))
   const intent = intentOf(text, { targets: targets.length, place: !!area, business: !!business })
   return {
     language: languageOf(text),
     intent,
     business,
-    driveThrough: isDriveThrough(text),
+    driveThrough: isDriveThrough(masked(text, taken)),
     modifiers: modifiersIn(text),
     city,
     targets,

@@ -2,6 +2,7 @@
 // Sainte-Catherine et Peel", "Yonge & Dundas"), curated landmarks and neighbourhoods, and the city, from
 // the gazetteer (GeoNames places, src/geo). Pure: nothing is geocoded here.
 import { findPlace, geoStore, parseAddress } from '../../../geo'
+import { formatStreet, parseStreetText } from '../../../geo/address'
 import { isKnownPlaceName } from '../../../geo/geocode'
 import type { Place } from '../../../geo/store'
 import { distanceKm, normalizeName } from '../../../geo/text'
@@ -13,7 +14,7 @@ export interface Span {
   end: number
 }
 export interface Target extends Span {
-  kind: 'address' | 'intersection'
+  kind: 'address' | 'intersection' | 'street'
   /** What the geocoder is given (an intersection gets the city appended later). */
   text: string
   /** An intersection's two streets. */
@@ -90,6 +91,39 @@ export function intersectionsIn(text: string, taken: Span[]): Target[] {
     }
   }
   return found.sort((x, y) => x.start - y.start)
+}
+
+const CAPITALISED_RUN = String.raw`[\p{Lu}\d][\p{L}\d'’.-]*(?:\s+[\p{Lu}\d][\p{L}\d'’.-]*){0,4}`
+const STREETS = [
+  // "on Queen St W", "along Highway 7", "off the Trans-Canada Hwy"
+  new RegExp(String.raw`\b(?:on|along|off)\s+(?:the\s+)?(${CAPITALISED_RUN})`, 'gu'),
+  // "rue Saint-Denis", "boulevard de la Côte-Vertu", "sur l'avenue du Mont-Royal Est"
+  new RegExp(
+    String.raw`\b((?:[Rr]ue|[Bb]oulevard|[Bb]oul\.?|[Aa]venue|[Cc]hemin|[Rr]oute|[Rr]ang|[Mm]ont[ée]e)\s+${FR_ARTICLE}${CAPITALISED_RUN})`,
+    'gu',
+  ),
+]
+
+/**
+ * Streets named without a civic number ("on Queen St W", "rue Saint-Denis"): only text our address
+ * parser reads as a street with a type, shortened from the right until it does ("Queen St W Toronto").
+ */
+export function streetsIn(text: string, taken: Span[]): Target[] {
+  const found: Target[] = []
+  for (const pattern of STREETS) {
+    for (const m of text.matchAll(pattern)) {
+      const start = (m.index ?? 0) + m[0].length - m[1].length
+      let words = m[1].split(/\s+/)
+      while (words.length >= 2 && !parseStreetText(words.join(' '))?.type) words = words.slice(0, -1)
+      const street = words.length >= 2 ? parseStreetText(words.join(' ')) : undefined
+      if (!street?.type || !street.name) continue
+      const written = words.join(' ')
+      const end = start + written.length
+      if ([...taken, ...found].some((s) => start < s.end && end > s.start)) continue
+      found.push({ kind: 'street', text: formatStreet(street), start, end })
+    }
+  }
+  return found
 }
 
 /** The curated landmarks named in the text (taken spans excluded), each with where it was written. */

@@ -56,8 +56,10 @@ const coords = (lat: number, lng: number) => `${lat.toFixed(5)}, ${lng.toFixed(5
 const scoreAt = (p: Located, weights: WeightProfile) =>
   buildScoreResult({ lat: p.lat, lng: p.lng, address: p.label, precision: p.precision, accuracyM: p.accuracyM, street: p.street }, weights)
 
-/** Precise results get a tight search; an area position (postal area, city) a wide one. */
-const radiusFor = (precision: GeocodePrecision) => (precision === 'city' || precision === 'postal_code' ? 1500 : 300)
+/** Precise results get a tight search, a street a wider one, an area position (postal area, city) the widest. */
+const radiusFor = (precision: GeocodePrecision) =>
+  precision === 'city' || precision === 'postal_code' ? 1500 : precision === 'street' ? 500 : 300
+const STREET_PRECISIONS = new Set<GeocodePrecision>(['street', 'intersection', 'address', 'interpolated', 'coordinates'])
 
 function areaPoint(area: Area): Located {
   if (area.kind === 'landmark') {
@@ -71,12 +73,12 @@ function areaPoint(area: Area): Located {
 
 async function locateTarget(target: Target, parsed: ParsedQuery, geocoder: Geocoder): Promise<Located | null> {
   const city = parsed.city
-  if (target.kind === 'intersection' && !city) return null
-  const text = target.kind === 'intersection' ? `${target.text}, ${city!.name}, ${city!.province}` : target.text
+  if (target.kind !== 'address' && !city) return null
+  const text = target.kind === 'address' ? target.text : `${target.text}, ${city!.name}, ${city!.province}`
   const hit = await geocoder.geocode(text).catch(() => null)
   if (!hit) return null
-  // An intersection the street data does not hold comes back as the city: that is not the corner.
-  if (target.kind === 'intersection' && hit.precision !== 'intersection') return null
+  // A street or intersection the street data does not hold comes back as the city: that is not the place named.
+  if (target.kind !== 'address' && !STREET_PRECISIONS.has(hit.precision)) return null
   return {
     label: hit.address,
     lat: hit.lat,
@@ -102,7 +104,7 @@ function asLocation(
 export async function builtinAnswerQuery(query: string, deps: BuiltinQueryDeps): Promise<BuiltinQueryAnswer> {
   const parsed = parseQuery(query)
   const lang: Language = parsed.language
-  const profile = parsed.business || parsed.driveThrough ? builtinProfile(query) : null
+  const profile = parsed.business || parsed.driveThrough ? builtinProfile(query, parsed) : null
   const weights = profile?.weights ?? DEFAULT_WEIGHTS
   const answer: BuiltinQueryAnswer = {
     intent: parsed.intent,
@@ -150,8 +152,8 @@ export async function builtinAnswerQuery(query: string, deps: BuiltinQueryDeps):
       answer.notes.push(
         say(
           lang,
-          `"${target.text}" could not be located${target.kind === 'intersection' ? ' (the street data does not hold this crossing)' : ''}.`,
-          `« ${target.text} » n’a pas pu être localisé${target.kind === 'intersection' ? ' (intersection inconnue des rues)' : ''}.`,
+          `"${target.text}" could not be located${target.kind === 'address' ? '' : ' (not in our street data)'}.`,
+          `« ${target.text} » n’a pas pu être localisé${target.kind === 'address' ? '' : ' (absent de nos données de rues)'}.`,
         ),
       )
     }
@@ -268,10 +270,12 @@ async function searchAround(
     answer.notes.push(
       say(
         lang,
-        `Searched around the gazetteer position of ${centre.label} (GeoNames), not a particular street: name a ` +
-          `street, intersection or neighbourhood for a closer search.`,
-        `Recherche autour de la position de ${centre.label} au répertoire (GeoNames), pas d’une rue précise : nommez ` +
-          `une rue, une intersection ou un quartier pour affiner.`,
+        `Searched around the gazetteer position of ${centre.label} (GeoNames), not a particular street` +
+          (answer.droppedAddresses.length
+            ? ', because the place named could not be located.'
+            : ': name a street or neighbourhood to narrow it.'),
+        `Recherche autour de la position de ${centre.label} au répertoire (GeoNames), pas d’une rue précise` +
+          (answer.droppedAddresses.length ? ', faute d’avoir localisé le lieu nommé.' : ' : nommez une rue ou un quartier pour affiner.'),
       ),
     )
   answer.explanation = clip(sentences.join(' '), 1000)

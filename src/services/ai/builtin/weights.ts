@@ -25,10 +25,18 @@ function factorsByWeight(weights: WeightProfile, k: number, heaviest: boolean): 
   return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0]
 }
 
-/** The weight profile a description implies; the defaults, said so, when no taxonomy type matches. */
-export function builtinProfile(description: string): BuiltinProfile {
-  const business = matchBusiness(description)
-  const driveThrough = isDriveThrough(description)
+/**
+ * The weight profile a description implies; the defaults, said so, when no taxonomy type matches.
+ * `found`: the business already read from the text (the query parser reads it outside place names).
+ */
+export function builtinProfile(
+  description: string,
+  found: { business: BusinessMatch | null; driveThrough: boolean } = {
+    business: matchBusiness(description),
+    driveThrough: isDriveThrough(description),
+  },
+): BuiltinProfile {
+  const { business, driveThrough } = found
   if (!business && !driveThrough) {
     return {
       weights: { ...DEFAULT_PROFILE.weights },
