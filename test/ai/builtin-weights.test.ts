@@ -35,12 +35,16 @@ describe('POST /api/v1/ai/weights with the built-in provider', () => {
 
   it('a downtown bookstore leans on pedestrians; French descriptions work too', async () => {
     const { key } = await createKey('free')
-    for (const businessDescription of ['Independent bookstore downtown', 'Librairie indépendante au centre-ville']) {
+    for (const [businessDescription, why] of [
+      ['Independent bookstore downtown', /downtown setting adds weight to pedestrians/],
+      ['Librairie indépendante au centre-ville', /Un centre-ville donne plus de poids aux piétons/],
+    ] as const) {
       const res = await aiCall('/ai/weights', { key, body: { businessDescription }, env: FRESH_ENV })
       expect(res.status).toBe(200)
       expect(heaviest(res.json.weights), businessDescription).toBe('pedestrian')
       expect(res.json.weights.pedestrian).toBeGreaterThan(builtinProfile('bookstore').weights.pedestrian)
-      expect(res.json.explanation).toMatch(/downtown setting adds weight to pedestrians/)
+      expect(res.json.explanation).toMatch(why)
+      expect(sentences(res.json.explanation)).toBe(3)
     }
   })
 

@@ -3,7 +3,7 @@
 import { FACTOR_KEYS, FACTOR_LABELS, type FactorKey, type ScoreResult, type WeightProfile } from '../../../scoring'
 import type { Intent, Language } from './intent'
 
-const FACTOR_LABELS_FR: Record<FactorKey, string> = {
+export const FACTOR_LABELS_FR: Record<FactorKey, string> = {
   vehicleTraffic: 'circulation automobile',
   roadClass: 'classe de route',
   populationDensity: 'densité de population',
