@@ -152,7 +152,8 @@ const queryRoute = createRoute({
   description:
     `Extracts intent, city and business type, suggests up to 3 addresses and geocodes them with ` +
     `our geocoder (addresses that cannot be located are dropped and listed), and suggests weights ` +
-    `when relevant. ${AI_NOTE}`,
+    `when relevant. The built-in provider suggests the site finder's best points around the place named, ` +
+    `each with its score, and names them by civic address only where one is known. ${AI_NOTE}`,
   request: { body: jsonBody(QueryRequestSchema) },
   responses: { 200: jsonResponse(QueryResponseSchema, 'Interpreted query'), ...AI_ERRORS },
 })
