@@ -81,6 +81,7 @@ describe('built-in /ai/query: what it cannot place it says, and invents nothing'
     ])
     expect(res.json.geocodedLocations).toEqual([])
     expect(res.json.notes.join(' ')).toMatch(/"Yonge & Dundas" could not be located \(not in our street data\)/)
+    expect(res.json.explanation).toMatch(/None of the places named could be located by our geocoder, so nothing was scored/)
   })
 
   it('a general question gets no places and says that rules answer, not a language model', async () => {

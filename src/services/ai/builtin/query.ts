@@ -14,6 +14,7 @@ import type { Target } from './places-in-text'
 import { builtinProfile } from './weights'
 
 export const MAX_LOCATIONS = 3
+const MAX_LOOKUPS = 5
 
 export interface BuiltinLocation {
   address: string
@@ -138,15 +139,15 @@ export async function builtinAnswerQuery(query: string, deps: BuiltinQueryDeps):
     return answer
   }
 
-  // Explicit places first (in the order written), at most 3; the rest are listed as over the limit.
+  // Explicit places (in the order written), located in parallel: the first 3 found are kept, the rest are
+  // over the limit; at most 5 are looked up (as for a language model's suggestions).
+  const looked = parsed.targets.slice(0, MAX_LOOKUPS)
+  const lookups = await Promise.all(looked.map((target) => locateTarget(target, parsed, deps.geocoder)))
   const located: { target: Target; place: Located }[] = []
-  for (const target of parsed.targets) {
-    if (located.length >= MAX_LOCATIONS) {
-      answer.droppedAddresses.push({ address: target.text, reason: 'over_limit' })
-      continue
-    }
-    const place = await locateTarget(target, parsed, deps.geocoder)
-    if (place) located.push({ target, place })
+  looked.forEach((target, i) => {
+    const place = lookups[i]
+    if (place && located.length < MAX_LOCATIONS) located.push({ target, place })
+    else if (place) answer.droppedAddresses.push({ address: target.text, reason: 'over_limit' })
     else {
       answer.droppedAddresses.push({ address: target.text, reason: 'not_geocoded' })
       answer.notes.push(
@@ -157,7 +158,8 @@ export async function builtinAnswerQuery(query: string, deps: BuiltinQueryDeps):
         ),
       )
     }
-  }
+  })
+  for (const target of parsed.targets.slice(MAX_LOOKUPS)) answer.droppedAddresses.push({ address: target.text, reason: 'over_limit' })
 
   if (parsed.intent === 'find_locations') {
     const centre = located[0]?.place ?? (parsed.area ? areaPoint(parsed.area) : null)
@@ -208,14 +210,21 @@ export async function builtinAnswerQuery(query: string, deps: BuiltinQueryDeps):
 }
 
 function cannotPlace(answer: BuiltinQueryAnswer, lang: Language, headline: string): BuiltinQueryAnswer {
-  answer.explanation = `${headline} ${say(
-    lang,
-    'No Canadian city, neighbourhood, landmark, intersection or civic address in the question could be located, ' +
-      'so no places are suggested (none are invented). Name the city, e.g. "… in Halifax", or an address.',
-    'Aucune ville, aucun quartier, lieu connu, intersection ou adresse du Canada n’a pu être localisé dans la question ' +
-      ': aucun emplacement n’est proposé (aucun n’est inventé). Nommez la ville, p. ex. « … à Sherbrooke », ou ' +
-      'une adresse.',
-  )}`
+  const named = answer.droppedAddresses.some((d) => d.reason === 'not_geocoded')
+  const why = named
+    ? say(
+        lang,
+        'None of the places named could be located by our geocoder, so nothing was scored and no places are suggested (none are invented).',
+        'Aucun des lieux nommés n’a pu être localisé par notre géocodeur : rien n’est évalué ni proposé (rien n’est inventé).',
+      )
+    : say(
+        lang,
+        'No Canadian city, neighbourhood, landmark, street, intersection or civic address in the question could be located, so no ' +
+          'places are suggested (none are invented). Name the city, e.g. "… in Halifax", or an address.',
+        'Aucune ville, aucun quartier, lieu connu, rue, intersection ou adresse du Canada n’a pu être localisé dans la question : ' +
+          'aucun emplacement n’est proposé (aucun n’est inventé). Nommez la ville, p. ex. « … à Sherbrooke », ou une adresse.',
+      )
+  answer.explanation = `${headline} ${why}`
   return answer
 }
 
