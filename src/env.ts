@@ -21,6 +21,11 @@ export interface Env {
   GEOCODER_API_KEY?: string
   /** HMAC-SHA256 key for signed report download URLs (secret, ≥ 16 chars). Required for PDF reports. */
   REPORT_SIGNING_SECRET?: string
+  /**
+   * AI helpers' provider: builtin | openai-compatible (alias openai) | workers-ai | none. Unset: AI_API_KEY →
+   * openai-compatible, else the AI binding → workers-ai, else builtin (docs/ai.md).
+   */
+  AI_PROVIDER?: string
   /** OpenAI-compatible API key (secret). When set, AI helpers use AI_BASE_URL (docs/ai.md). */
   AI_API_KEY?: string
   /** OpenAI-compatible base URL; default https://api.openai.com/v1. */

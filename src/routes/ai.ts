@@ -5,8 +5,9 @@ import { createRouter, errorResponses, jsonBody, jsonResponse } from '../lib/ope
 import { PLAN_LIMITS, PLANS } from '../auth/plans'
 import { GEOCODE_PRECISIONS } from '../geo'
 import { latitude, longitude } from '../lib/location'
-import { ScoreResultSchema, WeightProfileSchema } from '../scoring'
+import { GRADES, ScoreResultSchema, WeightProfileSchema } from '../scoring'
 import { geocoderFor } from '../services/geocoder'
+import { reverseGeocoderFor } from '../services/reverse-geocoder'
 import { requireAiAllowance } from '../middleware/plan-gate'
 import { aiProviderFor } from '../services/ai'
 import { answerQuery, generateWeights, recommendSign, MAX_SUGGESTED_ADDRESSES } from '../services/ai/helpers'
@@ -30,20 +31,37 @@ const WeightsRequestSchema = z
     businessDescription: userText('businessDescription', 'Drive-through coffee shop on a commuter route, most customers arrive by car'),
   })
   .openapi('AiWeightsRequest')
+/** The audience estimate a score result may carry; the built-in provider bases estimatedImpact on it. */
+const AudienceInputSchema = z
+  .object({
+    dailyVehicles: z.number().min(0).max(1e8).optional(),
+    dailyPedestrians: z.number().min(0).max(1e8).optional(),
+    dailyPersons: z.number().min(0).max(1e8).optional(),
+    interval: z.unknown().optional(),
+    occupancy: z.number().min(0).max(10).optional(),
+    method: z.string().max(300).optional(),
+    sources: z.unknown().optional(),
+  })
+  .optional()
+
 const RecommendRequestSchema = z
   .object({
-    scoreResult: ScoreResultSchema.openapi({ description: 'A full result of POST /api/v1/score' }),
+    scoreResult: ScoreResultSchema.extend({ audience: AudienceInputSchema }).openapi({
+      description: 'A full result of POST /api/v1/score',
+    }),
     businessType: z.string().trim().min(1).max(200).optional().openapi({ example: 'coffee shop' }),
   })
   .openapi('AiRecommendRequest')
 
 const MetaSchema = z
   .object({
-    provider: z.enum(['openai-compatible', 'workers-ai']),
-    model: z.string().max(200),
-    promptVersion: z.string().max(40).openapi({ example: 'query-v1' }),
+    provider: z.enum(['builtin', 'openai-compatible', 'workers-ai']).openapi({
+      description: "`builtin`: rules over the engine's own data, no language model (docs/ai.md)",
+    }),
+    model: z.string().max(200).openapi({ description: 'The model; for `builtin`, "rules (no language model)"' }),
+    promptVersion: z.string().max(40).openapi({ description: "Prompt version, or the built-in rules' version", example: 'query-v1' }),
   })
-  .openapi('AiMeta', { description: 'Which provider, model and prompt version produced the answer' })
+  .openapi('AiMeta', { description: 'Which provider, model and prompt (or rules) version produced the answer' })
 
 const GeocodedLocationSchema = z
   .object({
@@ -52,6 +70,13 @@ const GeocodedLocationSchema = z
     lat: latitude,
     lng: longitude,
     precision: z.enum(GEOCODE_PRECISIONS),
+    overallScore: z
+      .number()
+      .min(0)
+      .max(100)
+      .nullable()
+      .openapi({ description: 'The score of this point with the suggested weights (built-in provider); null from a language model' }),
+    grade: z.enum(GRADES).nullable(),
   })
   .openapi('GeocodedLocation')
 
@@ -111,7 +136,9 @@ const RecommendResponseSchema = z
 const AI_ERRORS = errorResponses(400, 502)
 const AI_ALLOWANCES = PLANS.map((plan) => `${plan} ${PLAN_LIMITS[plan].aiRequestsPerMinute}`).join(', ')
 const AI_NOTE =
-  `Needs an AI provider on the server (400 otherwise). AI calls also count against a per-key ` +
+  `Answered by the provider the server is configured with (AI_PROVIDER: builtin rules by default, an ` +
+  `OpenAI-compatible API or Workers AI; \`none\` → 400, as is an external provider without its key). ` +
+  `AI calls also count against a per-key ` +
   `AI allowance per minute (${AI_ALLOWANCES}; 429 with Retry-After). Provider failure or timeout ` +
   `→ 502.`
 
@@ -125,7 +152,8 @@ const queryRoute = createRoute({
   description:
     `Extracts intent, city and business type, suggests up to 3 addresses and geocodes them with ` +
     `our geocoder (addresses that cannot be located are dropped and listed), and suggests weights ` +
-    `when relevant. ${AI_NOTE}`,
+    `when relevant. The built-in provider suggests the site finder's best points around the place named, ` +
+    `each with its score, and names them by civic address only where one is known. ${AI_NOTE}`,
   request: { body: jsonBody(QueryRequestSchema) },
   responses: { 200: jsonResponse(QueryResponseSchema, 'Interpreted query'), ...AI_ERRORS },
 })
@@ -158,7 +186,7 @@ const recommendRoute = createRoute({
 export const aiRoutes = createRouter()
   .openapi(queryRoute, async (c) => {
     const { query } = c.req.valid('json')
-    return c.json(await answerQuery(aiProviderFor(c.env), query, geocoderFor(c.env)), 200)
+    return c.json(await answerQuery(aiProviderFor(c.env), query, geocoderFor(c.env), reverseGeocoderFor(c.env)), 200)
   })
   .openapi(weightsRoute, async (c) => {
     const { businessDescription } = c.req.valid('json')

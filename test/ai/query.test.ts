@@ -203,11 +203,15 @@ describe('POST /api/v1/ai/query', () => {
   })
 
   describe('bad input and configuration → 400', () => {
-    it('no provider configured → 400 BAD_REQUEST, provider never called', async () => {
+    it('AI_PROVIDER=none → 400 BAD_REQUEST, provider never called', async () => {
       const { key } = await createKey('free')
       const fetchSpy = vi.spyOn(globalThis, 'fetch')
-      // Explicitly unset, whatever a developer's .dev.vars holds.
-      const res = await aiCall('/ai/query', { key, body: { query: QUERY }, env: { AI_API_KEY: undefined, AI: undefined } })
+      // AI_PROVIDER=none, and no key or binding whatever a developer's .dev.vars holds.
+      const res = await aiCall('/ai/query', {
+        key,
+        body: { query: QUERY },
+        env: { AI_PROVIDER: 'none', AI_API_KEY: undefined, AI: undefined },
+      })
       expect(expectError(res, 400, 'BAD_REQUEST').message).toMatch(/AI provider not configured/)
       expect(fetchSpy).not.toHaveBeenCalled()
     })
@@ -252,11 +256,11 @@ describe('POST /api/v1/ai/query', () => {
       expect(sentBody(benign).messages[0].content).toBe(system.content)
     })
 
-    it('requests rejected before the provider (no provider configured) do not use the AI allowance', async () => {
+    it('requests rejected before the provider (AI_PROVIDER=none) do not use the AI allowance', async () => {
       const { key } = await createKey('free')
       for (let i = 0; i < 11; i++)
         expectError(
-          await aiCall('/ai/query', { key, body: { query: QUERY }, env: { AI_API_KEY: undefined, AI: undefined } }),
+          await aiCall('/ai/query', { key, body: { query: QUERY }, env: { AI_PROVIDER: 'none', AI_API_KEY: undefined, AI: undefined } }),
           400,
           'BAD_REQUEST',
         )

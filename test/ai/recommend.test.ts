@@ -119,8 +119,12 @@ describe('POST /api/v1/ai/recommend', () => {
       expect(fetchSpy).not.toHaveBeenCalled()
     })
 
-    it('no provider configured', async () => {
-      const res = await aiCall('/ai/recommend', { key, body: { scoreResult }, env: { AI_API_KEY: undefined, AI: undefined } })
+    it('AI_PROVIDER=none', async () => {
+      const res = await aiCall('/ai/recommend', {
+        key,
+        body: { scoreResult },
+        env: { AI_PROVIDER: 'none', AI_API_KEY: undefined, AI: undefined },
+      })
       expect(expectError(res, 400, 'BAD_REQUEST').message).toMatch(/AI provider not configured/)
     })
   })

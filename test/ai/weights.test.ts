@@ -97,12 +97,12 @@ describe('POST /api/v1/ai/weights', () => {
       expect(fetchSpy).not.toHaveBeenCalled()
     })
 
-    it('no provider configured', async () => {
+    it('AI_PROVIDER=none', async () => {
       const { key } = await createKey('free')
       const res = await aiCall('/ai/weights', {
         key,
         body: { businessDescription: DESCRIPTION },
-        env: { AI_API_KEY: undefined, AI: undefined },
+        env: { AI_PROVIDER: 'none', AI_API_KEY: undefined, AI: undefined },
       })
       expect(expectError(res, 400, 'BAD_REQUEST').message).toMatch(/AI provider not configured/)
     })

@@ -5,8 +5,12 @@ import type { z } from '@hono/zod-openapi'
 import type { ScoreResult } from '../../scoring'
 import { FACTOR_KEYS, type WeightProfile } from '../../scoring'
 import type { GeocodeResult, Geocoder } from '../geocoder'
+import { noReverseGeocoder, type ReverseGeocoder } from '../reverse-geocoder'
+import { BUILTIN_VERSION, builtinQuery, builtinRecommend, builtinWeights, isBuiltin } from './builtin'
+import type { Audience } from './builtin/recommend'
+import type { AiBackend } from './index'
 import { distinctStrings, renormaliseWeights } from './normalise'
-import { upstreamError, type AiProvider } from './provider'
+import { upstreamError } from './provider'
 import { type INTENTS, QUERY_JSON_SCHEMA, QUERY_PROMPT_VERSION, QUERY_SYSTEM, QueryAnswerSchema, queryUserMessage } from './prompts/query'
 import {
   RECOMMEND_PROMPT_VERSION,
@@ -31,11 +35,12 @@ export const MAX_SUGGESTED_ADDRESSES = 3
 const MAX_CANDIDATES = 5
 
 export interface AiMeta {
-  provider: AiProvider['name']
+  provider: AiBackend['name']
   model: string
+  /** The prompt's version, or the built-in rules' version. */
   promptVersion: string
 }
-const metaOf = (provider: AiProvider, promptVersion: string): AiMeta => ({ provider: provider.name, model: provider.model, promptVersion })
+const metaOf = (provider: AiBackend, promptVersion: string): AiMeta => ({ provider: provider.name, model: provider.model, promptVersion })
 
 function parseAnswer<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> {
   const parsed = schema.safeParse(raw)
@@ -49,6 +54,9 @@ export interface GeocodedLocation {
   lat: number
   lng: number
   precision: GeocodeResult['precision']
+  /** Built-in provider: the engine's score of the point (with the suggested weights); null otherwise. */
+  overallScore: number | null
+  grade: ScoreResult['grade'] | null
 }
 export interface DroppedAddress {
   address: string
@@ -79,13 +87,28 @@ async function geocodeSuggestions(addresses: string[], geocoder: Geocoder) {
     const hit = results[i]
     if (!hit) dropped.push({ address, reason: 'not_geocoded' })
     else if (kept.length >= MAX_SUGGESTED_ADDRESSES) dropped.push({ address, reason: 'over_limit' })
-    else kept.push({ address, resolvedAddress: hit.address, lat: hit.lat, lng: hit.lng, precision: hit.precision })
+    else
+      kept.push({
+        address,
+        resolvedAddress: hit.address,
+        lat: hit.lat,
+        lng: hit.lng,
+        precision: hit.precision,
+        overallScore: null,
+        grade: null,
+      })
   })
   for (const address of addresses.slice(MAX_CANDIDATES)) dropped.push({ address, reason: 'over_limit' })
   return { kept, dropped }
 }
 
-export async function answerQuery(provider: AiProvider, query: string, geocoder: Geocoder): Promise<QueryResult> {
+export async function answerQuery(
+  provider: AiBackend,
+  query: string,
+  geocoder: Geocoder,
+  reverse: ReverseGeocoder = noReverseGeocoder,
+): Promise<QueryResult> {
+  if (isBuiltin(provider)) return { ...(await builtinQuery(query, geocoder, reverse)), meta: metaOf(provider, BUILTIN_VERSION.query) }
   const raw = await provider.complete({
     system: QUERY_SYSTEM,
     user: queryUserMessage(query),
@@ -128,7 +151,8 @@ export interface WeightsResult {
   meta: AiMeta
 }
 
-export async function generateWeights(provider: AiProvider, businessDescription: string): Promise<WeightsResult> {
+export async function generateWeights(provider: AiBackend, businessDescription: string): Promise<WeightsResult> {
+  if (isBuiltin(provider)) return { ...builtinWeights(businessDescription), meta: metaOf(provider, BUILTIN_VERSION.weights) }
   const raw = await provider.complete({
     system: WEIGHTS_SYSTEM,
     user: weightsUserMessage(businessDescription),
@@ -169,11 +193,13 @@ const productsUrl = (type: string) => `/api/v1/products?category=${encodeURIComp
 const Tip = clipped(300)
 
 export async function recommendSign(
-  provider: AiProvider,
-  scoreResult: ScoreResult,
+  provider: AiBackend,
+  scoreResult: ScoreResult & { audience?: Audience },
   signTypes: string[],
   businessType?: string,
 ): Promise<RecommendResult> {
+  if (isBuiltin(provider))
+    return { ...builtinRecommend(scoreResult, signTypes, businessType), meta: metaOf(provider, BUILTIN_VERSION.recommend) }
   const raw = await provider.complete({
     system: RECOMMEND_SYSTEM,
     user: recommendUserMessage(summarise(scoreResult), signTypes, businessType),

@@ -1,0 +1,61 @@
+#!/usr/bin/env node
+// npm run eval:ai-query [-- --base http://localhost:8787 --key sk_test_… --plan enterprise --only fr]
+// Scores whatever AI provider a running server is configured with (builtin, an OpenAI-compatible API,
+// Workers AI) on the /ai/query evaluation set (test/ai/fixtures/query-eval.json), with the same
+// provider-agnostic evaluator as test/ai/evaluation.test.ts. Prints the accuracy and every miss.
+// Key: --key, else the demo key of --plan (default enterprise: the largest AI allowance) from the
+// .dev-keys.json that `npm run dev` writes. Calls are paced to stay inside the plan's AI allowance.
+import { existsSync, readFileSync } from 'node:fs'
+import { loadSrc, repoRoot } from './lib/load-ts.mjs'
+
+const args = process.argv.slice(2)
+const flag = (name, fallback) => {
+  const i = args.indexOf(`--${name}`)
+  return i >= 0 ? args[i + 1] : fallback
+}
+const base = flag('base', `http://localhost:${process.env.PORT ?? 8787}`).replace(/\/$/, '')
+const plan = flag('plan', 'enterprise')
+const keysFile = `${repoRoot}/.dev-keys.json`
+const key = flag('key', existsSync(keysFile) ? JSON.parse(readFileSync(keysFile, 'utf8'))[plan] : undefined)
+if (!key) {
+  console.error('eval:ai-query: give --key sk_… (or run `npm run dev` once, which writes .dev-keys.json)')
+  process.exit(2)
+}
+const { evaluate } = await loadSrc({ 'services/ai/evaluation.ts': ['evaluate'] })
+const { PLAN_LIMITS } = await loadSrc({ 'auth/plans.ts': ['PLAN_LIMITS'] })
+const only = flag('only')
+const cases = JSON.parse(readFileSync(`${repoRoot}/test/ai/fixtures/query-eval.json`, 'utf8')).queries.filter(
+  (c) => !only || c.lang === only,
+)
+const perMinute = PLAN_LIMITS[plan]?.aiRequestsPerMinute ?? 10
+const gapMs = Math.ceil(60_000 / perMinute)
+
+const answers = []
+let provider = '?'
+for (const [i, c] of cases.entries()) {
+  const started = Date.now()
+  const res = await fetch(`${base}/api/v1/ai/query`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': key },
+    body: JSON.stringify({ query: c.query }),
+  })
+  const body = await res.json().catch(() => ({}))
+  if (!res.ok) {
+    console.error(`${i + 1}/${cases.length} HTTP ${res.status} ${body?.error?.message ?? ''} — ${c.query}`)
+    answers.push({ intent: 'error', city: null, businessType: null })
+  } else {
+    provider = `${body.meta?.provider} (${body.meta?.model})`
+    answers.push({ intent: body.intent, city: body.city, businessType: body.businessType })
+  }
+  const wait = gapMs - (Date.now() - started)
+  if (i < cases.length - 1 && wait > 0) await new Promise((r) => setTimeout(r, wait))
+}
+const report = evaluate(cases, answers)
+const pct = (x) => `${(x * 100).toFixed(1)} %`
+console.log(`provider: ${provider}; ${report.total} questions against ${base}`)
+console.log(
+  `all three right ${pct(report.accuracy.all)}; intent ${pct(report.accuracy.intent)}, city ${pct(report.accuracy.city)}, ` +
+    `business type ${pct(report.accuracy.businessType)}; EN ${report.byLanguage.en.all}/${report.byLanguage.en.total}, ` +
+    `FR ${report.byLanguage.fr.all}/${report.byLanguage.fr.total}`,
+)
+for (const f of report.failures) console.log(`  ${f.field}: expected ${f.expected}, got ${f.got} — ${f.query}`)

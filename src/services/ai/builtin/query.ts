@@ -1,0 +1,291 @@
+// Built-in /ai/query: parse the question (parse-query.ts), locate what it names with our geocoder and
+// gazetteer, score it with the engine, and for a search run the site finder around the place and name
+// its best points with the reverse geocoder (coordinates when no civic address is known). Nothing is
+// invented: a place that cannot be located is said to be, and no address is made up.
+import type { GeocodePrecision } from '../../../geo'
+import { buildScoreResult, DEFAULT_WEIGHTS, type ScoreResult, type WeightProfile } from '../../../scoring'
+import type { Geocoder } from '../../geocoder'
+import { candidatePoints, findNearby } from '../../nearby'
+import { REVERSE_MAX_DISTANCE_M, type ReverseGeocoder } from '../../reverse-geocoder'
+import { clip, describeResult, GENERAL_ANSWER, lead, relativeTo, say } from './explain'
+import type { Intent, Language } from './intent'
+import { type Area, MAX_QUERY_READ, type ParsedQuery, parseQuery } from './parse-query'
+import type { Target } from './places-in-text'
+import { builtinProfile } from './weights'
+
+export const MAX_LOCATIONS = 3
+const MAX_LOOKUPS = 5
+
+export interface BuiltinLocation {
+  address: string
+  resolvedAddress: string
+  lat: number
+  lng: number
+  precision: GeocodePrecision
+  overallScore: number
+  grade: ScoreResult['grade']
+}
+export interface BuiltinQueryAnswer {
+  intent: Intent
+  city: string | null
+  businessType: string | null
+  suggestedAddresses: string[]
+  geocodedLocations: BuiltinLocation[]
+  droppedAddresses: { address: string; reason: 'not_geocoded' | 'over_limit' }[]
+  explanation: string
+  suggestedWeights: WeightProfile | null
+  notes: string[]
+}
+export interface BuiltinQueryDeps {
+  geocoder: Geocoder
+  reverse: ReverseGeocoder
+}
+
+/** A place to score or search around: a point, how exactly it is known, and how to name it. */
+interface Located {
+  label: string
+  lat: number
+  lng: number
+  precision: GeocodePrecision
+  accuracyM: number
+  street?: { name: string; type?: string }
+  /** Site-finder radius around it. */
+  radiusM: number
+}
+
+const coords = (lat: number, lng: number) => `${lat.toFixed(5)}, ${lng.toFixed(5)}`
+const scoreAt = (p: Located, weights: WeightProfile) =>
+  buildScoreResult({ lat: p.lat, lng: p.lng, address: p.label, precision: p.precision, accuracyM: p.accuracyM, street: p.street }, weights)
+
+/** Precise results get a tight search, a street a wider one, an area position (postal area, city) the widest. */
+const radiusFor = (precision: GeocodePrecision) =>
+  precision === 'city' || precision === 'postal_code' ? 1500 : precision === 'street' ? 500 : 300
+const STREET_PRECISIONS = new Set<GeocodePrecision>(['street', 'intersection', 'address', 'interpolated', 'coordinates'])
+
+function areaPoint(area: Area): Located {
+  if (area.kind === 'landmark') {
+    const l = area.landmark
+    return { label: `${l.label}, ${l.city}`, lat: l.lat, lng: l.lng, precision: 'coordinates', accuracyM: 100, radiusM: l.radiusM }
+  }
+  const p = area.place
+  const radiusM = area.kind === 'neighbourhood' ? 800 : 1500
+  return { label: `${p.name}, ${p.province}`, lat: p.lat, lng: p.lng, precision: 'city', accuracyM: radiusM, radiusM }
+}
+
+async function locateTarget(target: Target, parsed: ParsedQuery, geocoder: Geocoder): Promise<Located | null> {
+  const city = parsed.city
+  if (target.kind !== 'address' && !city) return null
+  const text = target.kind === 'address' ? target.text : `${target.text}, ${city!.name}, ${city!.province}`
+  const hit = await geocoder.geocode(text).catch(() => null)
+  if (!hit) return null
+  // A street or intersection the street data does not hold comes back as the city: that is not the place named.
+  if (target.kind !== 'address' && !STREET_PRECISIONS.has(hit.precision)) return null
+  return {
+    label: hit.address,
+    lat: hit.lat,
+    lng: hit.lng,
+    precision: hit.precision,
+    accuracyM: hit.accuracyM,
+    street: hit.street,
+    radiusM: radiusFor(hit.precision),
+  }
+}
+
+function asLocation(
+  address: string,
+  resolved: string,
+  lat: number,
+  lng: number,
+  precision: GeocodePrecision,
+  result: ScoreResult,
+): BuiltinLocation {
+  return { address, resolvedAddress: resolved, lat, lng, precision, overallScore: result.overallScore, grade: result.grade }
+}
+
+export async function builtinAnswerQuery(query: string, deps: BuiltinQueryDeps): Promise<BuiltinQueryAnswer> {
+  const parsed = parseQuery(query)
+  const lang: Language = parsed.language
+  const profile = parsed.business || parsed.driveThrough ? builtinProfile(query, parsed) : null
+  const weights = profile?.weights ?? DEFAULT_WEIGHTS
+  const answer: BuiltinQueryAnswer = {
+    intent: parsed.intent,
+    city: parsed.city?.name ?? null,
+    businessType: parsed.business?.type.id ?? null,
+    suggestedAddresses: [],
+    geocodedLocations: [],
+    droppedAddresses: [],
+    explanation: '',
+    suggestedWeights: profile?.weights ?? null,
+    notes: [],
+  }
+  const business = parsed.business ? (lang === 'fr' ? parsed.business.type.labelFr : parsed.business.type.label) : undefined
+  const head = (place?: string) => lead({ lang, intent: parsed.intent, business, profileName: profile?.profile.name.toLowerCase(), place })
+  if (!profile)
+    answer.notes.push(
+      say(lang, 'No business type recognised: default weights used.', 'Aucun type de commerce reconnu : pondération par défaut.'),
+    )
+
+  if (parsed.truncated) {
+    answer.notes.push(
+      say(
+        lang,
+        `Only the first ${MAX_QUERY_READ} characters of the question were read.`,
+        `Seuls les ${MAX_QUERY_READ} premiers caractères de la question ont été lus.`,
+      ),
+    )
+  }
+  if (parsed.intent === 'general_question') {
+    answer.explanation = GENERAL_ANSWER[lang]
+    return answer
+  }
+
+  // Explicit places (in the order written), located in parallel: the first 3 found are kept, the rest are
+  // over the limit; at most 5 are looked up (as for a language model's suggestions).
+  const looked = parsed.targets.slice(0, MAX_LOOKUPS)
+  const lookups = await Promise.all(looked.map((target) => locateTarget(target, parsed, deps.geocoder)))
+  const located: { target: Target; place: Located }[] = []
+  looked.forEach((target, i) => {
+    const place = lookups[i]
+    if (place && located.length < MAX_LOCATIONS) located.push({ target, place })
+    else if (place) answer.droppedAddresses.push({ address: target.text, reason: 'over_limit' })
+    else {
+      answer.droppedAddresses.push({ address: target.text, reason: 'not_geocoded' })
+      answer.notes.push(
+        say(
+          lang,
+          `"${target.text}" could not be located${target.kind === 'address' ? '' : ' (not in our street data)'}.`,
+          `« ${target.text} » n’a pas pu être localisé${target.kind === 'address' ? '' : ' (absent de nos données de rues)'}.`,
+        ),
+      )
+    }
+  })
+  for (const target of parsed.targets.slice(MAX_LOOKUPS)) answer.droppedAddresses.push({ address: target.text, reason: 'over_limit' })
+
+  if (parsed.intent === 'find_locations') {
+    const centre = located[0]?.place ?? (parsed.area ? areaPoint(parsed.area) : null)
+    if (!centre) return cannotPlace(answer, lang, head())
+    await searchAround(centre, weights, deps, lang, answer, head(centre.label))
+    return answer
+  }
+
+  // score_location and compare: score each place named (the area itself when no address was written).
+  const places = located.length
+    ? located.map((l) => l.place)
+    : parsed.area && parsed.intent === 'score_location'
+      ? [areaPoint(parsed.area)]
+      : []
+  if (!places.length) return cannotPlace(answer, lang, head())
+  const scored = places.map((place) => ({ place, result: scoreAt(place, weights) }))
+  for (const { place, result } of scored) {
+    answer.suggestedAddresses.push(place.label)
+    answer.geocodedLocations.push(asLocation(place.label, place.label, place.lat, place.lng, place.precision, result))
+    if (place.precision === 'city' || place.precision === 'postal_code')
+      answer.notes.push(
+        say(
+          lang,
+          `${place.label} is located only to the ${place.precision === 'city' ? 'city' : 'postal area'}: its score is approximate.`,
+          `${place.label} n’est localisé qu’à l’échelle de la ${place.precision === 'city' ? 'ville' : 'région postale'} ` +
+            `: son score est approximatif.`,
+        ),
+      )
+  }
+  const sentences = [
+    head(scored.length === 1 ? scored[0].place.label : undefined),
+    ...scored.map((s) => describeResult(s.place.label, s.result, weights, lang)),
+  ]
+  if (parsed.intent === 'compare' && scored.length >= 2) {
+    const best = [...scored].sort((a, b) => b.result.overallScore - a.result.overallScore)[0]
+    sentences.push(say(lang, `Best of these: ${best.place.label}.`, `Le meilleur : ${best.place.label}.`))
+  } else if (parsed.intent === 'compare') {
+    answer.notes.push(
+      say(
+        lang,
+        'Only one of the places could be located, so nothing was compared.',
+        'Un seul des emplacements a pu être localisé : aucune comparaison.',
+      ),
+    )
+  }
+  answer.explanation = clip(sentences.join(' '), 1000)
+  return answer
+}
+
+function cannotPlace(answer: BuiltinQueryAnswer, lang: Language, headline: string): BuiltinQueryAnswer {
+  const named = answer.droppedAddresses.some((d) => d.reason === 'not_geocoded')
+  const why = named
+    ? say(
+        lang,
+        'None of the places named could be located by our geocoder, so nothing was scored and no places are suggested (none are invented).',
+        'Aucun des lieux nommés n’a pu être localisé par notre géocodeur : rien n’est évalué ni proposé (rien n’est inventé).',
+      )
+    : say(
+        lang,
+        'No Canadian city, neighbourhood, landmark, street, intersection or civic address in the question could be located, so no ' +
+          'places are suggested (none are invented). Name the city, e.g. "… in Halifax", or an address.',
+        'Aucune ville, aucun quartier, lieu connu, rue, intersection ou adresse du Canada n’a pu être localisé dans la question : ' +
+          'aucun emplacement n’est proposé (aucun n’est inventé). Nommez la ville, p. ex. « … à Sherbrooke », ou une adresse.',
+      )
+  answer.explanation = `${headline} ${why}`
+  return answer
+}
+
+/** The site finder's 3 best distinct points around `centre`, each named by the reverse geocoder when it can. */
+async function searchAround(
+  centre: Located,
+  weights: WeightProfile,
+  deps: BuiltinQueryDeps,
+  lang: Language,
+  answer: BuiltinQueryAnswer,
+  headline: string,
+) {
+  const radiusM = centre.radiusM
+  const spacingM = Math.max(25, Math.round(radiusM / 5))
+  const centreResult = scoreAt(centre, weights)
+  const candidates = candidatePoints(centreResult, radiusM, spacingM)
+  const { best } = findNearby(centreResult, candidates, { radiusM, spacingM, limit: MAX_LOCATIONS, weights })
+  const names = await Promise.all(best.map((b) => deps.reverse.reverse(b.result.lat, b.result.lng, REVERSE_MAX_DISTANCE_M)))
+  const sentences = [
+    headline,
+    say(
+      lang,
+      `Best of ${candidates.length} points within ${radiusM} m, scored with these weights:`,
+      `Meilleurs de ${candidates.length} points dans un rayon de ${radiusM} m, avec cette pondération :`,
+    ),
+  ]
+  best.forEach((b, i) => {
+    const { lat, lng } = b.result
+    const where = relativeTo(centre.label, b.distanceM, b.bearingDeg, lang)
+    const hit = names[i]
+    const address = hit ? hit.address : coords(lat, lng)
+    const resolved = hit
+      ? say(
+          lang,
+          `${hit.address} (${Math.round(hit.distanceM)} m from the scored point)`,
+          `${hit.address} (à ${Math.round(hit.distanceM)} m du point évalué)`,
+        )
+      : `${coords(lat, lng)} (${where})`
+    answer.suggestedAddresses.push(address)
+    answer.geocodedLocations.push(asLocation(address, resolved, lat, lng, hit ? 'address' : 'coordinates', b.result))
+    sentences.push(describeResult(`#${i + 1} (${where})`, b.result, weights, lang))
+  })
+  if (names.some((n) => !n))
+    answer.notes.push(
+      say(
+        lang,
+        'No civic address is known for some suggested points: they are given as coordinates.',
+        'Aucune adresse civique n’est connue pour certains points : ils sont donnés en coordonnées.',
+      ),
+    )
+  if (centre.precision === 'city')
+    answer.notes.push(
+      say(
+        lang,
+        `Searched around the gazetteer position of ${centre.label} (GeoNames), not a particular street` +
+          (answer.droppedAddresses.length
+            ? ', because the place named could not be located.'
+            : ': name a street or neighbourhood to narrow it.'),
+        `Recherche autour de la position de ${centre.label} au répertoire (GeoNames), pas d’une rue précise` +
+          (answer.droppedAddresses.length ? ', faute d’avoir localisé le lieu nommé.' : ' : nommez une rue ou un quartier pour affiner.'),
+      ),
+    )
+  answer.explanation = clip(sentences.join(' '), 1000)
+}

@@ -1,0 +1,80 @@
+// Scores answers to the /ai/query evaluation set (test/ai/fixtures/query-eval.json) for ANY provider:
+// it compares only the three fields every provider returns (intent, city, businessType), reading a
+// free-text business type ("drive-thru café") through the taxonomy so a language model's wording and
+// the built-in provider's ids are judged alike. Pure. Used by test/ai/evaluation.test.ts (built-in) and
+// scripts/eval-ai-query.mjs (any provider, through a running server).
+import { normalizeName } from '../../geo/text'
+import { BUSINESS_TYPES, matchBusiness } from './builtin/taxonomy'
+
+export interface EvalCase {
+  query: string
+  lang: 'en' | 'fr'
+  intent: string
+  city: string | null
+  businessType: string | null
+}
+export interface EvalAnswer {
+  intent: string
+  city: string | null
+  businessType: string | null
+}
+export interface EvalFailure {
+  query: string
+  field: 'intent' | 'city' | 'businessType'
+  expected: string | null
+  got: string | null
+}
+export interface EvalReport {
+  total: number
+  /** Share of questions with each field right, and with all three right. */
+  accuracy: { intent: number; city: number; businessType: number; all: number }
+  byLanguage: Record<'en' | 'fr', { total: number; all: number }>
+  failures: EvalFailure[]
+}
+
+const IDS = new Set(BUSINESS_TYPES.map((t) => t.id))
+
+/** A taxonomy id for a provider's business type: the id itself, or the type its words name. */
+export function businessIdOf(text: string | null | undefined): string | null {
+  if (!text) return null
+  if (IDS.has(text)) return text
+  return matchBusiness(text)?.type.id ?? null
+}
+
+/** "Montreal", "Montréal, QC" and "montréal" are the same city. */
+export function sameCityName(expected: string | null, got: string | null | undefined): boolean {
+  if (!expected || !got) return !expected && !got
+  return normalizeName(expected) === normalizeName(got.split(',')[0])
+}
+
+export function evaluate(cases: readonly EvalCase[], answers: readonly EvalAnswer[]): EvalReport {
+  if (cases.length !== answers.length) throw new Error(`evaluate: ${cases.length} cases but ${answers.length} answers`)
+  const failures: EvalFailure[] = []
+  const right = { intent: 0, city: 0, businessType: 0, all: 0 }
+  const byLanguage = { en: { total: 0, all: 0 }, fr: { total: 0, all: 0 } }
+  cases.forEach((c, i) => {
+    const a = answers[i]
+    const gotBusiness = businessIdOf(a.businessType)
+    const checks = {
+      intent: a.intent === c.intent,
+      city: sameCityName(c.city, a.city),
+      businessType: gotBusiness === c.businessType,
+    }
+    const got = { intent: a.intent, city: a.city ?? null, businessType: gotBusiness }
+    for (const field of ['intent', 'city', 'businessType'] as const) {
+      if (checks[field]) right[field]++
+      else failures.push({ query: c.query, field, expected: c[field], got: got[field] })
+    }
+    const all = checks.intent && checks.city && checks.businessType
+    if (all) right.all++
+    byLanguage[c.lang].total++
+    if (all) byLanguage[c.lang].all++
+  })
+  const share = (n: number) => (cases.length ? n / cases.length : 0)
+  return {
+    total: cases.length,
+    accuracy: { intent: share(right.intent), city: share(right.city), businessType: share(right.businessType), all: share(right.all) },
+    byLanguage,
+    failures,
+  }
+}
