@@ -6,7 +6,9 @@ import { PROVINCE_MEDIAN_HOUSEHOLD_INCOME } from './data/income'
 import type { GeocodePrecision } from './geocode'
 import {
   censusAt,
+  deepInPark,
   nearestRoadSegment,
+  roadEvidenceRing,
   speedZoneAt,
   tractAt,
   transitStopsAround,
@@ -27,6 +29,7 @@ import { roadClassFromCoordinates, rnfToRoadClass, ROUTE_RADIUS_M, type RoadClas
 import { trafficAt } from './model/traffic'
 import { classifyStreet, type StreetClassification } from './roads'
 import { normalizeName } from './text'
+import type { ScoreWarning } from './warnings'
 import { clamp01 } from '../lib/math'
 
 export type Confidence = 'high' | 'medium' | 'low'
@@ -82,6 +85,46 @@ export interface FeatureOptions {
   trafficArea?: SectionBands
 }
 
+/**
+ * No cell of the road mask within this many cells (≈ 0.7–1.1 km; measured/road-mask.ts): no road,
+ * address, stop or census point is known near the point. Validation (docs/methodology.md §2.5): 4.0 %
+ * of Ottawa's road segments (mostly rural) and 1.2 % of Edmonton's count sites are that far from a mask
+ * built without them; Lake Ontario, Lake Winnipeg and mid-Lac Saint-Louis are.
+ */
+const NO_ROAD_CELLS = 2
+/** A point this far inside a park on every side is not at a street frontage. */
+const PARK_INSIDE_M = 40
+/** A caller's street farther than this from the point does not show that a road is there. */
+const STREET_NEAR_M = 150
+
+type Frontage = { kind: 'none' } | { kind: 'noRoad' | 'park'; warning: ScoreWarning }
+
+/** Coordinates with no known street: is there a road at all? (water, wilderness, a park interior) */
+function frontageAt(input: FeatureInput, exact: boolean): Frontage {
+  if (!exact) return { kind: 'none' }
+  const street = input.street
+  if (street?.name && (street.offsetM === undefined || street.offsetM <= STREET_NEAR_M)) return { kind: 'none' }
+  if (roadEvidenceRing(input.lat, input.lng, NO_ROAD_CELLS) > NO_ROAD_CELLS)
+    return {
+      kind: 'noRoad',
+      warning: {
+        code: 'NO_ROAD_NEARBY',
+        message:
+          'No road, address, transit stop or census point is known within about 1 km (water, wilderness, or a road our data ' +
+          'lacks): vehicle traffic and pedestrians are taken as none. Give the street address if a road is there.',
+      },
+    }
+  if (deepInPark(input.lat, input.lng, PARK_INSIDE_M))
+    return {
+      kind: 'park',
+      warning: {
+        code: 'IN_PARK',
+        message: `The point lies more than ${PARK_INSIDE_M} m inside a park (City of Toronto green spaces): no vehicle traffic passes it.`,
+      },
+    }
+  return { kind: 'none' }
+}
+
 /** A speed zone this close names the road a point is on (a roadside point is ~10–20 m from the centreline). */
 const SPEED_ZONE_SNAP_M = 25
 
@@ -110,6 +153,8 @@ interface Measured {
   transitConfidence: Confidence
   /** transit measured from the 2022 GTFS stops (their points then serve the bus-route test) */
   gtfsStops: boolean
+  /** distance to the nearest DA representative point (undefined: none within 5 km) */
+  nearestDaM: number | undefined
 }
 
 /** Rural road located at a town/postal centroid: the town's measures do not describe the road. */
@@ -181,6 +226,15 @@ function roadClassAt(
   options: FeatureOptions,
   speedZone: SpeedZone | undefined,
 ): RoadClassEstimate {
+  const network = input.street?.roadClass
+  if (network !== undefined && network >= 1 && network <= 6) {
+    // A street network's class (the caller's geodata store) beats any inference from the name.
+    return {
+      roadClass: network,
+      method: `measured: street network (${input.street?.classSource ?? 'class given with the street'}, ${input.street?.name})`,
+      confidence: 'high',
+    }
+  }
   if (known) {
     // On the road network, the named street's own segment gives its class (when the names agree).
     if (exact && options.roadNetwork !== false && input.street) {
@@ -219,7 +273,8 @@ function roadClassAt(
   })
 }
 
-export function featuresAt(input: FeatureInput, options: FeatureOptions = {}): FactorSignals {
+/** `warnings`: where given, what the signals cannot see (no road nearby, in a park) is added to it. */
+export function featuresAt(input: FeatureInput, options: FeatureOptions = {}, warnings?: ScoreWarning[]): FactorSignals {
   const { lat, lng } = input
   const memo = options.memo
   const census = censusAt(lat, lng, { exclude: options.excludeDas, memo })
@@ -251,6 +306,7 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}): F
     transitMethod: transit.transitMethod,
     transitConfidence: transit.transitConfidence,
     gtfsStops: transit.gtfsStops,
+    nearestDaM: census?.nearestDaM,
   }
   if (outside) {
     measured.popDensity = Math.min(measured.popDensity, RURAL_DENSITY)
@@ -270,36 +326,49 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}): F
   const stopData = measured.gtfsStops ? stops.points : undefined
   // Speed zones describe the road at an exact position only, like counts.
   const speedZone = exact && options.speedZones !== false ? speedZoneAt(lat, lng, SPEED_ZONE_SNAP_M) : undefined
-  const road = roadClassAt(input, known, measured, stopData, exact, options, speedZone)
+  const frontage = frontageAt(input, exact)
+  if (frontage.kind !== 'none') warnings?.push(frontage.warning)
+  const road: RoadClassEstimate =
+    frontage.kind === 'none'
+      ? roadClassAt(input, known, measured, stopData, exact, options, speedZone)
+      : { roadClass: 1, method: `modelled: ${frontage.kind === 'park' ? 'inside a park' : 'no road known nearby'}`, confidence: 'low' }
   const rc = road.roadClass
   // Counts describe the road at an exact position only; an area position is not on the counted road.
-  const roadBasis = known
-    ? 'street'
-    : road.method.includes('Road Network File')
-      ? 'road network'
-      : road.method.includes('counted section')
-        ? 'counted section'
-        : road.method.includes('speed zone')
-          ? 'speed zone'
-          : 'inferred'
-  const traffic = trafficAt(
-    lat,
-    lng,
-    rc,
-    measured,
-    ctx.urbanScale,
-    roadBasis,
-    exact ? { excludeSections: options.excludeSections, area: options.trafficArea } : undefined,
-    known ? street : undefined,
-    speedZone,
-  )
-  const pedestrians = pedestriansPerDay({
-    popDensity: measured.popDensity,
-    poiCount1km: measured.poiCount1km,
-    intersectionDensity: measured.intersectionDensity,
-    transit: measured.transit,
-    roadClass: rc,
-  })
+  const roadBasis = road.method.startsWith('measured: street network')
+    ? 'road network'
+    : known
+      ? 'street'
+      : road.method.includes('Road Network File')
+        ? 'road network'
+        : road.method.includes('counted section')
+          ? 'counted section'
+          : road.method.includes('speed zone')
+            ? 'speed zone'
+            : 'inferred'
+  const traffic =
+    frontage.kind !== 'none'
+      ? { aadt: 0, method: `modelled: none (${road.method.slice(10)})`, confidence: 'low' as Confidence }
+      : trafficAt(
+          lat,
+          lng,
+          rc,
+          measured,
+          ctx.urbanScale,
+          roadBasis,
+          exact ? { excludeSections: options.excludeSections, area: options.trafficArea } : undefined,
+          known ? street : undefined,
+          speedZone,
+        )
+  const pedestrians =
+    frontage.kind === 'noRoad'
+      ? 0
+      : pedestriansPerDay({
+          popDensity: measured.popDensity,
+          poiCount1km: measured.poiCount1km,
+          intersectionDensity: measured.intersectionDensity,
+          transit: measured.transit,
+          roadClass: rc,
+        })
   const areaConfidence = (c: Confidence): Confidence => (placed ? 'low' : c)
   const densityMethod = census
     ? `measured: Census 2016 (Can-ALE 1 km buffers), ${census.neighbours} DA points interpolated, ` +

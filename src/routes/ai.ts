@@ -32,7 +32,8 @@ const WeightsRequestSchema = z
   .openapi('AiWeightsRequest')
 const RecommendRequestSchema = z
   .object({
-    scoreResult: ScoreResultSchema.openapi({ description: 'A full result of POST /api/v1/score' }),
+    // Results saved before methodology 3.0 have no audience block: still accepted.
+    scoreResult: ScoreResultSchema.partial({ audience: true }).openapi({ description: 'A full result of POST /api/v1/score' }),
     businessType: z.string().trim().min(1).max(200).optional().openapi({ example: 'coffee shop' }),
   })
   .openapi('AiRecommendRequest')

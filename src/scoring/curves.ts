@@ -72,15 +72,17 @@ export const CURVES: Readonly<Record<FactorKey, Curve>> = {
       [1500, 100],
     ],
   },
-  // Pedestrians/day: quiet street 60 → 35; main street 1,000 → 60; busy downtown 30,000+ → 100.
+  // Pedestrians/day. 3.0 fitted the model's scale on Vancouver's counts (× 4.14 over 2.x); the knots moved
+  // by the same factor so a factor score means what it meant: quiet street 250 → 35; main street 4,100 →
+  // 60; busy downtown corner 21,000 → 80; the busiest counted corners (Vancouver's top 1 %, 50,000+) → 95+.
   pedestrian: {
     scale: 'log',
     knots: [
-      [5, 0],
-      [60, 35],
-      [1000, 60],
-      [5000, 80],
-      [30000, 100],
+      [21, 0],
+      [250, 35],
+      [4100, 60],
+      [21000, 80],
+      [124000, 100],
     ],
   },
   // Walk-weighted stop equivalents within 800 m: none → 0; median urban DA ≈ 16 → 59; 90th percentile

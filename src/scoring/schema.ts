@@ -39,6 +39,21 @@ export const ScoreWarningSchema = z
   })
   .openapi('ScoreWarning')
 
+const persons = (description: string) => z.number().min(0).max(1e9).openapi({ description })
+export const AudienceSchema = z
+  .object({
+    dailyVehicles: persons('Vehicles passing per day (the vehicleTraffic raw value)'),
+    dailyPedestrians: persons('Pedestrians passing per day (the pedestrian raw value)'),
+    dailyPersons: persons('People passing per day: dailyVehicles × occupancy + dailyPedestrians (circulation)'),
+    interval: z
+      .object({ low: persons('p10'), high: persons('p90') })
+      .openapi({ description: "p10–p90 of dailyPersons, from the models' held-out residuals (docs/methodology.md §2.4)" }),
+    occupancy: z.number().min(0).max(10).openapi({ description: 'Persons per vehicle assumed (Canadian Vehicle Survey ≈ 1.6; 1.5 used)' }),
+    method: z.string().max(300),
+    sources: z.array(z.string().max(60)).max(20).openapi({ description: 'Keys of dataSources the audience rests on' }),
+  })
+  .openapi('Audience')
+
 export const ScoreResultSchema = z
   .object({
     overallScore: z.number().min(0).max(100).openapi({ description: 'Σ factor score × weight, one decimal', example: 87.4 }),
@@ -55,6 +70,7 @@ export const ScoreResultSchema = z
       pedestrian: FactorScoreSchema,
       transit: FactorScoreSchema,
     }),
+    audience: AudienceSchema,
     dataSources: z.record(z.string(), DataSourceSchema),
     precision: z.enum(GEOCODE_PRECISIONS).openapi({
       description:
@@ -88,7 +104,7 @@ export const ScoreResultSchema = z
       .string()
       .regex(/^\d+\.\d+\.\d+$/)
       .max(20),
-    dataVersion: z.string().max(200),
+    dataVersion: z.string().max(400),
   })
   .openapi('ScoreResult')
 

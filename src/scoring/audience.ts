@@ -1,0 +1,58 @@
+// Audience: people passing a point per day, in the form outdoor-advertising buyers know as
+// circulation (vehicles × occupancy + pedestrians), with a p10–p90 interval from the held-out
+// residuals of the traffic and pedestrian models (scripts/fit-traffic.mjs; docs/methodology.md §2.4).
+import { PEDESTRIAN_MODEL, TRAFFIC_MODEL, type FactorSignals, type RawSignal } from '../geo'
+
+/**
+ * Average occupants per light vehicle. Canadian Vehicle Survey (NRCan / Statistics Canada) passenger-km
+ * over vehicle-km for light vehicles is ≈ 1.6 (commuting alone ≈ 1.1–1.2); 1.5 stays on the conservative side.
+ * Sensitivity: 1.2–1.6 moves dailyPersons by −20 % … +7 % where vehicles dominate; it never changes a rank.
+ */
+export const VEHICLE_OCCUPANCY = 1.5
+
+/**
+ * A counted volume's own spread (ln): the year-to-year change of the same Edmonton site (2017 → 2019,
+ * p10/p90), standing for how far one year's count is from the volume a sign sees in another year.
+ */
+const MEASURED_RESIDUAL = { p10: TRAFFIC_MODEL.measured.residualP10, p90: TRAFFIC_MODEL.measured.residualP90 }
+
+export interface Audience {
+  dailyVehicles: number
+  dailyPedestrians: number
+  dailyPersons: number
+  interval: { low: number; high: number }
+  occupancy: number
+  method: string
+  sources: string[]
+}
+
+const MODEL_SOURCES = ['calgaryTraffic', 'edmontonTraffic', 'vancouverCounts', 'censusDa', 'transitStops']
+
+function vehicleSpread(raw: RawSignal): { p10: number; p90: number; label: string; sources: string[] } {
+  if (raw.method.startsWith('measured:')) return { ...MEASURED_RESIDUAL, label: 'counted', sources: ['calgaryTraffic'] }
+  const set = raw.method.includes('(inferred)') ? TRAFFIC_MODEL.coordinates : TRAFFIC_MODEL.street
+  return { p10: set.residualP10, p90: set.residualP90, label: 'modelled', sources: MODEL_SOURCES }
+}
+
+const round = (v: number) => (v >= 1000 ? Math.round(v / 100) * 100 : Math.round(v))
+
+export function audienceOf(signals: Pick<FactorSignals, 'vehicleTraffic' | 'pedestrian'>): Audience {
+  const vehicles = signals.vehicleTraffic.value
+  const pedestrians = signals.pedestrian.value
+  const v = vehicleSpread(signals.vehicleTraffic)
+  const p = PEDESTRIAN_MODEL
+  // Adding the two p10s (and p90s) gives a wider interval than the sum's own quantiles: on the safe side.
+  const low = vehicles * Math.exp(v.p10) * VEHICLE_OCCUPANCY + pedestrians * Math.exp(p.residualP10)
+  const high = vehicles * Math.exp(v.p90) * VEHICLE_OCCUPANCY + pedestrians * Math.exp(p.residualP90)
+  return {
+    dailyVehicles: vehicles,
+    dailyPedestrians: pedestrians,
+    dailyPersons: round(vehicles * VEHICLE_OCCUPANCY + pedestrians),
+    interval: { low: round(low), high: round(high) },
+    occupancy: VEHICLE_OCCUPANCY,
+    method:
+      `circulation: vehicles/day (${v.label}) × ${VEHICLE_OCCUPANCY} occupants + pedestrians/day (modelled); interval p10–p90 ` +
+      'of held-out residuals (traffic: leave-one-city-out; pedestrians: held-out Vancouver areas)',
+    sources: [...new Set([...v.sources, 'vancouverCounts', 'censusDa', 'transitStops'])],
+  }
+}
