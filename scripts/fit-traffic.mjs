@@ -28,7 +28,9 @@ const m = await bundleEngine(
   () =>
     `export { featuresAt } from ${file('geo/index.ts')}\n` +
     `export { censusAt } from ${file('geo/measured/index.ts')}\n` +
-    `export { trafficModelInputs, outsideFitFactor } from ${file('geo/model/traffic.ts')}\n`,
+    `export { trafficModelInputs, outsideFitFactor } from ${file('geo/model/traffic.ts')}\n` +
+    `export { scoreSignals } from ${file('scoring/index.ts')}\n` +
+    `export { VEHICLE_OCCUPANCY } from ${file('scoring/audience.ts')}\n`,
 )
 
 const CITIES = ['Calgary', 'Edmonton', 'Vancouver']
@@ -87,6 +89,18 @@ for (const city of CITIES) {
       t.map((r) => r.y),
     )
     for (let i = 0; i < t.length; i++) residuals[basis].push(t[i].y - pred[i])
+    // Exposure on the left-out city: people passing (vehicles × occupancy + counted pedestrians where
+    // counted) against the audience and the overall score, with this city's traffic predicted by the
+    // model fitted without it (every other factor as the engine computes it).
+    const persons = t.map((r) => r.daily * m.VEHICLE_OCCUPANCY + (r.pedestrians ?? 0))
+    const vehicles = t.map((r, i) => 3000 * Math.exp(pred[i]) * m.outsideFitFactor(r[basis].inputs.popDensity, 1))
+    const audience = t.map((r, i) => vehicles[i] * m.VEHICLE_OCCUPANCY + r[basis].features.pedestrian.value)
+    const overall = t.map((r, i) => {
+      const f = r[basis].features
+      return m.scoreSignals({ ...f, vehicleTraffic: { ...f.vehicleTraffic, value: vehicles[i] } }).overallScore
+    })
+    loco[city][`${basis}Audience`] = spearman(audience, persons)
+    loco[city][`${basis}Overall`] = spearman(overall, persons)
   }
   // The engine as bundled now (its generated model; measured lookups off) on the same sites.
   loco[city].engineCoordinates = spearman(
@@ -118,6 +132,12 @@ for (const city of CITIES) {
       `with the street ${l.street.toFixed(3)} (n ${l.named})` +
       `   (engine as bundled, in-sample: ${l.engineCoordinates.toFixed(3)} / ${l.engineStreet.toFixed(3)})`,
   )
+}
+console.log('exposure on the left-out city, ρ against people passing (from coordinates / with the street):')
+for (const city of CITIES) {
+  const l = loco[city]
+  const pair = (k) => `${l[`coordinates${k}`].toFixed(3)} / ${l[`street${k}`].toFixed(3)}`
+  console.log(`  ${city.padEnd(10)} audience.dailyPersons ${pair('Audience')}  overallScore (default weights) ${pair('Overall')}`)
 }
 for (const basis of ['street', 'coordinates'])
   console.log(

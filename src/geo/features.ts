@@ -86,12 +86,13 @@ export interface FeatureOptions {
 }
 
 /**
- * No cell of the road mask within this many cells (≈ 0.7–1.1 km; measured/road-mask.ts): no road,
- * address, stop or census point is known near the point. Validation (docs/methodology.md §2.5): 4.0 %
- * of Ottawa's road segments (mostly rural) and 1.2 % of Edmonton's count sites are that far from a mask
- * built without them; Lake Ontario, Lake Winnipeg and mid-Lac Saint-Louis are.
+ * No cell of the road mask within this many cells (≈ 1.0–1.7 km; measured/road-mask.ts): no road,
+ * address, stop or census point is known near the point. Validation (`npm run validate:road-mask`,
+ * docs/methodology.md §2.5): of real roads left out of the mask, 4.0 % of Ottawa's road segments (mostly
+ * rural) and 1.2 % of Edmonton's count sites are that far; Lake Ontario, Lake Winnipeg and mid-Lac
+ * Saint-Louis are.
  */
-const NO_ROAD_CELLS = 2
+const NO_ROAD_CELLS = 3
 /** A point this far inside a park on every side is not at a street frontage. */
 const PARK_INSIDE_M = 40
 /** A caller's street farther than this from the point does not show that a road is there. */
@@ -99,18 +100,22 @@ const STREET_NEAR_M = 150
 
 type Frontage = { kind: 'none' } | { kind: 'noRoad' | 'park'; warning: ScoreWarning }
 
-/** Coordinates with no known street: is there a road at all? (water, wilderness, a park interior) */
-function frontageAt(input: FeatureInput, exact: boolean): Frontage {
+/**
+ * Coordinates with no known street: is there a road at all? (water, wilderness, a park interior)
+ * `nearEvidence`: a DA point within 300 m or a stop within 400 m already puts road evidence within
+ * one mask cell, so the mask is not read (the same answer, cheaper).
+ */
+function frontageAt(input: FeatureInput, exact: boolean, nearEvidence: boolean): Frontage {
   if (!exact) return { kind: 'none' }
   const street = input.street
   if (street?.name && (street.offsetM === undefined || street.offsetM <= STREET_NEAR_M)) return { kind: 'none' }
-  if (roadEvidenceRing(input.lat, input.lng, NO_ROAD_CELLS) > NO_ROAD_CELLS)
+  if (!nearEvidence && roadEvidenceRing(input.lat, input.lng, NO_ROAD_CELLS) > NO_ROAD_CELLS)
     return {
       kind: 'noRoad',
       warning: {
         code: 'NO_ROAD_NEARBY',
         message:
-          'No road, address, transit stop or census point is known within about 1 km (water, wilderness, or a road our data ' +
+          'No road, address, transit stop or census point is known within about 1–1.5 km (water, wilderness, or a road our data ' +
           'lacks): vehicle traffic and pedestrians are taken as none. Give the street address if a road is there.',
       },
     }
@@ -326,7 +331,7 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}, wa
   const stopData = measured.gtfsStops ? stops.points : undefined
   // Speed zones describe the road at an exact position only, like counts.
   const speedZone = exact && options.speedZones !== false ? speedZoneAt(lat, lng, SPEED_ZONE_SNAP_M) : undefined
-  const frontage = frontageAt(input, exact)
+  const frontage = frontageAt(input, exact, (census !== undefined && census.nearestDaM <= 300) || stops.withinNear > 0)
   if (frontage.kind !== 'none') warnings?.push(frontage.warning)
   const road: RoadClassEstimate =
     frontage.kind === 'none'

@@ -100,6 +100,23 @@ export const DATA_SOURCES: Readonly<Record<string, DataSource>> = {
     url: 'https://opendata.vancouver.ca/',
     vintage: 'counts 2005–2022, latest per intersection (erfanhajibandeh/tmc-scraper, 2024-04-01)',
   },
+  // Where roads are known (road-mask.bin): which 0.005° cells hold a road, address, stop or census point.
+  roadMask: {
+    name:
+      'Road presence mask from census DA points, transit stops, address points (OSM, ODA, Vancouver), street networks ' +
+      '(RNF Ottawa, OSM GTA and Montréal) and count sites',
+    licence:
+      '© OpenStreetMap contributors, ODbL 1.0 (the mask is a derived database, offered under ODbL). Open Government Licence – ' +
+      'Canada; Statistics Canada Open Licence; Open Government Licences of Calgary, Edmonton and Vancouver.',
+    url: 'https://www.openstreetmap.org/copyright',
+    vintage: 'OSM 2025; ODA 2021; stops 2022; census 2016',
+  },
+  torontoParks: {
+    name: 'City of Toronto Green Spaces (parks, open green space, golf courses, cemeteries ≥ 1 ha)',
+    licence: 'Open Government Licence – Toronto. Contains information licensed under the Open Government Licence – Toronto.',
+    url: 'https://open.toronto.ca/dataset/green-spaces/',
+    vintage: 'data 2026-05-05',
+  },
   roadNetwork: {
     name: 'Statistics Canada 2021 Census Road Network File (Ottawa segments: name, class, rank)',
     licence: STATCAN('2021 Census Road Network File, 2022-09-28'),

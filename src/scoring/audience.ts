@@ -27,11 +27,23 @@ export interface Audience {
 }
 
 const MODEL_SOURCES = ['calgaryTraffic', 'edmontonTraffic', 'vancouverCounts', 'censusDa', 'transitStops']
+const COUNTED_SOURCES = ['calgaryTraffic', 'vancouverCounts', 'censusDa', 'transitStops']
+const method = (vehicles: string) =>
+  `circulation: vehicles/day (${vehicles}) × ${VEHICLE_OCCUPANCY} occupants + pedestrians/day (modelled); interval p10–p90 ` +
+  'of held-out residuals (traffic: leave-one-city-out; pedestrians: held-out Vancouver areas)'
+const COUNTED_METHOD = method('counted')
+const MODELLED_METHOD = method('modelled')
 
-function vehicleSpread(raw: RawSignal): { p10: number; p90: number; label: string; sources: string[] } {
-  if (raw.method.startsWith('measured:')) return { ...MEASURED_RESIDUAL, label: 'counted', sources: ['calgaryTraffic'] }
-  const set = raw.method.includes('(inferred)') ? TRAFFIC_MODEL.coordinates : TRAFFIC_MODEL.street
-  return { p10: set.residualP10, p90: set.residualP90, label: 'modelled', sources: MODEL_SOURCES }
+// Residual quantiles as factors on the estimate (ln → ×), computed once.
+const spread = (p10: number, p90: number, counted: boolean) => ({ low: Math.exp(p10), high: Math.exp(p90), counted })
+const COUNTED = spread(MEASURED_RESIDUAL.p10, MEASURED_RESIDUAL.p90, true)
+const FROM_STREET = spread(TRAFFIC_MODEL.street.residualP10, TRAFFIC_MODEL.street.residualP90, false)
+const FROM_COORDINATES = spread(TRAFFIC_MODEL.coordinates.residualP10, TRAFFIC_MODEL.coordinates.residualP90, false)
+const PEDESTRIANS = spread(PEDESTRIAN_MODEL.residualP10, PEDESTRIAN_MODEL.residualP90, false)
+
+function vehicleSpread(raw: RawSignal): { low: number; high: number; counted: boolean } {
+  if (raw.method.startsWith('measured:')) return COUNTED
+  return raw.method.includes('(inferred)') ? FROM_COORDINATES : FROM_STREET
 }
 
 const round = (v: number) => (v >= 1000 ? Math.round(v / 100) * 100 : Math.round(v))
@@ -40,19 +52,16 @@ export function audienceOf(signals: Pick<FactorSignals, 'vehicleTraffic' | 'pede
   const vehicles = signals.vehicleTraffic.value
   const pedestrians = signals.pedestrian.value
   const v = vehicleSpread(signals.vehicleTraffic)
-  const p = PEDESTRIAN_MODEL
   // Adding the two p10s (and p90s) gives a wider interval than the sum's own quantiles: on the safe side.
-  const low = vehicles * Math.exp(v.p10) * VEHICLE_OCCUPANCY + pedestrians * Math.exp(p.residualP10)
-  const high = vehicles * Math.exp(v.p90) * VEHICLE_OCCUPANCY + pedestrians * Math.exp(p.residualP90)
+  const low = vehicles * v.low * VEHICLE_OCCUPANCY + pedestrians * PEDESTRIANS.low
+  const high = vehicles * v.high * VEHICLE_OCCUPANCY + pedestrians * PEDESTRIANS.high
   return {
     dailyVehicles: vehicles,
     dailyPedestrians: pedestrians,
     dailyPersons: round(vehicles * VEHICLE_OCCUPANCY + pedestrians),
     interval: { low: round(low), high: round(high) },
     occupancy: VEHICLE_OCCUPANCY,
-    method:
-      `circulation: vehicles/day (${v.label}) × ${VEHICLE_OCCUPANCY} occupants + pedestrians/day (modelled); interval p10–p90 ` +
-      'of held-out residuals (traffic: leave-one-city-out; pedestrians: held-out Vancouver areas)',
-    sources: [...new Set([...v.sources, 'vancouverCounts', 'censusDa', 'transitStops'])],
+    method: v.counted ? COUNTED_METHOD : MODELLED_METHOD,
+    sources: v.counted ? [...COUNTED_SOURCES] : [...MODEL_SOURCES],
   }
 }
