@@ -46,6 +46,9 @@ function vehicleSpread(raw: RawSignal): { low: number; high: number; counted: bo
   return raw.method.includes('(inferred)') ? FROM_COORDINATES : FROM_STREET
 }
 
+/** Typical AADT of a freeway (model/traffic.ts's class 6): no interval reaches above it unless the estimate does. */
+const FREEWAY_AADT = 120_000
+
 const round = (v: number) => (v >= 1000 ? Math.round(v / 100) * 100 : Math.round(v))
 
 export function audienceOf(signals: Pick<FactorSignals, 'vehicleTraffic' | 'pedestrian'>): Audience {
@@ -54,7 +57,8 @@ export function audienceOf(signals: Pick<FactorSignals, 'vehicleTraffic' | 'pede
   const v = vehicleSpread(signals.vehicleTraffic)
   // Adding the two p10s (and p90s) gives a wider interval than the sum's own quantiles: on the safe side.
   const low = vehicles * v.low * VEHICLE_OCCUPANCY + pedestrians * PEDESTRIANS.low
-  const high = vehicles * v.high * VEHICLE_OCCUPANCY + pedestrians * PEDESTRIANS.high
+  // From coordinates the p90 is ×50 (a counted arterial read as a side street): capped at a freeway's typical volume.
+  const high = Math.min(vehicles * v.high, Math.max(vehicles, FREEWAY_AADT)) * VEHICLE_OCCUPANCY + pedestrians * PEDESTRIANS.high
   return {
     dailyVehicles: vehicles,
     dailyPedestrians: pedestrians,

@@ -6,7 +6,7 @@
 export const TRAFFIC_MODEL = {
   fittedOn: '7,042 counted sites in Calgary, Edmonton and Vancouver',
   street: {"coefficients":[-0.2901,1,0.4748,0.58],"residualP10":-2.101,"residualP90":1.2767},
-  coordinates: {"coefficients":[1.064,1,0.8606,0.6499],"residualP10":-2.5565,"residualP90":2.4087},
+  coordinates: {"coefficients":[-0.2901,1,0.4748,0.58],"residualP10":-1.0125,"residualP90":3.945},
   // ln(AAWDT 2019 ÷ 2017) of the same Edmonton sites: a counted volume's spread from year to year.
   measured: {"residualP10":-0.0223,"residualP90":0.1823},
   inputs: [
