@@ -31,6 +31,7 @@ import { classifyStreet, type StreetClassification } from './roads'
 import { normalizeName } from './text'
 import type { ScoreWarning } from './warnings'
 import { clamp01 } from '../lib/math'
+import { FACTORS, type FactorKey } from '../scoring/factors'
 
 export type Confidence = 'high' | 'medium' | 'low'
 export interface RawSignal {
@@ -39,15 +40,8 @@ export interface RawSignal {
   method: string
   confidence: Confidence
 }
-export interface FactorSignals {
-  vehicleTraffic: RawSignal
-  roadClass: RawSignal
-  populationDensity: RawSignal
-  income: RawSignal
-  poiDensity: RawSignal
-  pedestrian: RawSignal
-  transit: RawSignal
-}
+/** One raw signal per factor of the factor table (scoring/factors.ts, a data leaf: no cycle). */
+export type FactorSignals = Record<FactorKey, RawSignal>
 /**
  * The street a point is on, when known: named by the caller's address, or found by the geodata store
  * (the matched street of an address, or the nearest street to coordinates). `roadClass` is set only
@@ -383,21 +377,21 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}, wa
   return {
     vehicleTraffic: sig(
       roundTo(traffic.aadt, traffic.aadt >= 1000 ? 100 : 10),
-      'vehicles/day (AADT)',
+      FACTORS.vehicleTraffic.unit,
       `${traffic.method}${placed}`,
       areaConfidence(traffic.confidence),
     ),
-    roadClass: sig(Math.round(rc * 10) / 10, 'class 1 local … 6 freeway', road.method, road.confidence),
+    roadClass: sig(Math.round(rc * 10) / 10, FACTORS.roadClass.unit, road.method, road.confidence),
     populationDensity: sig(
       Math.round(measured.popDensity),
-      'persons/km²',
+      FACTORS.populationDensity.unit,
       `${outside ? 'modelled: rural density assumed' : densityMethod}${placed}`,
       areaConfidence(census ? 'high' : 'low'),
     ),
     income: incomeAt(lat, lng, ctx, exact && !outside && spread < 0.5, memo),
     poiDensity: sig(
       Math.round(measured.poiCount1km),
-      'OpenStreetMap POIs within 1 km',
+      FACTORS.poiDensity.unit,
       (census
         ? 'measured: Can-ALE 2016 OSM POI count, 1 km buffers interpolated'
         : 'modelled: from the place model density (no DA point within 5 km)') + placed,
@@ -405,13 +399,13 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}, wa
     ),
     pedestrian: sig(
       roundTo(pedestrians, pedestrians >= 1000 ? 100 : 1),
-      'pedestrians/day (est.)',
+      FACTORS.pedestrian.unit,
       `modelled: density × POIs × intersections × transit × frontage (class ${Math.round(rc * 10) / 10})${placed}`,
       'low',
     ),
     transit: sig(
       Math.round(measured.transit * 10) / 10,
-      'stop-equivalents within 800 m (walk-weighted)',
+      FACTORS.transit.unit,
       `${measured.transitMethod}${placed}`,
       areaConfidence(measured.transitConfidence),
     ),
@@ -423,20 +417,20 @@ function incomeAt(lat: number, lng: number, ctx: UrbanContext, useTract: boolean
   if (tract)
     return sig(
       tract.medianHouseholdIncome,
-      'CAD/year',
+      FACTORS.income.unit,
       `measured: Census 2021 census-tract median household income (tract ${tract.ctuid})`,
       'high',
     )
   if (ctx.cma)
     return sig(
       ctx.cma.medianHouseholdIncome,
-      'CAD/year',
+      FACTORS.income.unit,
       `measured: Census 2021 CMA median household income (${ctx.cma.name}), ${useTract ? 'outside census tracts' : 'area position'}`,
       'medium',
     )
   return sig(
     PROVINCE_MEDIAN_HOUSEHOLD_INCOME[ctx.province ?? ''] ?? 84000,
-    'CAD/year',
+    FACTORS.income.unit,
     `measured: Census 2021 province median household income (${ctx.province ?? 'CA'})`,
     'low',
   )

@@ -2,6 +2,7 @@
 import { z } from '@hono/zod-openapi'
 import { GEOCODE_PRECISIONS, WARNING_CODES } from '../geo'
 import { latitude, longitude } from '../lib/location'
+import { perFactor } from './factors'
 import { GRADES } from './grade'
 import { WeightProfileSchema } from './weights'
 
@@ -61,15 +62,7 @@ export const ScoreResultSchema = z
     address: z.string().max(400).openapi({ description: 'Resolved display address (the given address when coordinates were also given)' }),
     lat: latitude,
     lng: longitude,
-    factorScores: z.object({
-      vehicleTraffic: FactorScoreSchema,
-      roadClass: FactorScoreSchema,
-      populationDensity: FactorScoreSchema,
-      income: FactorScoreSchema,
-      poiDensity: FactorScoreSchema,
-      pedestrian: FactorScoreSchema,
-      transit: FactorScoreSchema,
-    }),
+    factorScores: z.object(perFactor(() => FactorScoreSchema)),
     audience: AudienceSchema,
     dataSources: z.record(z.string(), DataSourceSchema),
     precision: z.enum(GEOCODE_PRECISIONS).openapi({
