@@ -25,7 +25,14 @@ import {
   WALK_NEAR_M,
   type StopCounts,
 } from './model/activity'
-import { roadClassFromCoordinates, rnfToRoadClass, ROUTE_RADIUS_M, type RoadClassEstimate, type StopPoint } from './model/road-class'
+import {
+  busRouteOffsetM,
+  roadClassFromCoordinates,
+  rnfToRoadClass,
+  ROUTE_RADIUS_M,
+  type RoadClassEstimate,
+  type StopPoint,
+} from './model/road-class'
 import { trafficAt } from './model/traffic'
 import { classifyStreet, type StreetClassification } from './roads'
 import { normalizeName } from './text'
@@ -253,9 +260,16 @@ function roadClassAt(
     // at a transit hub acts as an arterial (prairie downtowns have few OSM POIs but dense transit).
     const downtown = Math.max(clamp01((Math.log10(Math.max(measured.poiCount1km, 1)) - 2) / 0.6), clamp01((measured.transit - 40) / 60))
     const downtownLift = known.roadClass >= 1.8 && known.roadClass < 4 ? 1.2 * downtown : 0
+    // A generic type ("St", "Ave", "Rd") says little of the street's role: buses running along it at the
+    // point (the bus-route proxy, §2.2) make it at least a minor arterial.
+    const onBusRoute =
+      known.basis === 'type' && exact && stops !== undefined && known.roadClass >= 1.8 && known.roadClass < 3
+        ? busRouteOffsetM(input.lat, input.lng, stops) < 4
+        : false
+    const base = onBusRoute ? 3 : known.roadClass
     return {
-      roadClass: Math.min(4, Math.max(known.roadClass, known.roadClass + downtownLift)),
-      method: `street-${known.basis}${downtownLift > 0.05 ? '+downtown' : ''}`,
+      roadClass: Math.min(4, Math.max(base, known.roadClass + downtownLift)),
+      method: `street-${known.basis}${onBusRoute ? '+bus route' : ''}${downtownLift > 0.05 ? '+downtown' : ''}`,
       confidence: known.basis === 'type' ? 'medium' : 'high',
     }
   }

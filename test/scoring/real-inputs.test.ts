@@ -82,7 +82,9 @@ describe('rural roads named with a town or a rural postal code grade F (outside 
   it("a rural designator needs its number: Hamilton's Concession St is an urban street", () => {
     const r = score('600 Concession St, Hamilton ON')
     expect(r.factorScores.populationDensity.raw.method).not.toMatch(/outside/)
-    expect(r.overallScore).toBeGreaterThanOrEqual(60)
+    // Read as rural it would score ~20–25 (F); as a generic "St" located by city name, 3.0's traffic
+    // model (fitted on three cities' counts) puts it at 59.5, 2.x at 60+.
+    expect(r.overallScore).toBeGreaterThanOrEqual(55)
   })
 
   it('exact coordinates are never re-placed: the context measured at the point is used', () => {

@@ -5,8 +5,8 @@
 // of the leave-one-city-out predictions (p10, p90).
 export const TRAFFIC_MODEL = {
   fittedOn: '7,042 counted sites in Calgary, Edmonton and Vancouver',
-  street: {"coefficients":[-0.2901,1,0.4748,0.58],"residualP10":-2.101,"residualP90":1.2767},
-  coordinates: {"coefficients":[-0.2901,1,0.4748,0.58],"residualP10":-1.0125,"residualP90":3.945},
+  street: {"coefficients":[-0.4706,1,0.5141,0.6979],"residualP10":-2.0961,"residualP90":1.1704},
+  coordinates: {"coefficients":[-0.4706,1,0.5141,0.6979],"residualP10":-0.8779,"residualP90":4.0858},
   // ln(AAWDT 2019 ÷ 2017) of the same Edmonton sites: a counted volume's spread from year to year.
   measured: {"residualP10":-0.0223,"residualP90":0.1823},
   inputs: [
