@@ -8,7 +8,7 @@ import {
   censusAt,
   deepInPark,
   nearestRoadSegment,
-  roadEvidenceRing,
+  roadEvidenceWithin,
   speedZoneAt,
   tractAt,
   transitStopsAround,
@@ -110,7 +110,7 @@ function frontageAt(input: FeatureInput, exact: boolean, nearEvidence: boolean):
   if (!exact) return { kind: 'none' }
   const street = input.street
   if (street?.name && (street.offsetM === undefined || street.offsetM <= STREET_NEAR_M)) return { kind: 'none' }
-  if (!nearEvidence && roadEvidenceRing(input.lat, input.lng, NO_ROAD_CELLS) > NO_ROAD_CELLS)
+  if (!nearEvidence && !roadEvidenceWithin(input.lat, input.lng, NO_ROAD_CELLS))
     return {
       kind: 'noRoad',
       warning: {

@@ -26,8 +26,8 @@ export interface Audience {
   sources: string[]
 }
 
-const MODEL_SOURCES = ['calgaryTraffic', 'edmontonTraffic', 'vancouverCounts', 'censusDa', 'transitStops']
-const COUNTED_SOURCES = ['calgaryTraffic', 'vancouverCounts', 'censusDa', 'transitStops']
+const MODEL_SOURCES: readonly string[] = Object.freeze(['calgaryTraffic', 'edmontonTraffic', 'vancouverCounts', 'censusDa', 'transitStops'])
+const COUNTED_SOURCES: readonly string[] = Object.freeze(['calgaryTraffic', 'vancouverCounts', 'censusDa', 'transitStops'])
 const method = (vehicles: string) =>
   `circulation: vehicles/day (${vehicles}) × ${VEHICLE_OCCUPANCY} occupants + pedestrians/day (modelled); interval p10–p90 ` +
   'of held-out residuals (traffic: leave-one-city-out; pedestrians: held-out Vancouver areas)'
@@ -43,7 +43,7 @@ const PEDESTRIANS = spread(PEDESTRIAN_MODEL.residualP10, PEDESTRIAN_MODEL.residu
 
 function vehicleSpread(raw: RawSignal): { low: number; high: number; counted: boolean } {
   if (raw.method.startsWith('measured:')) return COUNTED
-  return raw.method.includes('(inferred)') ? FROM_COORDINATES : FROM_STREET
+  return raw.method.startsWith('modelled: road class (inferred)') ? FROM_COORDINATES : FROM_STREET
 }
 
 /** Typical AADT of a freeway (model/traffic.ts's class 6): no interval reaches above it unless the estimate does. */
@@ -66,6 +66,6 @@ export function audienceOf(signals: Pick<FactorSignals, 'vehicleTraffic' | 'pede
     interval: { low: round(low), high: round(high) },
     occupancy: VEHICLE_OCCUPANCY,
     method: v.counted ? COUNTED_METHOD : MODELLED_METHOD,
-    sources: v.counted ? [...COUNTED_SOURCES] : [...MODEL_SOURCES],
+    sources: (v.counted ? COUNTED_SOURCES : MODEL_SOURCES).slice(),
   }
 }

@@ -9,7 +9,7 @@ import { Shapes } from './shapes'
 const SCALE = 1e4
 let parks: Shapes | undefined
 const parkShapes = (): Shapes => {
-  parks ??= new Shapes(new BinaryReader(asBytes(parksData), 'PARK', 1), SCALE, 0.05)
+  parks ??= new Shapes(new BinaryReader(asBytes(parksData), 'PARK', 1), SCALE, 0.005)
   return parks
 }
 

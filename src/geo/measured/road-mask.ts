@@ -1,47 +1,53 @@
 // Where roads are known (road-mask.bin, built by scripts/geodata/road-mask.mjs): the 0.005° cells
 // holding a census DA point, a transit stop, an address point, a street-network vertex or a count
-// site. Decoded once per isolate into a sorted key array; a query is a few binary searches.
+// site. Decoded once per isolate into the sorted keys and a per-row index; a query searches the few
+// keys of each row of the block around the point.
 import maskData from '../data/road-mask.bin'
 import { BinaryReader, asBytes } from './binary'
 
 const CELL_DEGREES = 0.005
-let keys: Int32Array | undefined
-
-function maskKeys(): Int32Array {
-  keys ??= new BinaryReader(asBytes(maskData), 'RMSK', 1).ints(true)
-  return keys
+interface Mask {
+  keys: Int32Array
+  /** keys of row r: rowStart[r] … rowStart[r + 1] − 1 (key = row × 65536 + column, sorted) */
+  rowStart: Int32Array
 }
+let mask: Mask | undefined
 
-function has(sorted: Int32Array, key: number): boolean {
-  let lo = 0
-  let hi = sorted.length - 1
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1
-    const v = sorted[mid]
-    if (v === key) return true
-    if (v < key) lo = mid + 1
-    else hi = mid - 1
+function roadMask(): Mask {
+  if (mask) return mask
+  const keys = new BinaryReader(asBytes(maskData), 'RMSK', 1).ints(true)
+  const rows = keys.length ? Math.floor(keys[keys.length - 1] / 65536) + 1 : 0
+  const rowStart = new Int32Array(rows + 1)
+  let i = 0
+  for (let r = 0; r <= rows; r++) {
+    while (i < keys.length && keys[i] < r * 65536) i++
+    rowStart[r] = i
   }
-  return false
+  mask = { keys, rowStart }
+  return mask
 }
 
 /**
- * Chebyshev distance in cells (0 = the point's own cell) to the nearest cell with road evidence,
- * searched up to `maxCells`; maxCells + 1 when none. One cell is ≈ 555 m north–south and 320–390 m
- * east–west at Canadian latitudes.
+ * Whether any cell within `cells` (Chebyshev distance: the (2 × cells + 1)² block around the point's
+ * cell) holds road evidence. One cell is ≈ 555 m north–south and 320–390 m east–west at Canadian
+ * latitudes.
  */
-export function roadEvidenceRing(lat: number, lng: number, maxCells: number): number {
-  const sorted = maskKeys()
+export function roadEvidenceWithin(lat: number, lng: number, cells: number): boolean {
+  const { keys, rowStart } = roadMask()
   const row = Math.floor((lat - 38) / CELL_DEGREES)
   const col = Math.floor((lng + 145) / CELL_DEGREES)
-  for (let k = 0; k <= maxCells; k++) {
-    for (let dr = -k; dr <= k; dr++) {
-      const edge = dr === -k || dr === k
-      for (let dc = -k; dc <= k; dc += edge ? 1 : 2 * k) {
-        if (has(sorted, (row + dr) * 65536 + col + dc)) return k
-        if (k === 0) break
-      }
+  const lastRow = Math.min(row + cells, rowStart.length - 2)
+  for (let r = Math.max(0, row - cells); r <= lastRow; r++) {
+    const first = r * 65536 + col - cells
+    // the row's first key ≥ first (a row holds tens of keys: a short binary search)
+    let lo = rowStart[r]
+    let hi = rowStart[r + 1]
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if (keys[mid] < first) lo = mid + 1
+      else hi = mid
     }
+    if (lo < rowStart[r + 1] && keys[lo] <= first + 2 * cells) return true
   }
-  return maxCells + 1
+  return false
 }

@@ -270,7 +270,7 @@ export function trafficAt(
   }
   return {
     aadt: modelledAadt(roadClass, inputs, urbanScale, roadBasis === 'inferred' ? 'coordinates' : 'street'),
-    method: `modelled: road class (${roadBasis}), density, POIs, stops and intersections, fitted on ${TRAFFIC_MODEL.fittedOn}`,
+    method: `modelled: road class (${roadBasis}), distance to census points, intersections; fitted on ${TRAFFIC_MODEL.fittedOn}`,
     confidence: 'low',
   }
 }
