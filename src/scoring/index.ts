@@ -9,6 +9,7 @@ export {
   type WeightProfile,
 } from './weights'
 export { CURVES, applyCurve, factorScore, type Curve } from './curves'
+export { FACTORS, perFactor, type FactorDefinition } from './factors'
 export { gradeFor, GRADES, GRADE_THRESHOLDS, type Grade } from './grade'
 export {
   scoreSignals,

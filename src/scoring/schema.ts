@@ -2,6 +2,7 @@
 import { z } from '@hono/zod-openapi'
 import { GEOCODE_PRECISIONS, WARNING_CODES } from '../geo'
 import { latitude, longitude } from '../lib/location'
+import { perFactor } from './factors'
 import { GRADES } from './grade'
 import { WeightProfileSchema } from './weights'
 
@@ -39,6 +40,21 @@ export const ScoreWarningSchema = z
   })
   .openapi('ScoreWarning')
 
+const persons = (description: string) => z.number().min(0).max(1e9).openapi({ description })
+export const AudienceSchema = z
+  .object({
+    dailyVehicles: persons('Vehicles passing per day (the vehicleTraffic raw value)'),
+    dailyPedestrians: persons('Pedestrians passing per day (the pedestrian raw value)'),
+    dailyPersons: persons('People passing per day: dailyVehicles × occupancy + dailyPedestrians (circulation)'),
+    interval: z
+      .object({ low: persons('p10'), high: persons('p90') })
+      .openapi({ description: "p10–p90 of dailyPersons, from the models' held-out residuals (docs/methodology.md §2.4)" }),
+    occupancy: z.number().min(0).max(10).openapi({ description: 'Persons per vehicle assumed (Canadian Vehicle Survey ≈ 1.6; 1.5 used)' }),
+    method: z.string().max(300),
+    sources: z.array(z.string().max(60)).max(20).openapi({ description: 'Keys of dataSources the audience rests on' }),
+  })
+  .openapi('Audience')
+
 export const ScoreResultSchema = z
   .object({
     overallScore: z.number().min(0).max(100).openapi({ description: 'Σ factor score × weight, one decimal', example: 87.4 }),
@@ -46,15 +62,8 @@ export const ScoreResultSchema = z
     address: z.string().max(400).openapi({ description: 'Resolved display address (the given address when coordinates were also given)' }),
     lat: latitude,
     lng: longitude,
-    factorScores: z.object({
-      vehicleTraffic: FactorScoreSchema,
-      roadClass: FactorScoreSchema,
-      populationDensity: FactorScoreSchema,
-      income: FactorScoreSchema,
-      poiDensity: FactorScoreSchema,
-      pedestrian: FactorScoreSchema,
-      transit: FactorScoreSchema,
-    }),
+    factorScores: z.object(perFactor(() => FactorScoreSchema)),
+    audience: AudienceSchema,
     dataSources: z.record(z.string(), DataSourceSchema),
     precision: z.enum(GEOCODE_PRECISIONS).openapi({
       description:
@@ -88,7 +97,7 @@ export const ScoreResultSchema = z
       .string()
       .regex(/^\d+\.\d+\.\d+$/)
       .max(20),
-    dataVersion: z.string().max(200),
+    dataVersion: z.string().max(400),
   })
   .openapi('ScoreResult')
 

@@ -1,29 +1,14 @@
-// Factor keys (fixed by spec §2.1), default weights (docs/decisions.md §4) and the weight-profile schema.
+// Factor keys (fixed by spec §2.1), default weights (docs/decisions.md §4) and labels, all from the
+// factor table (factors.ts), and the weight-profile schema.
 import { z } from '@hono/zod-openapi'
+import { FACTOR_KEYS, perFactor, type FactorKey } from './factors'
 
-export const FACTOR_KEYS = ['vehicleTraffic', 'roadClass', 'populationDensity', 'income', 'poiDensity', 'pedestrian', 'transit'] as const
-export type FactorKey = (typeof FACTOR_KEYS)[number]
+export { FACTOR_KEYS, type FactorKey }
 export type WeightProfile = Record<FactorKey, number>
 
-export const DEFAULT_WEIGHTS: Readonly<WeightProfile> = Object.freeze({
-  vehicleTraffic: 0.25,
-  roadClass: 0.1,
-  populationDensity: 0.15,
-  income: 0.1,
-  poiDensity: 0.15,
-  pedestrian: 0.15,
-  transit: 0.1,
-})
+export const DEFAULT_WEIGHTS: Readonly<WeightProfile> = Object.freeze(perFactor((_, factor) => factor.weight))
 
-export const FACTOR_LABELS: Readonly<Record<FactorKey, string>> = {
-  vehicleTraffic: 'Vehicle traffic',
-  roadClass: 'Road class',
-  populationDensity: 'Population density',
-  income: 'Household income',
-  poiDensity: 'Nearby businesses',
-  pedestrian: 'Pedestrian activity',
-  transit: 'Transit access',
-}
+export const FACTOR_LABELS: Readonly<Record<FactorKey, string>> = perFactor((_, factor) => factor.label)
 
 export const WEIGHT_SUM_TOLERANCE = 0.001
 
@@ -35,15 +20,7 @@ const weight = (key: FactorKey) =>
     .openapi({ example: DEFAULT_WEIGHTS[key] })
 
 export const WeightProfileSchema = z
-  .strictObject({
-    vehicleTraffic: weight('vehicleTraffic'),
-    roadClass: weight('roadClass'),
-    populationDensity: weight('populationDensity'),
-    income: weight('income'),
-    poiDensity: weight('poiDensity'),
-    pedestrian: weight('pedestrian'),
-    transit: weight('transit'),
-  })
+  .strictObject(perFactor((key) => weight(key)))
   .superRefine((w, ctx) => {
     const sum = FACTOR_KEYS.reduce((s, k) => s + w[k], 0)
     if (Math.abs(sum - 1) > WEIGHT_SUM_TOLERANCE) {

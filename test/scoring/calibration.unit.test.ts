@@ -82,16 +82,24 @@ const LOCATIONS: Location[] = [
       "634 persons/km² and 7 stop equivalents, not Bank St's frontage",
   },
   // Small-town main streets
-  { name: 'Main St, Huntsville', address: '123 Main St, Huntsville, ON P1H 1Z9', kind: 'smallTownMain' },
+  {
+    name: 'Main St, Huntsville',
+    address: '123 Main St, Huntsville, ON P1H 1Z9',
+    kind: 'smallTownMain',
+    band: [55, 75, 'D to B'],
+    reason:
+      "3.0 models its traffic from counts in three cities: 13,700/day, where 2.x's Calgary-arterial level gave 35,000 " +
+      '(a town of 20,000 people); with 594 persons/km² and no transit it sits at the D/C edge',
+  },
   { name: 'Main St, Canmore', address: '700 Main St, Canmore, AB T1W 2B5', kind: 'smallTownMain' },
   {
     name: 'rue Principale, Saint-Sauveur',
     address: '100 rue Principale, Saint-Sauveur, QC',
     kind: 'smallTownMain',
-    band: [50, 75, 'D to B'],
+    band: [45, 75, 'F to B'],
     reason:
       'located by town name: the GeoNames position lies 1.9 km from the village core, where the census ' +
-      'measures 441 persons/km² and 4 POIs within 1 km',
+      "measures 441 persons/km² and 4 POIs within 1 km; 3.0 models a village main street at about a third of 2.x's traffic",
   },
   {
     name: 'Water St, Sioux Lookout',

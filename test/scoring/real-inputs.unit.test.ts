@@ -71,10 +71,10 @@ describe('rural roads named with a town or a rural postal code grade F (outside 
   it('a highway through a town (urban postal code or no postal code) stays a commercial strip, B range', () => {
     for (const address of ['1234 Hwy 2, Brockville ON K6V 5T1', '1234 Hwy 2, Brockville ON', '4455 Highway 7, Peterborough ON']) {
       const r = score(address)
-      // ≥ 64, not 65: Peterborough by city name scores 64.9 since its transit value averages the 2
-      // stops counted in 2022 with Can-ALE 2016's 2 within 1 km (0.8 stop-equivalents, was 1.0). What
-      // the test guards is a strip far above a rural road's F (< 50) and below A.
-      expect(r.overallScore, `${address} → ${r.overallScore}`).toBeGreaterThanOrEqual(64)
+      // ≥ 60: methodology 3.0 models traffic from counts in Calgary, Edmonton and Vancouver, which puts a
+      // highway through a mid-size town lower than 2.x's Calgary-only level (Peterborough by city name 63.9).
+      // What the test guards is a strip far above a rural road's F (< 50) and below A.
+      expect(r.overallScore, `${address} → ${r.overallScore}`).toBeGreaterThanOrEqual(60)
       expect(r.overallScore, `${address} → ${r.overallScore}`).toBeLessThan(80)
     }
   })
@@ -82,7 +82,9 @@ describe('rural roads named with a town or a rural postal code grade F (outside 
   it("a rural designator needs its number: Hamilton's Concession St is an urban street", () => {
     const r = score('600 Concession St, Hamilton ON')
     expect(r.factorScores.populationDensity.raw.method).not.toMatch(/outside/)
-    expect(r.overallScore).toBeGreaterThanOrEqual(60)
+    // Read as rural it would score ~20–25 (F); as a generic "St" located by city name, 3.0's traffic
+    // model (fitted on three cities' counts) puts it at 59.5, 2.x at 60+.
+    expect(r.overallScore).toBeGreaterThanOrEqual(55)
   })
 
   it('exact coordinates are never re-placed: the context measured at the point is used', () => {
@@ -111,7 +113,8 @@ describe('streets located by city name only use the city-wide context, not the d
   // Located by city name only, the area measures are the city-wide typical ones (a median urban DA:
   // 2,600 persons/km², 36 POIs, 16 stop equivalents), so a busy arterial there lands at C+ to B+
   // (1.x's modelled city-wide context gave B to B+); the street type still carries it far above crescents.
-  it('busy arterials of suburbs named as their own city grade C+ to B+', () => {
+  // 3.0's traffic model (three counted cities) puts King George Blvd at 64.6: the floor is C (60).
+  it('busy arterials of suburbs named as their own city grade C to B+', () => {
     for (const address of [
       '10153 King George Blvd, Surrey, BC',
       '1600 boul. Le Corbusier, Laval QC',
@@ -121,7 +124,7 @@ describe('streets located by city name only use the city-wide context, not the d
       '8601 Warden Ave, Markham, ON',
     ]) {
       const r = score(address)
-      expect(r.overallScore, `${address} → ${r.overallScore}`).toBeGreaterThanOrEqual(65)
+      expect(r.overallScore, `${address} → ${r.overallScore}`).toBeGreaterThanOrEqual(60)
       expect(r.overallScore, `${address} → ${r.overallScore}`).toBeLessThan(80)
     }
   })
@@ -141,8 +144,8 @@ describe('streets located by city name only use the city-wide context, not the d
   it('towns are small enough that the centroid stands for any street: small-town main streets unchanged', () => {
     const r = score('100 rue Principale, Saint-Sauveur, QC')
     expect(r.factorScores.populationDensity.raw.method).not.toMatch(/city-wide/)
-    // 2.0: measured where the place's position is (see calibration.unit.test.ts for why that is D here).
-    expect(r.overallScore).toBeGreaterThanOrEqual(50)
+    // 2.0: measured where the place's position is (see calibration.unit.test.ts for why that is D, in 3.0 F/D, here).
+    expect(r.overallScore).toBeGreaterThanOrEqual(45)
   })
 
   it('ordering holds in each big city: arterial > crescent, postal code or not', () => {

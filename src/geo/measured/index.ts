@@ -9,3 +9,5 @@ export { countedSectionsNear, type CountedSection, type SectionFilter, type Sect
 export { SectionBands } from './section-bands'
 export { speedZoneAt, type SpeedZone } from './speed-zones'
 export { nearestRoadSegment, roadSegmentsNamed, roadNetworkCovers, type NearestRoadSegment, type NamedRoadSegment } from './roads'
+export { roadEvidenceWithin } from './road-mask'
+export { deepInPark } from './parks'

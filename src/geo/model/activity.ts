@@ -1,6 +1,7 @@
 // Transit, pedestrian and business signals from the measured inputs (GTFS 2022 stops, Can-ALE 2016
 // DA measures). Pure functions of their inputs, so the validation and the tests can reason about them.
 import type { StopPoint } from './road-class'
+import { PEDESTRIAN_MODEL } from '../data/traffic-model.generated'
 import { interpolateKnots } from '../../lib/math'
 
 export const WALK_NEAR_M = 400
@@ -71,17 +72,18 @@ export interface PedestrianInputs {
  * drawn by destinations (POIs), enabled by a connected street grid (intersections) and fed by
  * transit (every rider walks to the stop); a sign sees the share passing on its own street
  * (frontage by class). Exponents are elasticities from the built-environment literature (Ewing &
- * Cervero 2010: density ≈ 0.1–0.4, destinations ≈ 0.4–0.6, intersections ≈ 0.4), the scale anchors
- * a suburban residential street at ~50/day and a downtown main street at ~20,000/day. Never fitted
- * on the 2011 commute shares, which only validate it.
+ * Cervero 2010: density ≈ 0.1–0.4, destinations ≈ 0.4–0.6, intersections ≈ 0.4); the scale is fitted
+ * on Vancouver's intersection pedestrian counts (scripts/validation/fit-pedestrians.mjs; fitting the
+ * exponents too ranked held-out areas worse). Never fitted on the 2011 commute shares.
  */
 export function pedestriansPerDay(x: PedestrianInputs): number {
+  const e = PEDESTRIAN_MODEL.exponents
   return (
-    55 *
-    (Math.max(x.popDensity, 1) / 2000) ** 0.4 *
-    ((x.poiCount1km + 5) / 50) ** 0.6 *
-    (Math.max(x.intersectionDensity, 1) / 40) ** 0.5 *
-    (1 + x.transit / 15) ** 0.5 *
+    PEDESTRIAN_MODEL.scale *
+    (Math.max(x.popDensity, 1) / 2000) ** e.density *
+    ((x.poiCount1km + 5) / 50) ** e.pois *
+    (Math.max(x.intersectionDensity, 1) / 40) ** e.intersections *
+    (1 + x.transit / 15) ** e.transit *
     frontage(x.roadClass)
   )
 }

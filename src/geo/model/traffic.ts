@@ -1,8 +1,8 @@
 // Vehicle traffic (AADT): measured where a City of Calgary counted section passes within 25 m;
 // else interpolated along the same street (named by the user or by the City's speed zone at the
-// point) or the same road from counted sections; else a model fitted on the Calgary counts
-// (scripts/fit-traffic.mjs → data/traffic-model.generated.ts), or, where a Calgary speed zone set the
-// class, that class's typical volume.
+// point) or the same road from counted sections; else a model fitted on the counts of Calgary,
+// Edmonton and Vancouver (scripts/fit-traffic.mjs → data/traffic-model.generated.ts), or, where a
+// Calgary speed zone set the class, that class's typical volume.
 import { countedSectionsNear, SectionBands, type CountedSection, type SectionFilter, type SpeedZone } from '../measured'
 import { METRES_PER_DEGREE, metresPerDegreeLng, type NearestPoint } from '../measured/planar'
 import { TRAFFIC_MODEL } from '../data/traffic-model.generated'
@@ -40,33 +40,33 @@ export function logPriorAadt(roadClass: number): number {
 }
 
 /**
- * Density range (log10 persons/km²) over which the Calgary density slope is applied. Below 1,000/km²
- * Calgary's counted roads are freeways and industrial arterials, which would teach "emptier is busier"
- * and send every small town's main street to freeway volumes; there the 1.x rules take over.
- */
-const FITTED_LOG_DENSITY = [3, 4] as const
-
-/**
- * The fitted inputs, exported so the fit script computes exactly what the engine uses. The class
- * prior enters as a fixed offset (coefficient 1): Calgary counts only cover arterials and freeways,
- * and a class inferred from coordinates is noisy, so a fitted class slope would be attenuated towards
- * 0 and erase the difference between a local street and an arterial that the counts cannot see.
+ * The fitted inputs, exported so the fit script computes exactly what the engine uses
+ * (scripts/fit-traffic.mjs; docs/methodology.md §2.3). The class enters as a fixed offset (its typical
+ * volume): counted sites are nearly all through roads, so a fitted class slope would learn little
+ * about local streets. Two inputs see the road beyond its class: how far the nearest census
+ * representative point is (Statistics Canada places them on the most populated block face, so a point
+ * far from every one is on a through road or in non-residential land) and the street grid's
+ * intersection density (a dense grid spreads traffic over many streets; a sparse one funnels it onto
+ * arterials). Density, POIs and stops were tried and ranked the left-out cities worse (§2.3).
  */
 export interface TrafficModelInputs {
   popDensity: number
-  poiCount1km: number
-  transit: number
+  /** distance to the nearest census DA representative point, metres (undefined: none within 5 km) */
+  nearestDaM?: number
+  intersectionDensity: number
 }
-export function trafficModelInputs(x: TrafficModelInputs): number[] {
-  const logDensity = Math.min(FITTED_LOG_DENSITY[1], Math.max(FITTED_LOG_DENSITY[0], Math.log10(Math.max(x.popDensity, 1))))
-  return [1, logDensity - 3, Math.min(3, Math.log10(x.poiCount1km + 1)) - 1.5, Math.min(2.2, Math.log10(x.transit + 1)) - 1.2]
+/** ln of the typical AADT of a collector (class 2): the class term is centred on it. */
+const LN_COLLECTOR = Math.log(3000)
+export function trafficModelInputs(x: TrafficModelInputs, roadClass: number): number[] {
+  const nearestDa = Math.min(3.7, Math.max(1, Math.log10(Math.max(x.nearestDaM ?? 5000, 10))))
+  return [1, logPriorAadt(roadClass) - LN_COLLECTOR, nearestDa - 2, Math.log10(x.intersectionDensity + 1) - 1.6]
 }
 
 /**
- * Outside what Calgary can teach (1.x rules, not fitted): roads carry less where the area is rural
+ * Outside what the counted cities can teach (1.x rules, not fitted): roads carry less where the area is rural
  * and where the town is small: 0.2 + 0.8 × smoothstep(56 → 1,260 persons/km², log) × (0.15 + 0.85 ×
- * urbanScale), floor 0.15 (urbanScale: 0 for ≤ 2,000 people within 15 km, 1 for ≥ 500,000; Calgary
- * is 1, so the factor is 1 on every fitted section above 1,260/km²).
+ * urbanScale), floor 0.15 (urbanScale: 0 for ≤ 2,000 people within 15 km, 1 for ≥ 500,000; the counted
+ * cities are 1, so the factor is 1 on every counted site above 1,260/km²).
  */
 export function outsideFitFactor(popDensity: number, urbanScale: number): number {
   const t = clamp01((Math.log10(Math.max(popDensity, 1)) - 1.75) / 1.35)
@@ -74,10 +74,14 @@ export function outsideFitFactor(popDensity: number, urbanScale: number): number
   return Math.max(0.15, 0.2 + 0.8 * urbanShare)
 }
 
-export function modelledAadt(roadClass: number, inputs: TrafficModelInputs, urbanScale = 1): number {
-  const x = trafficModelInputs(inputs)
-  let y = logPriorAadt(roadClass)
-  for (let i = 0; i < x.length; i++) y += TRAFFIC_MODEL.coefficients[i] * x[i]
+/** Which fitted set applies: the class known from the street (its name and type, or a street network), or inferred from coordinates. */
+export type ClassBasis = 'street' | 'coordinates'
+
+export function modelledAadt(roadClass: number, inputs: TrafficModelInputs, urbanScale = 1, basis: ClassBasis = 'street'): number {
+  const x = trafficModelInputs(inputs, roadClass)
+  const b = TRAFFIC_MODEL[basis].coefficients
+  let y = LN_COLLECTOR
+  for (let i = 0; i < x.length; i++) y += b[i] * x[i]
   return Math.exp(y) * outsideFitFactor(inputs.popDensity, urbanScale)
 }
 
@@ -265,10 +269,8 @@ export function trafficAt(
     }
   }
   return {
-    aadt: modelledAadt(roadClass, inputs, urbanScale),
-    method:
-      `modelled: road class (${roadBasis}), density, POIs and stops, fitted on ${TRAFFIC_MODEL.fittedSections} ` +
-      `Calgary counted sections`,
+    aadt: modelledAadt(roadClass, inputs, urbanScale, roadBasis === 'inferred' ? 'coordinates' : 'street'),
+    method: `modelled: road class (${roadBasis}), distance to census points, intersections; fitted on ${TRAFFIC_MODEL.fittedOn}`,
     confidence: 'low',
   }
 }

@@ -179,7 +179,7 @@ export interface RecommendResult {
 }
 
 /** What the model sees of a score result: scores and raw estimates, no coordinates or sources. */
-export function summarise(result: ScoreResult): LocationSummary {
+export function summarise(result: Omit<ScoreResult, 'audience'>): LocationSummary {
   const factors = Object.fromEntries(
     FACTOR_KEYS.map((k) => {
       const f = result.factorScores[k]
@@ -194,7 +194,7 @@ const Tip = clipped(300)
 
 export async function recommendSign(
   provider: AiBackend,
-  scoreResult: ScoreResult & { audience?: Audience },
+  scoreResult: Omit<ScoreResult, 'audience'> & { audience?: Audience },
   signTypes: string[],
   businessType?: string,
 ): Promise<RecommendResult> {

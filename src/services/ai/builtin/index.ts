@@ -30,7 +30,11 @@ export function builtinWeights(description: string) {
 
 const productsUrl = (type: string) => `/api/v1/products?category=${encodeURIComponent(type)}`
 
-export function builtinRecommend(result: ScoreResult & { audience?: Audience }, signTypes: string[], businessType?: string) {
+export function builtinRecommend(
+  result: Omit<ScoreResult, 'audience'> & { audience?: Audience },
+  signTypes: string[],
+  businessType?: string,
+) {
   const facts = siteFacts(result, result.audience, businessType)
   const { primary, alternatives } = recommendByRules(facts, signTypes)
   return {

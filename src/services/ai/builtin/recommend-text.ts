@@ -6,7 +6,7 @@ import type { Audience, SignKind, SiteFacts } from './recommend'
 
 const n = (x: number) => Math.round(x).toLocaleString('en-CA')
 
-export function tipsFor(kind: SignKind, facts: SiteFacts, result: ScoreResult): string[] {
+export function tipsFor(kind: SignKind, facts: SiteFacts, result: Omit<ScoreResult, 'audience'>): string[] {
   const tips: string[] = []
   if (result.precision === 'city' || result.precision === 'postal_code') {
     tips.push(
@@ -55,7 +55,7 @@ function rangeOf(interval: unknown): string | undefined {
 const EXPOSURE_ONLY =
   'This is exposure (people who pass and could see the sign), not customers; what they notice depends on size, setback and lighting.'
 
-export function estimatedImpact(result: ScoreResult, audience: Audience | undefined): string {
+export function estimatedImpact(result: Omit<ScoreResult, 'audience'>, audience: Audience | undefined): string {
   if (audience && Number.isFinite(audience.dailyPersons ?? audience.dailyVehicles)) {
     const parts = [
       audience.dailyVehicles !== undefined ? `${n(audience.dailyVehicles)} vehicles` : undefined,

@@ -30,15 +30,8 @@ const KIND_NAMES: Record<SignKind, string> = {
   digital: 'digital message sign',
 }
 
-/** The optional audience estimate some score results carry (exposure per day). */
-export interface Audience {
-  dailyVehicles?: number
-  dailyPedestrians?: number
-  dailyPersons?: number
-  interval?: unknown
-  occupancy?: number
-  method?: string
-}
+/** A score result's audience block; results saved before methodology 3.0 have none. */
+export type Audience = Partial<ScoreResult['audience']>
 
 export interface SiteFacts {
   roadClass: number
@@ -54,7 +47,7 @@ export interface SiteFacts {
 /** Persons per vehicle when the result has no audience occupancy (Canadian commuting average ~1.1–1.3). */
 const DEFAULT_OCCUPANCY = 1.2
 
-export function siteFacts(result: ScoreResult, audience: Audience | undefined, businessType?: string): SiteFacts {
+export function siteFacts(result: Omit<ScoreResult, 'audience'>, audience: Audience | undefined, businessType?: string): SiteFacts {
   const f = result.factorScores
   const aadt = audience?.dailyVehicles ?? f.vehicleTraffic.raw.value
   const pedestrians = audience?.dailyPedestrians ?? f.pedestrian.raw.value

@@ -1,0 +1,102 @@
+// The counted sites of every city with traffic counts in ../shared/data, as one list of
+// { city, id, lat, lng, daily, street, pedestrians? } rows (docs/methodology.md §2.3):
+//   - Calgary: the City's counted sections (latest year 2016–2018, AAWDT from the flow maps), mid-point.
+//   - Edmonton: the City's count sites (AAWDT, 2019: the last year before COVID-19; one-carriageway and
+//     ramp counts dropped: they are not the two-way volume a roadside sign sees).
+//   - Vancouver: the City's intersection turning-movement counts (latest count since 2005 per site with a
+//     City position): peak-hour vehicles entering over all approaches ÷ VANCOUVER_K (daily), pedestrians
+//     crossing over all crosswalks in the peak hours ÷ VANCOUVER_PED_PEAK_SHARE.
+import { calgarySections, calgaryStreetFinder, readCsv } from './common.mjs'
+
+/**
+ * Peak-hour share of daily traffic (K-factor). HCM 2010 (exhibit 3-9) and TAC give 0.08–0.12 for urban
+ * roads, 0.09–0.10 typical of urban arterials; 0.09 here. A Vancouver count is the busier of the AM
+ * and PM peak hours. Ranking is unaffected; the level moves by ×0.75–1.1 over 0.08–0.12.
+ */
+export const VANCOUVER_K = 0.09
+/**
+ * Pedestrians in the counted peak hours (AM + midday + PM, when all three exist) as a share of the
+ * day: pedestrian volumes spread over the day more than cars; hourly profiles of downtown counts
+ * (e.g. Vancouver's and Toronto's 8-hour counts) put the busiest hour at ≈ 10–12 % of the daily total.
+ * One peak hour ÷ 0.11 here; sensitivity as for K.
+ */
+export const VANCOUVER_PED_PEAK_SHARE = 0.11
+
+const QUADRANT = /\s+(NE|NW|SE|SW|N|S|E|W)$/i
+const ONE_WAY = /\b(EB|WB|NB|SB|ramp|on-ramp|off-ramp|to)\b/i
+
+/** "2 Avenue SW" → { name: "2", type: "Avenue" }; "Whitemud Drive" → { name: "Whitemud", type: "Drive" }. */
+function splitRoad(text) {
+  const words = text.replace(QUADRANT, '').trim().split(/\s+/)
+  if (words.length < 2) return { name: words.join(' ') }
+  return { name: words.slice(0, -1).join(' '), type: words.at(-1) }
+}
+
+export function calgaryCounts() {
+  const streetOf = calgaryStreetFinder()
+  return calgarySections().map((s) => ({
+    city: 'Calgary',
+    id: s.secname,
+    lat: s.lat,
+    lng: s.lng,
+    daily: s.volume,
+    street: streetOf(s).street,
+    section: s,
+  }))
+}
+
+export function edmontonCounts(year = 2019) {
+  const rows = []
+  for (const r of readCsv('edmonton/aawdt.csv')) {
+    if (Number(r.year) !== year || ONE_WAY.test(r.description) || !r.cross_street) continue
+    rows.push({
+      city: 'Edmonton',
+      id: r.site_id,
+      lat: Number(r.lat),
+      lng: Number(r.lng),
+      daily: Number(r.aawdt),
+      street: splitRoad(r.road),
+    })
+  }
+  return rows
+}
+
+/** ln(AAWDT 2019 ÷ AAWDT 2017) of every two-way Edmonton site counted in both years: how far one year's count is from another's. */
+export function edmontonYearChanges(from = 2017, to = 2019) {
+  const byYear = new Map()
+  for (const r of readCsv('edmonton/aawdt.csv')) {
+    if (ONE_WAY.test(r.description) || (Number(r.year) !== from && Number(r.year) !== to)) continue
+    const site = byYear.get(r.site_id) ?? {}
+    site[r.year] = Number(r.aawdt)
+    byYear.set(r.site_id, site)
+  }
+  return [...byYear.values()].filter((s) => s[from] > 0 && s[to] > 0).map((s) => Math.log(s[to] / s[from]))
+}
+
+const mixedCase = (s) => s.toLowerCase().replace(/\b([a-z])/g, (c) => c.toUpperCase())
+
+export function vancouverCounts(sinceYear = 2005) {
+  const latest = new Map()
+  for (const r of readCsv('vancouver/tmc-counts.csv')) {
+    if (!r.lat || !r.coord_source.startsWith('city-') || Number(r.date.slice(0, 4)) < sinceYear) continue
+    const peak = Math.max(Number(r.am_vehicles) || 0, Number(r.pm_vehicles) || 0)
+    if (!(peak > 0)) continue
+    const prev = latest.get(r.site_id)
+    if (prev && prev.date >= r.date) continue
+    const peds = Math.max(Number(r.am_pedestrians) || 0, Number(r.md_pedestrians) || 0, Number(r.pm_pedestrians) || 0)
+    latest.set(r.site_id, { date: r.date, r, peak, peds })
+  }
+  return [...latest.values()].map(({ r, peak, peds, date }) => ({
+    city: 'Vancouver',
+    id: r.site_id,
+    lat: Number(r.lat),
+    lng: Number(r.lng),
+    daily: peak / VANCOUVER_K,
+    pedestrians: peds / VANCOUVER_PED_PEAK_SHARE,
+    date,
+    // "W BROADWAY AND GRANVILLE ST": classifyStreet takes the busier of the two streets.
+    street: { name: mixedCase(r.intersection) },
+  }))
+}
+
+export const allCounts = () => [...calgaryCounts(), ...edmontonCounts(), ...vancouverCounts()]

@@ -1,0 +1,71 @@
+// Audience: people passing a point per day, in the form outdoor-advertising buyers know as
+// circulation (vehicles × occupancy + pedestrians), with a p10–p90 interval from the held-out
+// residuals of the traffic and pedestrian models (scripts/fit-traffic.mjs; docs/methodology.md §2.4).
+import { PEDESTRIAN_MODEL, TRAFFIC_MODEL, type FactorSignals, type RawSignal } from '../geo'
+
+/**
+ * Average occupants per light vehicle. Canadian Vehicle Survey (NRCan / Statistics Canada) passenger-km
+ * over vehicle-km for light vehicles is ≈ 1.6 (commuting alone ≈ 1.1–1.2); 1.5 stays on the conservative side.
+ * Sensitivity: 1.2–1.6 moves dailyPersons by −20 % … +7 % where vehicles dominate; it never changes a rank.
+ */
+export const VEHICLE_OCCUPANCY = 1.5
+
+/**
+ * A counted volume's own spread (ln): the year-to-year change of the same Edmonton site (2017 → 2019,
+ * p10/p90), standing for how far one year's count is from the volume a sign sees in another year.
+ */
+const MEASURED_RESIDUAL = { p10: TRAFFIC_MODEL.measured.residualP10, p90: TRAFFIC_MODEL.measured.residualP90 }
+
+export interface Audience {
+  dailyVehicles: number
+  dailyPedestrians: number
+  dailyPersons: number
+  interval: { low: number; high: number }
+  occupancy: number
+  method: string
+  sources: string[]
+}
+
+const MODEL_SOURCES: readonly string[] = Object.freeze(['calgaryTraffic', 'edmontonTraffic', 'vancouverCounts', 'censusDa', 'transitStops'])
+const COUNTED_SOURCES: readonly string[] = Object.freeze(['calgaryTraffic', 'vancouverCounts', 'censusDa', 'transitStops'])
+const method = (vehicles: string) =>
+  `circulation: vehicles/day (${vehicles}) × ${VEHICLE_OCCUPANCY} occupants + pedestrians/day (modelled); interval p10–p90 ` +
+  'of held-out residuals (traffic: leave-one-city-out; pedestrians: held-out Vancouver areas)'
+const COUNTED_METHOD = method('counted')
+const MODELLED_METHOD = method('modelled')
+
+// Residual quantiles as factors on the estimate (ln → ×), computed once.
+const spread = (p10: number, p90: number, counted: boolean) => ({ low: Math.exp(p10), high: Math.exp(p90), counted })
+const COUNTED = spread(MEASURED_RESIDUAL.p10, MEASURED_RESIDUAL.p90, true)
+const FROM_STREET = spread(TRAFFIC_MODEL.street.residualP10, TRAFFIC_MODEL.street.residualP90, false)
+const FROM_COORDINATES = spread(TRAFFIC_MODEL.coordinates.residualP10, TRAFFIC_MODEL.coordinates.residualP90, false)
+const PEDESTRIANS = spread(PEDESTRIAN_MODEL.residualP10, PEDESTRIAN_MODEL.residualP90, false)
+
+function vehicleSpread(raw: RawSignal): { low: number; high: number; counted: boolean } {
+  if (raw.method.startsWith('measured:')) return COUNTED
+  return raw.method.startsWith('modelled: road class (inferred)') ? FROM_COORDINATES : FROM_STREET
+}
+
+/** Typical AADT of a freeway (model/traffic.ts's class 6): no interval reaches above it unless the estimate does. */
+const FREEWAY_AADT = 120_000
+
+const round = (v: number) => (v >= 1000 ? Math.round(v / 100) * 100 : Math.round(v))
+
+export function audienceOf(signals: Pick<FactorSignals, 'vehicleTraffic' | 'pedestrian'>): Audience {
+  const vehicles = signals.vehicleTraffic.value
+  const pedestrians = signals.pedestrian.value
+  const v = vehicleSpread(signals.vehicleTraffic)
+  // Adding the two p10s (and p90s) gives a wider interval than the sum's own quantiles: on the safe side.
+  const low = vehicles * v.low * VEHICLE_OCCUPANCY + pedestrians * PEDESTRIANS.low
+  // From coordinates the p90 is ×50 (a counted arterial read as a side street): capped at a freeway's typical volume.
+  const high = Math.min(vehicles * v.high, Math.max(vehicles, FREEWAY_AADT)) * VEHICLE_OCCUPANCY + pedestrians * PEDESTRIANS.high
+  return {
+    dailyVehicles: vehicles,
+    dailyPedestrians: pedestrians,
+    dailyPersons: round(vehicles * VEHICLE_OCCUPANCY + pedestrians),
+    interval: { low: round(low), high: round(high) },
+    occupancy: VEHICLE_OCCUPANCY,
+    method: v.counted ? COUNTED_METHOD : MODELLED_METHOD,
+    sources: (v.counted ? COUNTED_SOURCES : MODEL_SOURCES).slice(),
+  }
+}

@@ -1,0 +1,157 @@
+// The factor model in one table: each factor's key, label, default weight, raw unit and curve. The
+// weight profile and result schemas (weights.ts, schema.ts), the curves (curves.ts), the signal type
+// (geo/features.ts FactorSignals) and the units the signals carry all derive from it, so a new curve or
+// weight touches this file only. A pure data leaf: it imports nothing (geo imports it for the units).
+// Keys and order are fixed by the API contract (spec §2.1); weights: docs/decisions.md §4; knots:
+// docs/methodology.md §2 explains the real-world anchor behind each one.
+
+/** Piecewise linear between knots (in log10 space for `log`), flat outside; knots ascend in value and score. */
+export interface Curve {
+  scale: 'log' | 'linear'
+  knots: readonly (readonly [value: number, score: number])[]
+}
+export interface FactorDefinition {
+  label: string
+  /** default weight; the seven sum to 1 */
+  weight: number
+  /** unit of the raw value (RawSignal.unit) */
+  unit: string
+  curve: Curve
+}
+
+export const FACTORS = {
+  // AADT: quiet local street 400 → 40; collector 3,000 → 62; arterial 20,000 → 88; 40,000 → 97.
+  vehicleTraffic: {
+    label: 'Vehicle traffic',
+    weight: 0.25,
+    unit: 'vehicles/day (AADT)',
+    curve: {
+      scale: 'log',
+      knots: [
+        [50, 0],
+        [400, 40],
+        [3000, 62],
+        [10000, 78],
+        [20000, 88],
+        [40000, 97],
+        [80000, 100],
+      ],
+    },
+  },
+  // Ordinal class: local 1 → 48, collector 2 → 58, minor arterial 3 → 70, major arterial 4 → 85, highway 5 → 93.
+  roadClass: {
+    label: 'Road class',
+    weight: 0.1,
+    unit: 'class 1 local … 6 freeway',
+    curve: {
+      scale: 'linear',
+      knots: [
+        [1, 48],
+        [2, 58],
+        [3, 70],
+        [4, 85],
+        [5, 93],
+        [6, 100],
+      ],
+    },
+  },
+  // persons/km² (Census 2016, 1 km): rural < 5 → 0; small town 1,000 → 60; median urban DA 2,500 → 72;
+  // 90th percentile of urban DAs 6,500 → 88; 99th 12,000 → 100.
+  populationDensity: {
+    label: 'Population density',
+    weight: 0.15,
+    unit: 'persons/km²',
+    curve: {
+      scale: 'log',
+      knots: [
+        [5, 0],
+        [100, 30],
+        [1000, 60],
+        [2500, 72],
+        [6500, 88],
+        [12000, 100],
+      ],
+    },
+  },
+  // Median household income (CAD): Canada's 2020 median ≈ 84,000 → 74.
+  income: {
+    label: 'Household income',
+    weight: 0.1,
+    unit: 'CAD/year',
+    curve: {
+      scale: 'linear',
+      knots: [
+        [40000, 0],
+        [60000, 40],
+        [80000, 70],
+        [100000, 90],
+        [120000, 100],
+      ],
+    },
+  },
+  // OSM POIs within 1 km (Can-ALE 2016), anchored on urban DAs: median 36 → 59; 90th percentile 136 → 77;
+  // 99th 540 → 93; downtown cores 1,500+ → 100; a village with 10 → 38.
+  poiDensity: {
+    label: 'Nearby businesses',
+    weight: 0.15,
+    unit: 'OpenStreetMap POIs within 1 km',
+    curve: {
+      scale: 'log',
+      knots: [
+        [1, 0],
+        [10, 38],
+        [36, 59],
+        [136, 77],
+        [540, 93],
+        [1500, 100],
+      ],
+    },
+  },
+  // Pedestrians/day. 3.0 fitted the model's scale on Vancouver's counts (× 4.14 over 2.x); the knots moved
+  // by the same factor so a factor score means what it meant: quiet street 250 → 35; main street 4,100 →
+  // 60; busy downtown corner 21,000 → 80; the busiest counted corners (Vancouver's top 1 %, 50,000+) → 95+.
+  pedestrian: {
+    label: 'Pedestrian activity',
+    weight: 0.15,
+    unit: 'pedestrians/day (est.)',
+    curve: {
+      scale: 'log',
+      knots: [
+        [21, 0],
+        [250, 35],
+        [4100, 60],
+        [21000, 80],
+        [124000, 100],
+      ],
+    },
+  },
+  // Walk-weighted stop equivalents within 800 m: none → 0; median urban DA ≈ 16 → 59; 90th percentile
+  // ≈ 33 → 72; downtown with rapid transit 150+ → 100.
+  transit: {
+    label: 'Transit access',
+    weight: 0.1,
+    unit: 'stop-equivalents within 800 m (walk-weighted)',
+    curve: {
+      scale: 'linear',
+      knots: [
+        [0, 0],
+        [3, 22],
+        [8, 44],
+        [16, 59],
+        [33, 72],
+        [70, 86],
+        [150, 100],
+      ],
+    },
+  },
+} as const satisfies Record<string, FactorDefinition>
+
+export type FactorKey = keyof typeof FACTORS
+/** The keys in the contract's order. */
+export const FACTOR_KEYS = Object.keys(FACTORS) as readonly FactorKey[] as readonly [FactorKey, ...FactorKey[]]
+/** One value per factor, built from the table (the schemas and defaults below use it). */
+export function perFactor<T>(value: (key: FactorKey, factor: FactorDefinition) => T): Record<FactorKey, T> {
+  const out = {} as Record<FactorKey, T>
+  for (const key of FACTOR_KEYS) out[key] = value(key, FACTORS[key])
+  return out
+}
