@@ -17,17 +17,25 @@ beforeAll(async () => {
 })
 
 /** The real result with some raw values replaced: each rule's situation without hunting for a place. */
-function site(raw: { roadClass: number; aadt: number; pedestrians: number; density: number; pois: number }): ScoreResult {
+function site(raw: { roadClass: number; aadt: number; pedestrians: number; density: number; pois: number }): Omit<ScoreResult, 'audience'> {
   const f = structuredClone(base.factorScores)
   f.roadClass.raw.value = raw.roadClass
   f.vehicleTraffic.raw.value = raw.aadt
   f.pedestrian.raw.value = raw.pedestrians
   f.populationDensity.raw.value = raw.density
   f.poiDensity.raw.value = raw.pois
-  return { ...base, factorScores: f }
+  // The real audience block describes the real point, not these values: a saved pre-3.0 result has none.
+  const { audience: _, ...withoutAudience } = base
+  return { ...withoutAudience, factorScores: f }
+}
+/** A result saved before methodology 3.0: no audience block. */
+const withoutAudience = (result: ScoreResult) => {
+  const { audience: _, ...rest } = result
+  return rest
 }
 const SIGN_TYPES = [...FALLBACK_SIGN_TYPES]
-const recommend = (result: ScoreResult, businessType?: string) => builtinRecommend(result, SIGN_TYPES, businessType)
+const recommend = (result: Omit<ScoreResult, 'audience'> & { audience?: ScoreResult['audience'] }, businessType?: string) =>
+  builtinRecommend(result, SIGN_TYPES, businessType)
 
 describe('the rule table', () => {
   it.each([
@@ -82,7 +90,7 @@ describe('estimatedImpact', () => {
   })
 
   it("falls back to the result's traffic and pedestrian values, and says so", () => {
-    const impact = recommend(base).estimatedImpact
+    const impact = recommend(withoutAudience(base)).estimatedImpact
     expect(impact).toContain(`${Math.round(base.factorScores.vehicleTraffic.raw.value).toLocaleString('en-CA')} vehicles/day`)
     expect(impact).toMatch(/has no audience estimate/)
   })
@@ -90,7 +98,8 @@ describe('estimatedImpact', () => {
 
 describe('POST /api/v1/ai/recommend with the built-in provider', () => {
   it('answers from the catalogue, with the audience the caller sent, and says rules answered', async () => {
-    const scoreResult = { ...base, audience: { dailyVehicles: 9000, dailyPedestrians: 5000, dailyPersons: 15800, method: 'test' } }
+    const audience = { ...base.audience, dailyVehicles: 9000, dailyPedestrians: 5000, dailyPersons: 15800, method: 'test' }
+    const scoreResult = { ...base, audience }
     const res = await aiCall('/ai/recommend', { key, body: { scoreResult, businessType: 'bakery' }, env: FRESH_ENV })
     expect(res.status).toBe(200)
     expect(res.json.meta).toEqual({ provider: 'builtin', model: 'rules (no language model)', promptVersion: 'builtin-recommend-v1' })
