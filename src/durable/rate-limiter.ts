@@ -3,13 +3,16 @@ import { DurableObject } from 'cloudflare:workers'
 /** The most a lease may hold: a tenth of the minute's limit (at least 1), so one isolate never holds the minute. */
 export const leaseCeiling = (perMinute: number) => Math.max(1, Math.ceil(perMinute / 10))
 
+/** Time constant of a key's pace: an exponentially decaying count of its grants, about its last 30 s of tokens. */
+export const PACE_SECONDS = 30
+
 /**
- * Lease size: about 6 s of the key's recent traffic (`recentPerMinute / 10`), at least the requests
- * waiting for a token, at least 1, at most `leaseCeiling`. A slow key gets 1 token per call, so a quiet
- * key's counts and headers stay exact; a busy key up to a tenth of its limit.
+ * Lease size: about 10 s of the key's recent traffic (`pace / 3`), at least the requests waiting for a
+ * token, at least 1, at most `leaseCeiling`. A slow key (fewer than about 6 requests in the last 30 s)
+ * gets 1 token per call, so its counts and headers stay exact; a busy key up to a tenth of its limit.
  */
-export const leaseSize = (perMinute: number, want: number, recentPerMinute: number) =>
-  Math.min(leaseCeiling(perMinute), Math.max(1, want, Math.floor(recentPerMinute / 10)))
+export const leaseSize = (perMinute: number, want: number, pace: number) =>
+  Math.min(leaseCeiling(perMinute), Math.max(1, want, Math.floor(pace / 3)))
 
 export interface GrantRequest {
   /** Which per-minute window to count in (an API key id, `ai:<key id>`, or `anonymous` in a client IP's object). */
@@ -19,6 +22,8 @@ export interface GrantRequest {
   monthlyQuota?: number
   /** Tokens wanted now: the requests waiting for one (at least 1), or 0 to read the windows without a grant. */
   want: number
+  /** Unspent tokens the asking isolate still holds in this minute: what it may hold in all stays within `leaseCeiling`. */
+  held?: number
   /**
    * Unspent tokens of this isolate's earlier lease, whose minute has ended: the minute's share is gone
    * with the minute, their month units come back (only within the same month).
@@ -55,8 +60,9 @@ interface MinuteWindow {
   window: number
   /** Tokens granted in `window`. */
   count: number
-  /** Tokens granted in the minute before `window`: with `count`, the key's recent rate. */
-  previous?: number
+  /** The key's pace (tokens granted, decaying with PACE_SECONDS) as of `paceAt` (Unix ms). */
+  pace?: number
+  paceAt?: number
 }
 
 const monthOf = (now: number) => new Date(now).toISOString().slice(0, 7)
@@ -86,8 +92,9 @@ export class RateLimiter extends DurableObject {
     const kv = this.ctx.storage.kv
     const window = Math.floor(req.now / 60_000)
     const stored = kv.get<MinuteWindow>(minuteKey(req.windowKey))
-    const minute: MinuteWindow =
-      stored?.window === window ? stored : { window, count: 0, previous: stored?.window === window - 1 ? stored.count : 0 }
+    const decay = Math.exp(-Math.max(0, req.now - (stored?.paceAt ?? req.now)) / (PACE_SECONDS * 1000))
+    const pace = (stored?.pace ?? 0) * decay
+    const minute: MinuteWindow = { window, count: stored?.window === window ? stored.count : 0, pace, paceAt: req.now }
     const grant: Grant = { tokens: 0, window, reset: (window + 1) * 60, granted: minute.count }
 
     let monthLeft = Number.POSITIVE_INFINITY
@@ -105,12 +112,12 @@ export class RateLimiter extends DurableObject {
     if (minute.count >= req.perMinute) return { ...grant, refused: 'RATE_LIMITED' }
     if (monthLeft < 1) return { ...grant, refused: 'QUOTA_EXCEEDED' }
 
-    const intoMinute = (req.now % 60_000) / 60_000
-    const recent = minute.count + (minute.previous ?? 0) * (1 - intoMinute)
-    // Near the end of the month, leases shrink so that what other isolates hold stays a small share of it.
-    const monthShare = Math.max(1, Math.floor(monthLeft / 10))
-    const tokens = Math.min(leaseSize(req.perMinute, req.want, recent), req.perMinute - minute.count, monthLeft, monthShare)
-    kv.put(minuteKey(req.windowKey), { ...minute, count: minute.count + tokens } satisfies MinuteWindow)
+    // What the isolate holds counts against the ceiling. Near the end of the month, leases shrink so that
+    // what other isolates hold stays a small share of what is left.
+    const room = Math.min(leaseCeiling(req.perMinute) - (req.held ?? 0), req.perMinute - minute.count)
+    const monthShare = Math.min(monthLeft, Math.max(1, Math.floor(monthLeft / 10)))
+    const tokens = Math.max(0, Math.min(leaseSize(req.perMinute, req.want, pace), room, monthShare))
+    kv.put(minuteKey(req.windowKey), { ...minute, count: minute.count + tokens, pace: pace + tokens } satisfies MinuteWindow)
     grant.tokens = tokens
     grant.granted = minute.count + tokens
     if (grant.quota) {

@@ -50,6 +50,8 @@ interface Lease {
   left: number
   /** The grant that last filled this lease (granted counts as of then). */
   last?: Grant
+  /** Tokens held right after the last grant that gave some: more than 1 means a busy key, renewed ahead. */
+  size: number
   /** The Durable Object refused in `window`: answer refusals locally until `closedUntil`. */
   closed?: Grant['refused']
   closedUntil?: number
@@ -86,7 +88,7 @@ function leaseOf(req: TakeRequest): Lease {
   let lease = leases.get(name)
   if (!lease) {
     if (leases.size >= MAX_LEASES) leases.delete(leases.keys().next().value!)
-    lease = { window: -1, left: 0, waiting: 0 }
+    lease = { window: -1, left: 0, size: 0, waiting: 0 }
     leases.set(name, lease)
   }
   return lease
@@ -123,9 +125,11 @@ function renew(lease: Lease, req: TakeRequest, ctx: LeaseContext, want: number):
     giveBack = { window: lease.window, tokens: lease.left }
     lease.left = 0
   }
+  const held = lease.window === window ? lease.left : 0
   stats.grants++
+  const { windowKey, perMinute, monthlyQuota } = req
   const call = limiterStub(ctx.env, req.owner)
-    .grant({ windowKey: req.windowKey, perMinute: req.perMinute, monthlyQuota: req.monthlyQuota, want, giveBack, now: req.now })
+    .grant({ windowKey, perMinute, monthlyQuota, want, held, giveBack, now: req.now })
     .then((grant) => {
       // Tokens of a minute this lease has already left behind (a slow answer across the boundary) are lost.
       if (grant.window < lease.window) return
@@ -135,6 +139,7 @@ function renew(lease: Lease, req: TakeRequest, ctx: LeaseContext, want: number):
         lease.closed = undefined
       }
       lease.left += grant.tokens
+      if (grant.tokens > 0) lease.size = lease.left
       lease.last = grant
       lease.closed = grant.refused
       lease.closedUntil = grant.refused === 'QUOTA_EXCEEDED' ? req.now + QUOTA_RECHECK_MS : grant.reset * 1000
@@ -177,8 +182,7 @@ export async function takeToken(request: TakeRequest, ctx: LeaseContext): Promis
       if (req.observe) return resultOf(lease, req, true)
       if (lease.left > 0) {
         lease.left--
-        const size = lease.last?.tokens ?? 0
-        if (size > 1 && lease.left <= size / 2 && !lease.inflight) renew(lease, req, ctx, 1).catch(() => undefined)
+        if (lease.size > 1 && lease.left <= lease.size / 2 && !lease.inflight) renew(lease, req, ctx, 1).catch(() => undefined)
         return resultOf(lease, req, true)
       }
       if (lease.closed && req.now < (lease.closedUntil ?? 0)) return resultOf(lease, req, false, lease.closed)
