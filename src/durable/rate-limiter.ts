@@ -6,13 +6,16 @@ export const leaseCeiling = (perMinute: number) => Math.max(1, Math.ceil(perMinu
 /** Time constant of a key's pace: an exponentially decaying count of its grants, about its last 30 s of tokens. */
 export const PACE_SECONDS = 30
 
+/** Below this pace (about 6 requests in the last 30 s) a key is slow: 1 token per grant. */
+export const SLOW_PACE = 6
+
 /**
- * Lease size: about 10 s of the key's recent traffic (`pace / 3`), at least the requests waiting for a
- * token, at least 1, at most `leaseCeiling`. A slow key (fewer than about 6 requests in the last 30 s)
- * gets 1 token per call, so its counts and headers stay exact; a busy key up to a tenth of its limit.
+ * Lease size: 1 token while the key is slow, so its counts and headers stay exact request by request;
+ * once it is busy, about 20 s of its recent traffic (`pace × 2/3`). At least the requests waiting for a
+ * token, at most `leaseCeiling` (a tenth of the minute's limit).
  */
 export const leaseSize = (perMinute: number, want: number, pace: number) =>
-  Math.min(leaseCeiling(perMinute), Math.max(1, want, Math.floor(pace / 3)))
+  Math.min(leaseCeiling(perMinute), Math.max(1, want, pace < SLOW_PACE ? 1 : Math.floor((pace * 2) / 3)))
 
 export interface GrantRequest {
   /** Which per-minute window to count in (an API key id, `ai:<key id>`, or `anonymous` in a client IP's object). */
