@@ -93,8 +93,9 @@ const monthKey = (now: number) => `month:${monthOf(now)}`
 export class RateLimiter extends DurableObject {
   grant(req: GrantRequest): Grant {
     const kv = this.ctx.storage.kv
-    const window = Math.floor(req.now / 60_000)
     const stored = kv.get<MinuteWindow>(minuteKey(req.windowKey))
+    // A window never moves backwards: an isolate whose clock lags counts in the minute already open.
+    const window = Math.max(Math.floor(req.now / 60_000), stored?.window ?? 0)
     const decay = Math.exp(-Math.max(0, req.now - (stored?.paceAt ?? req.now)) / (PACE_SECONDS * 1000))
     const pace = (stored?.pace ?? 0) * decay
     const minute: MinuteWindow = { window, count: stored?.window === window ? stored.count : 0, pace, paceAt: req.now }

@@ -24,6 +24,15 @@ describe('rate limiter state survives a restart', () => {
     expect(nextMinute).toMatchObject({ tokens: 1, granted: 1 })
   })
 
+  it('a lagging clock never reopens a minute that has already ended', async () => {
+    const stub = stubFor('clock-lag')
+    const req: GrantRequest = { windowKey: 'k', perMinute: 2, want: 1, now: at + 60_000 }
+    expect((await stub.grant(req)).tokens).toBe(1)
+    const lagging = await stub.grant({ ...req, now: at })
+    expect(lagging).toMatchObject({ tokens: 1, window: Math.floor((at + 60_000) / 60_000), granted: 2 })
+    expect((await stub.grant(req)).refused).toBe('RATE_LIMITED')
+  })
+
   it('a partly used window keeps its count across a restart', async () => {
     const req: GrantRequest = { windowKey: 'k2', perMinute: 60, monthlyQuota: 1000, want: 1, now: at }
     for (let i = 0; i < 3; i++) await stubFor('restart-partial').grant(req)
