@@ -9,6 +9,9 @@ import { app } from '../../src/app'
 import { type GrantRequest, leaseCeiling } from '../../src/durable/rate-limiter'
 import { forgetLeases, heldTokens, leaseStats, takeToken } from '../../src/lib/rate-leases'
 import { call, createKey, expectError } from '../helpers/api'
+import { PLAN_LIMITS } from '../../src/auth/plans'
+import type { Principal } from '../../src/env'
+import { consumeAiAllowance } from '../../src/services/ai/cost-guard'
 
 const stubFor = (name: string) => env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(name))
 const minuteStart = Date.UTC(2026, 5, 15, 12, 0, 0)
@@ -128,6 +131,19 @@ describe('leases (the isolate)', () => {
     console.log(`sustained: ${calls} Durable Object calls for 4,000 requests`)
     expect(calls / 4000).toBeLessThanOrEqual(0.1)
     expect((await stubFor('lease-sustained').usage(minuteStart)).used - 4000).toBeLessThanOrEqual(leaseCeiling(3000))
+  })
+})
+
+describe('the AI allowance', () => {
+  it('is leased the same way: 130 concurrent AI calls of an Enterprise key → exactly its 120 a minute', async () => {
+    const principal = { userId: 'ai-lease-user', keyId: 'ai-lease-key', plan: 'enterprise' } as Principal
+    const allowance = PLAN_LIMITS.enterprise.aiRequestsPerMinute
+    const now = minuteStart + 3_000
+    const calls = await Promise.allSettled(Array.from({ length: allowance + 10 }, () => consumeAiAllowance({ env }, principal, now)))
+    expect(calls.filter((c) => c.status === 'fulfilled')).toHaveLength(allowance)
+    const refused = calls.filter((c): c is PromiseRejectedResult => c.status === 'rejected')
+    expect(refused).toHaveLength(10)
+    for (const { reason } of refused) expect(reason).toMatchObject({ code: 'RATE_LIMITED' })
   })
 })
 
