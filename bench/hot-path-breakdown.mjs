@@ -152,10 +152,13 @@ try {
     })),
   )
   console.log('DO calls/req: Durable Object calls per metered request during the /score runs (median of the rounds).')
+} catch (error) {
+  console.error(error)
+  process.exitCode = 1
 } finally {
   for (const run of runs) {
     await run.server.stop()
     rmSync(run.dir, { recursive: true, force: true })
   }
-  process.exit(0)
+  process.exit()
 }
