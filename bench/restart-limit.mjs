@@ -1,12 +1,16 @@
 // Does a per-minute limit hold across a server restart? Against wrangler dev (127.0.0.1 only):
 // a free key spends part of its 60/min window, the server restarts on the same local state within
-// the same minute, and the key keeps going. Exact limits → 60 admitted in total, the rest 429.
-// Usage: npm run bench:restart
+// the same minute, and the key keeps going. Leased limits (docs/decisions.md §3): never more than 60
+// admitted in total; the tokens leased to the old isolate and not spent are lost, at most one lease
+// (6, a tenth of 60), so at least 54.
+// Usage: npm run bench:restart [-- --port 8793]
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { option } from '../scripts/lib/cli.mjs'
 import { startServer, createKeys } from './lib/server.mjs'
 
+const port = option('--port', undefined)
 const BEFORE_RESTART = 45
 const AFTER_RESTART = 40
 const state = mkdtempSync(join(tmpdir(), 'spa-restart-'))
@@ -23,7 +27,7 @@ const burst = async (server, key, n) => {
 }
 
 try {
-  let server = await startServer({ state })
+  let server = await startServer({ state, port: port && Number(port) })
   const [key] = await createKeys(server, 'free', 1)
   // Start right after a minute boundary so both bursts and the restart fit in one window.
   const wait = 61_000 - (Date.now() % 60_000)
@@ -44,10 +48,11 @@ try {
   ])
   const admitted = first.ok + second.ok
   console.log(
-    `admitted in one 60/min window across the restart: ${admitted} (expected 60)` +
+    `admitted in one 60/min window across the restart: ${admitted} (expected 54–60)` +
       (sameWindow ? '' : ' — WARNING: the window rolled over; run again'),
   )
   console.log(admitted <= 60 ? 'limit held across the restart' : 'LIMIT NOT HELD: the window was reset by the restart')
+  if (admitted < 54) console.log('UNDER-ADMISSION ABOVE ITS BOUND: more than one lease was lost in the restart')
 } finally {
   rmSync(state, { recursive: true, force: true })
   process.exit(0)

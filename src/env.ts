@@ -1,4 +1,4 @@
-import type { RateLimitResult } from './durable/rate-limiter'
+import type { RateLimitResult } from './lib/rate-leases'
 import type { Plan } from './auth/plans'
 
 /** Worker bindings and configuration (wrangler.toml + secrets / .dev.vars). */

@@ -59,5 +59,5 @@ export async function hotPathLoad(server, { connections = 16, users = 20 } = {})
       errors: result.errors,
     }
   }
-  return { measure }
+  return { measure, keys }
 }

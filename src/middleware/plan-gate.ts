@@ -5,6 +5,7 @@ import { forbidden, unauthorized } from '../errors'
 import { FEATURE_NAMES, hasFeature, minimumPlanFor, PLAN_NAMES, type Feature } from '../auth/plans'
 import { aiProviderFor } from '../services/ai'
 import { consumeAiAllowance } from '../services/ai/cost-guard'
+import { leaseContext } from '../lib/rate-leases'
 
 /** The authenticated caller; routes behind auth can rely on it. */
 export function principalOf(c: { get(key: 'principal'): Principal | undefined }): Principal {
@@ -39,7 +40,7 @@ export function requireAiAllowance(body: z.ZodType): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (body.safeParse(await c.req.json().catch(() => undefined)).success) {
       aiProviderFor(c.env)
-      await consumeAiAllowance(c.env, principalOf(c))
+      await consumeAiAllowance(leaseContext(c), principalOf(c))
     }
     await next()
   }

@@ -1,9 +1,9 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import type { AppEnv, Principal } from '../env'
 import { ApiError } from '../errors'
-import { ANONYMOUS_REQUESTS_PER_MINUTE, PLAN_LIMITS } from '../auth/plans'
-import type { RateLimitResult } from '../durable/rate-limiter'
-import { rateLimiterFor } from '../lib/rate-limiter'
+import { ANONYMOUS_REQUESTS_PER_MINUTE, PLAN_LIMITS, type PlanLimits } from '../auth/plans'
+import { limiterOwner, rateLimiterFor } from '../lib/rate-limiter'
+import { heldTokens, leaseContext, leaseStats, type RateLimitResult, takeToken } from '../lib/rate-leases'
 
 export interface RateLimitOptions {
   anonymousPerMinute?: number
@@ -12,6 +12,8 @@ export interface RateLimitOptions {
   /** Injected clock, for tests. */
   now?: () => number
 }
+
+const limitsOf = (limits: PlanLimits) => ({ perMinute: limits.requestsPerMinute, monthlyQuota: limits.monthlyQuota })
 
 function setHeaders(c: Context<AppEnv>, r: RateLimitResult) {
   c.header('X-RateLimit-Limit', String(r.limit))
@@ -23,12 +25,18 @@ function setHeaders(c: Context<AppEnv>, r: RateLimitResult) {
   }
 }
 
+/** Dev and test only, on request: this isolate's Durable Object calls and metered requests so far (bench:hot-path). */
+const STATS_HEADER = 'x-debug-limiter-stats'
+const wantsStats = (c: Context<AppEnv>) =>
+  (c.env.ENVIRONMENT === 'development' || c.env.ENVIRONMENT === 'test') && c.req.header(STATS_HEADER) !== undefined
+
 /**
  * Counts every request, whatever answers it (a route, a 404/405/413/415, a CORS preflight, the admin
  * API): per API key plus the user's monthly quota for callers with a valid key, per client IP for
- * everyone else. Counts are exact, kept in a Durable Object per user or IP. Runs first and stamps
- * the limit headers on the final response; `enforceRateLimit` (after CORS, so a 429 is readable by
- * browsers) turns an exhausted window into the 429. Needs the principal resolved by `auth` first.
+ * everyone else. Tokens come from leases that the Durable Object of the user or IP grants to this
+ * isolate (lib/rate-leases.ts): never more than the limit, no round trip for most requests. Runs first
+ * and stamps the limit headers on the final response; `enforceRateLimit` (after CORS, so a 429 is
+ * readable by browsers) turns an exhausted window into the 429. Needs the principal resolved by `auth` first.
  */
 export const meterRequests = (options: RateLimitOptions = {}): MiddlewareHandler<AppEnv> => {
   const anonymousPerMinute = options.anonymousPerMinute ?? ANONYMOUS_REQUESTS_PER_MINUTE
@@ -41,24 +49,22 @@ export const meterRequests = (options: RateLimitOptions = {}): MiddlewareHandler
     let result: RateLimitResult
     if (principal) {
       const limits = PLAN_LIMITS[principal.plan]
-      const stub = rateLimiterFor(c.env, principal.userId)
-      result = await stub.consume({
-        windowKey: principal.keyId,
-        perMinute: limits.requestsPerMinute,
-        monthlyQuota: limits.monthlyQuota,
-        observe,
-        now: now(),
-      })
+      const take = { owner: limiterOwner.user(principal.userId), windowKey: principal.keyId, ...limitsOf(limits), observe, now: now() }
+      result = await takeToken(take, leaseContext(c))
     } else {
       // Cloudflare sets CF-Connecting-IP itself and overwrites any value a client sends.
       const ip = c.req.header('cf-connecting-ip') ?? 'unknown'
-      const stub = c.env.RATE_LIMITER.get(c.env.RATE_LIMITER.idFromName(`ip:${ip}`))
-      result = await stub.consume({ windowKey: 'anonymous', perMinute: anonymousPerMinute, observe, now: now() })
+      const take = { owner: limiterOwner.ip(ip), windowKey: 'anonymous', perMinute: anonymousPerMinute, observe, now: now() }
+      result = await takeToken(take, leaseContext(c))
     }
     c.set('rateLimit', result)
     await next()
     // A route may have charged extra quota units (consumeQuotaUnits): stamp the final count.
     setHeaders(c, c.get('rateLimit') ?? result)
+    if (wantsStats(c)) {
+      const { grants, takes } = leaseStats()
+      c.header('X-Debug-Limiter-Stats', `grants=${grants} takes=${takes}`)
+    }
   }
 }
 
@@ -75,10 +81,14 @@ export async function consumeQuotaUnits(c: Context<AppEnv>, principal: Principal
   const stub = rateLimiterFor(c.env, principal.userId)
   const now = Date.now()
   const result = await stub.consumeExtraUnits({ units: totalUnits - 1, monthlyQuota: limits.monthlyQuota, now })
-  // meterRequests stamps the quota headers on the final response from this value.
+  // meterRequests stamps the quota headers on the final response from this value; as there, the month
+  // units this isolate still holds for the key (leased, unspent) count as remaining.
   const metered = c.get('rateLimit')
-  if (metered?.quota)
-    c.set('rateLimit', { ...metered, quota: { ...metered.quota, used: result.limit - result.remaining, remaining: result.remaining } })
+  if (metered?.quota) {
+    const held = heldTokens({ owner: limiterOwner.user(principal.userId), windowKey: principal.keyId, ...limitsOf(limits) })
+    const remaining = Math.min(result.limit, result.remaining + held)
+    c.set('rateLimit', { ...metered, quota: { ...metered.quota, used: result.limit - remaining, remaining } })
+  }
   if (!result.allowed) {
     const retryAfter = String(Math.max(1, result.reset - Math.floor(now / 1000)))
     throw new ApiError(
