@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm run dev`: local secrets → local D1 migrations → demo prospects (sample POIs) → address sample
-// (Uptown Waterloo) → wrangler dev on :$PORT (default 8787) → demo users and keys, printed. Extra
+// `npm run dev`: local secrets → local D1 migrations → demo prospects (sample POIs) → geodata store
+// (scripts/load-geodata.mjs) → wrangler dev on :$PORT (default 8787) → demo users and keys, printed. Extra
 // arguments go to `wrangler dev`.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
@@ -12,7 +12,6 @@ const KEYS_FILE = '.dev-keys.json'
 const DEMO_PLANS = ['free', 'pro', 'scale', 'enterprise']
 const wranglerBin = 'node_modules/.bin/wrangler'
 const DEMO_POIS = 'scripts/data/sample-pois.geojson'
-const ADDRESS_SAMPLE = 'scripts/data/addresses-waterloo-uptown.csv'
 
 const vars = ensureDevVars(['ADMIN_TOKEN', 'REPORT_SIGNING_SECRET'])
 
@@ -29,15 +28,10 @@ console.log('› loading demo prospects (scripts/data/sample-pois.geojson: SAMPL
 const pois = spawnSync(process.execPath, ['scripts/import-pois.mjs', DEMO_POIS], { stdio: ['ignore', 'ignore', 'inherit'] })
 if (pois.status !== 0) console.error('✖ demo prospects not loaded (see above); POST /prospects starts empty')
 
-// A few thousand civic addresses so address-precision geocoding works at once (docs/geocoding.md).
-// Idempotent: the source is replaced on every start.
-console.log('› loading the development address sample (Uptown Waterloo, ON) into the local address store')
-const sample = spawnSync(
-  process.execPath,
-  ['scripts/import-addresses.mjs', ADDRESS_SAMPLE, '--local', '--source', 'dev-sample-waterloo-uptown'],
-  { stdio: 'inherit' },
-)
-if (sample.status !== 0) console.error('✖ address sample not loaded: geocoding falls back to postal areas and cities')
+// The geodata store (address points, street pieces: docs/geocoding.md): loaded on the first start,
+// skipped while the committed data version is unchanged.
+const geodata = spawnSync(process.execPath, ['scripts/load-geodata.mjs', '--local'], { stdio: 'inherit' })
+if (geodata.status !== 0) console.error('✖ geodata not loaded: geocoding falls back to postal areas and cities')
 
 const dev = spawn(wranglerBin, ['dev', '--port', String(PORT), ...process.argv.slice(2)], { stdio: 'inherit' })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => dev.kill(signal))
@@ -87,7 +81,7 @@ try {
   for (const plan of DEMO_PLANS) console.log(`│ ${plan.padEnd(width)}  ${keys[plan]}`)
   console.log(`│ Try: curl -H "x-api-key: ${keys.pro}" ${BASE}/api/v1/me`)
   console.log(
-    `└ Address precision (sample area: Uptown Waterloo): curl -H "x-api-key: ${keys.pro}" -H 'content-type: ` +
+    `└ Address precision: curl -H "x-api-key: ${keys.pro}" -H 'content-type: ` +
       `application/json' -d '{"address":"75 King St S, Waterloo, ON"}' ${BASE}/api/v1/score`,
   )
   console.log(`  Docs: ${BASE}/docs   Admin CLI: npm run admin -- keys list\n`)

@@ -1,0 +1,380 @@
+// Open-data files → the geodata store's rows (address points, named street pieces, held-out
+// addresses). Pure: the CLI (scripts/build-geodata-store.mjs) reads ../shared/data and writes the
+// artefacts. Street names go through the worker's own parser (src/geo/address.ts, street-key.ts),
+// so a stored key and a typed key are made by the same code.
+import polyline from '@mapbox/polyline'
+import { parseStreetText } from '../../src/geo/address'
+import { rnfToRoadClass, roadClassFromAadt, roadClassFromSpeed } from '../../src/geo/model/road-class'
+import { parseCivicNumber, streetKeyOf, streetKeyOfText, type StreetKey } from '../../src/geo/street-key'
+import { cellOf, MAX_PIECE_M, ROAD_CLASS_SCALE } from '../../src/geo/store-format'
+import { distanceKm, normalizeName } from '../../src/geo/text'
+import { dedupe, parseAddressFile, recordKey, splitCsvLine, type AddressRecord } from './address-import'
+
+export interface HeldOut {
+  number: string
+  street: string
+  city: string
+  province: string
+  postcode: string
+  latE5: number
+  lngE5: number
+}
+
+/** FNV-1a: the same addresses are held out on every run and machine (chosen before any tuning). */
+export function hash(text: string): number {
+  let h = 0x811c9dc5
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i)
+    h = Math.imul(h, 0x01000193) >>> 0
+  }
+  return h
+}
+
+/** Per city: 2 % of its civic addresses, at least 300 where that is at most 10 % of them. */
+export function holdoutShare(addressesInCity: number): number {
+  return Math.min(0.1, Math.max(0.02, 300 / Math.max(1, addressesInCity)))
+}
+
+const title = (s: string) => s.toLowerCase().replace(/(^|[\s-])(\p{L})/gu, (_, a: string, b: string) => a + b.toUpperCase())
+
+/**
+ * Splits de-duplicated records into the store's rows and the held-out addresses (every point of a
+ * held-out civic address leaves the store). `typed` turns a record into what a user would type.
+ */
+export function splitHoldout(
+  records: AddressRecord[],
+  typed: (r: AddressRecord) => Omit<HeldOut, 'latE5' | 'lngE5'>,
+): { kept: AddressRecord[]; heldOut: HeldOut[] } {
+  const perCity = new Map<string, Set<string>>()
+  for (const r of records) {
+    const set = perCity.get(r.cityKey) ?? new Set()
+    set.add(recordKey(r))
+    perCity.set(r.cityKey, set)
+  }
+  const kept: AddressRecord[] = []
+  const heldOut: HeldOut[] = []
+  const seen = new Set<string>()
+  for (const r of records) {
+    const key = recordKey(r)
+    const share = holdoutShare(perCity.get(r.cityKey)!.size)
+    if (hash(key) % 10_000 >= share * 10_000) {
+      kept.push(r)
+      continue
+    }
+    if (seen.has(key)) continue // one typed address per civic address; its first point is the truth
+    seen.add(key)
+    heldOut.push({ ...typed(r), latE5: r.latE5, lngE5: r.lngE5 })
+  }
+  return { kept, heldOut }
+}
+
+/** ODA and Vancouver files through the importer's parser; typed back in title case. */
+export function addressFileRecords(text: string, province: string): { records: AddressRecord[]; rows: number; heldOut: HeldOut[] } {
+  const parsed = parseAddressFile(text)
+  const { records } = dedupe(parsed.records)
+  const { kept, heldOut } = splitHoldout(records, (r) => ({
+    number: `${r.number}${r.suffix}`,
+    street: title(r.street),
+    city: title(r.city),
+    province,
+    postcode: '',
+  }))
+  return { records: kept, rows: parsed.rows, heldOut }
+}
+
+/**
+ * OpenStreetMap house numbers → civic numbers: plain ("12", "43A", "258 B", "18-A"), Gatineau's
+ * "25(3)", lists ("4511,4513"), and "a-b": a range of doors in Québec ("6660-6670" gives both ends),
+ * elsewhere a unit before the civic number ("101-375" gives 375). Halves and odd forms are skipped.
+ */
+export function osmCivicNumbers(text: string, province: string): { number: number; suffix: string }[] {
+  const t = text.trim()
+  if (/[,;]/.test(t)) return t.split(/[,;]/).flatMap((part) => osmCivicNumbers(part, province))
+  const paren = t.match(/^(\d+)\s*\(\w+\)$/)
+  if (paren) return [{ number: Number(paren[1]), suffix: '' }]
+  const letter = t.match(/^(\d+)\s*-?\s*([A-Za-z])$/)
+  if (letter) return [{ number: Number(letter[1]), suffix: letter[2].toUpperCase() }]
+  const range = t.match(/^(\d+)\s*-\s*(\d+)$/)
+  if (range) {
+    const [a, b] = [Number(range[1]), Number(range[2])]
+    if (province === 'QC' && b > a && b - a <= 60) return [a, b].map((number) => ({ number, suffix: '' }))
+    return [{ number: b, suffix: '' }]
+  }
+  const civic = parseCivicNumber(t)
+  return civic ? [civic] : []
+}
+
+/** addresses/osm-canada-cities.csv → records (city as the file names it) and held-out addresses with their postcodes. */
+export function osmAddressRecords(text: string): { records: AddressRecord[]; rows: number; heldOut: HeldOut[] } {
+  const lines = text.split('\n')
+  const header = splitCsvLine(lines[0])
+  const col = Object.fromEntries(header.map((h, i) => [h, i]))
+  const raw: AddressRecord[] = []
+  const postcodeOf = new Map<AddressRecord, string>()
+  const provinceOf = new Map<string, string>()
+  const keyOf = new Map<string, StreetKey | undefined>()
+  let rows = 0
+  for (let i = 1; i < lines.length; i++) {
+    if (!lines[i]) continue
+    rows++
+    const f = splitCsvLine(lines[i])
+    const [province, city, numberText, street, postcode] = ['province', 'city', 'number', 'street', 'postcode'].map((c) => f[col[c]] ?? '')
+    if (!keyOf.has(street)) keyOf.set(street, streetKeyOfText(street))
+    const key = keyOf.get(street)
+    const lat = Number(f[col.lat])
+    const lng = Number(f[col.lng])
+    if (!key || !Number.isFinite(lat) || !Number.isFinite(lng)) continue
+    const cityKey = normalizeName(city)
+    provinceOf.set(cityKey, province)
+    for (const civic of osmCivicNumbers(numberText, province)) {
+      const r: AddressRecord = { ...key, cityKey, ...civic, latE5: Math.round(lat * 1e5), lngE5: Math.round(lng * 1e5), street, city }
+      raw.push(r)
+      postcodeOf.set(r, postcode.toUpperCase().replace(/^([A-Z]\d[A-Z])\s*(\d[A-Z]\d)$/, '$1 $2'))
+    }
+  }
+  const { records } = dedupe(raw)
+  const postcodeByKey = new Map(raw.map((r) => [recordKey(r), postcodeOf.get(r) ?? '']))
+  const { kept, heldOut } = splitHoldout(records, (r) => ({
+    number: `${r.number}${r.suffix}`,
+    street: r.street,
+    city: r.city,
+    province: provinceOf.get(r.cityKey) ?? '',
+    postcode: /^[A-Z]\d[A-Z] \d[A-Z]\d$/.test(postcodeByKey.get(recordKey(r)) ?? '') ? postcodeByKey.get(recordKey(r))! : '',
+  }))
+  return { records: kept, rows, heldOut }
+}
+
+export interface StreetPieceRow extends StreetKey {
+  name: string
+  roadClass: number
+  cell: number
+  minLatE5: number
+  minLngE5: number
+  maxLatE5: number
+  maxLngE5: number
+  line: string
+}
+
+type LngLat = [number, number]
+const metres = (a: LngLat, b: LngLat) => distanceKm(a[1], a[0], b[1], b[0]) * 1000
+
+/** Cuts a line into pieces of at most MAX_PIECE_M (long straight segments are divided), sharing end vertices. */
+export function cutLine(coords: LngLat[]): LngLat[][] {
+  const dense: LngLat[] = []
+  for (let i = 0; i < coords.length; i++) {
+    if (i > 0) {
+      const steps = Math.ceil(metres(coords[i - 1], coords[i]) / (MAX_PIECE_M * 0.9))
+      for (let k = 1; k < steps; k++)
+        dense.push([
+          coords[i - 1][0] + ((coords[i][0] - coords[i - 1][0]) * k) / steps,
+          coords[i - 1][1] + ((coords[i][1] - coords[i - 1][1]) * k) / steps,
+        ])
+    }
+    dense.push(coords[i])
+  }
+  const pieces: LngLat[][] = []
+  let piece: LngLat[] = [dense[0]]
+  let length = 0
+  for (let i = 1; i < dense.length; i++) {
+    const step = metres(dense[i - 1], dense[i])
+    if (length + step > MAX_PIECE_M && piece.length > 1) {
+      pieces.push(piece)
+      piece = [dense[i - 1]]
+      length = 0
+    }
+    piece.push(dense[i])
+    length += step
+  }
+  if (piece.length > 1) pieces.push(piece)
+  return pieces
+}
+
+/** One street's line → store rows (one per piece). */
+export function pieceRows(key: StreetKey, name: string, roadClass: number | undefined, coords: LngLat[]): StreetPieceRow[] {
+  const rounded = coords.map(([lng, lat]): LngLat => [Math.round(lng * 1e5) / 1e5, Math.round(lat * 1e5) / 1e5])
+  const clean = rounded.filter((c, i) => i === 0 || c[0] !== rounded[i - 1][0] || c[1] !== rounded[i - 1][1])
+  if (clean.length < 2) return []
+  return cutLine(clean).map((piece) => {
+    const lats = piece.map((c) => c[1])
+    const lngs = piece.map((c) => c[0])
+    const [minLat, maxLat, minLng, maxLng] = [Math.min(...lats), Math.max(...lats), Math.min(...lngs), Math.max(...lngs)]
+    return {
+      ...key,
+      name,
+      roadClass: Math.round((roadClass ?? 0) * ROAD_CLASS_SCALE),
+      cell: cellOf((minLat + maxLat) / 2, (minLng + maxLng) / 2),
+      minLatE5: Math.round(minLat * 1e5),
+      minLngE5: Math.round(minLng * 1e5),
+      maxLatE5: Math.round(maxLat * 1e5),
+      maxLngE5: Math.round(maxLng * 1e5),
+      line: polyline.encode(
+        piece.map(([lng, lat]) => [lat, lng]),
+        5,
+      ),
+    }
+  })
+}
+
+/** OpenStreetMap `highway` → road class (1 local … 6 freeway); links, paths and service ways say nothing. */
+export function osmRoadClass(highway: string): number | undefined {
+  const OSM: Record<string, number> = {
+    motorway: 6,
+    trunk: 5,
+    primary: 4,
+    secondary: 3,
+    tertiary: 2,
+    unclassified: 1,
+    residential: 1,
+    living_street: 1,
+  }
+  return OSM[highway.split(';')[0]]
+}
+/** Ways that are not streets a sign faces. */
+const NOT_A_STREET = /^(?:footway|path|cycleway|steps|bridleway|pedestrian|corridor|platform|proposed|construction|service|track|elevator)$/
+
+function linesOf(geometry: { type: string; coordinates: unknown }): LngLat[][] {
+  if (geometry.type === 'LineString') return [geometry.coordinates as LngLat[]]
+  if (geometry.type === 'MultiLineString') return geometry.coordinates as LngLat[][]
+  return []
+}
+
+/** toronto/osm-gta-streets.geojsonl; untyped (`unknown`) ways take their name's class from osm-gta-street-names.csv. */
+export function gtaStreetRows(geojsonl: string, namesCsv: string): { rows: StreetPieceRow[]; features: number } {
+  const classByName = new Map<string, number>()
+  for (const line of namesCsv.split('\n').slice(1)) {
+    if (!line) continue
+    const [name, highway] = splitCsvLine(line)
+    const rc = osmRoadClass(highway)
+    if (rc !== undefined) classByName.set(name, Math.max(classByName.get(name) ?? 0, rc))
+  }
+  const rows: StreetPieceRow[] = []
+  let features = 0
+  for (const line of geojsonl.split('\n')) {
+    if (!line) continue
+    features++
+    const f = JSON.parse(line) as { properties: { name: string; highway: string }; geometry: { type: string; coordinates: unknown } }
+    const { name, highway } = f.properties
+    if (NOT_A_STREET.test(highway)) continue
+    const key = streetKeyOfText(name)
+    if (!key) continue
+    const rc = highway === 'unknown' ? classByName.get(name) : osmRoadClass(highway)
+    for (const coords of linesOf(f.geometry)) rows.push(...pieceRows(key, name, rc, coords))
+  }
+  return { rows, features }
+}
+
+/** osm-networks/montreal-streets.geojsonl: merged edges carry `a;b` names, each a street of its own. */
+export function montrealStreetRows(geojsonl: string): { rows: StreetPieceRow[]; features: number } {
+  const rows: StreetPieceRow[] = []
+  let features = 0
+  for (const line of geojsonl.split('\n')) {
+    if (!line) continue
+    features++
+    const f = JSON.parse(line) as { properties: { name: string; highway: string }; geometry: { type: string; coordinates: unknown } }
+    for (const name of f.properties.name.split(';').filter(Boolean)) {
+      const key = streetKeyOfText(name)
+      if (!key) continue
+      for (const coords of linesOf(f.geometry)) rows.push(...pieceRows(key, name, osmRoadClass(f.properties.highway), coords))
+    }
+  }
+  return { rows, features }
+}
+
+/** ottawa/roads-rnf-2021.geojsonl: the name body only (no type, no direction), class from RNF CLASS and RANK. */
+export function ottawaStreetRows(geojsonl: string): { rows: StreetPieceRow[]; features: number } {
+  const rows: StreetPieceRow[] = []
+  let features = 0
+  for (const line of geojsonl.split('\n')) {
+    if (!line) continue
+    features++
+    const f = JSON.parse(line) as {
+      properties: { name: string | null; class: number; rank: number }
+      geometry: { type: string; coordinates: unknown }
+    }
+    const { name } = f.properties
+    if (!name) continue
+    const key = { nameKey: normalizeName(name), typeKey: '', dir: '' }
+    if (!key.nameKey) continue
+    for (const coords of linesOf(f.geometry))
+      rows.push(...pieceRows(key, name, rnfToRoadClass(f.properties.class, f.properties.rank), coords))
+  }
+  return { rows, features }
+}
+
+// Calgary's abbreviations that the national type table does not know.
+const CALGARY_TYPES: Record<string, string> = { BV: 'BLVD', WY: 'WAY', CI: 'CIR', GA: 'GATE', CO: 'CRT', TC: 'TERR', HT: 'HTS', PY: 'PKWY' }
+const calgaryName = (raw: string) =>
+  raw
+    .trim()
+    .split(/\s+/)
+    .map((w) => CALGARY_TYPES[w] ?? w)
+    .join(' ')
+
+function wktLines(wkt: string): LngLat[][] {
+  return [...wkt.matchAll(/\(([^()]+)\)/g)].map((m) => m[1].split(',').map((p) => p.trim().split(/\s+/).map(Number) as LngLat))
+}
+
+/**
+ * Calgary: speed-limit zones (street names with direction, "MACLEOD TR SE") and counted sections
+ * whose City id names a numbered street ("12AVS3" → 12 Av, south: SE or SW, so no direction kept).
+ */
+export function calgaryStreetRows(speedCsv: string, trafficCsv: string): { rows: StreetPieceRow[]; features: number } {
+  const rows: StreetPieceRow[] = []
+  const seen = new Set<string>()
+  let features = 0
+  const add = (key: StreetKey, name: string, rc: number | undefined, wkt: string) => {
+    for (const coords of wktLines(wkt))
+      for (const row of pieceRows(key, name, rc, coords)) {
+        const id = `${row.nameKey}|${row.line}`
+        if (!seen.has(id)) rows.push(row)
+        seen.add(id)
+      }
+  }
+  const speedLines = speedCsv.split('\n')
+  const sh = splitCsvLine(speedLines[0])
+  for (const line of speedLines.slice(1)) {
+    if (!line) continue
+    features++
+    const f = splitCsvLine(line)
+    const raw = f[sh.indexOf('street_name')]
+    if (!raw || /\bRAMP\b/.test(raw)) continue
+    const name = calgaryName(raw)
+    const key = streetKeyOfText(name)
+    if (key) add(key, title(name), roadClassFromSpeed(Number(f[sh.indexOf('speed_kmh')])), f[sh.indexOf('wkt')])
+  }
+  const trafficLines = trafficCsv.split('\n')
+  const th = splitCsvLine(trafficLines[0])
+  for (const line of trafficLines.slice(1)) {
+    if (!line) continue
+    features++
+    const f = splitCsvLine(line)
+    const m = f[th.indexOf('secname')]?.match(/^(\d+)(AV|ST)(NE|NW|SE|SW|N|S|E|W)?\d*[A-Z]?$/)
+    const volume = Number(f[th.indexOf('volume')])
+    if (!m || !(volume > 0)) continue
+    const dir = m[3] && m[3].length === 2 ? m[3] : ''
+    const parsed = parseStreetText(`${m[1]} ${m[2]}${dir ? ` ${dir}` : ''}`)
+    if (!parsed) continue
+    add(
+      streetKeyOf(parsed),
+      `${m[1]} ${m[2] === 'AV' ? 'Ave' : 'St'}${dir ? ` ${dir}` : ''}`,
+      roadClassFromAadt(volume),
+      f[th.indexOf('wkt')],
+    )
+  }
+  return { rows, features }
+}
+
+/** Deterministic order: by cell, then name and line. */
+export function sortPieces(rows: StreetPieceRow[]): StreetPieceRow[] {
+  return rows.sort(
+    (a, b) => a.cell - b.cell || (a.nameKey < b.nameKey ? -1 : a.nameKey > b.nameKey ? 1 : a.line < b.line ? -1 : a.line > b.line ? 1 : 0),
+  )
+}
+
+export function sortRecords(records: AddressRecord[]): AddressRecord[] {
+  return records.sort((a, b) => {
+    const ka = recordKey(a)
+    const kb = recordKey(b)
+    return ka < kb ? -1 : ka > kb ? 1 : a.latE5 - b.latE5 || a.lngE5 - b.lngE5
+  })
+}
