@@ -107,7 +107,8 @@ for (const [name, step] of Object.entries(STEPS)) {
       rows: held.length,
     })
     console.log(
-      `${name}: ${result.rows} rows → ${rows.length} points, ${held.length} held out (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+      `${name}: ${result.rows} rows → ${rows.length} points, ${held.length} held out ` +
+        `(${((performance.now() - started) / 1000).toFixed(1)} s)`,
     )
   } else {
     const rows = build

@@ -45,7 +45,8 @@ export function artefactStatements(entry, rows) {
         'licence = excluded.licence, imported_at = excluded.imported_at;',
       `DELETE FROM address_points WHERE source_id = ${source};`,
       ...chunkedInserts(
-        'INSERT INTO address_points (source_id, city_key, name_key, type_key, dir, number, suffix, lat_e5, lng_e5) SELECT s.id, v.* FROM address_sources s, (VALUES ',
+        'INSERT INTO address_points (source_id, city_key, name_key, type_key, dir, number, suffix, lat_e5, lng_e5) ' +
+          'SELECT s.id, v.* FROM address_sources s, (VALUES ',
         rows.map(
           ([c, n, t, d, num, suf, lat, lng]) => `(${quote(c)},${quote(n)},${quote(t)},${quote(d)},${num},${quote(suf)},${lat},${lng})`,
         ),

@@ -6,6 +6,8 @@
 import { formatStreet, parseAddress, parseStreetText, type ParsedStreet } from './address'
 import { fsaRadiusM, geocodeOffline, findPlace, isKnownPlaceName, placeRadiusM, type GeocodeResult } from './geocode'
 import { crossingOf, type StreetGeometry, type StreetGeometrySource } from './street-geometry'
+import { CLASS_SOURCES, crossingOfLines, nearestStreet, type StreetPiece } from './street-pieces'
+import { warning } from './warnings'
 import { parseCivicNumber, streetKeyOf, streetsCompatible, type StreetKey } from './street-key'
 import { geoStore } from './store'
 import { distanceKm, normalizeName } from './text'
@@ -22,6 +24,10 @@ export interface AddressPoint extends StreetKey {
 export interface StoreAnswer {
   points: AddressPoint[]
   cityInStore: boolean
+  /** Street centrelines of the named streets near the place (geodata store). */
+  pieces?: StreetPiece[]
+  /** Whether the store has any street centreline around the place: a street it lacks there is unknown. */
+  streetsInArea?: boolean
 }
 
 export interface AddressLookup {
@@ -165,14 +171,20 @@ export function resolveAddressLookup(
   geometrySources: StreetGeometrySource[] = [],
 ): GeocodeResult | null {
   const perStreet = lookup.streets.map((street) => pointsOfStreet(lookup, street, store))
+  const linesPer = lookup.streets.map((street) => (store.pieces ?? []).filter((p) => streetsCompatible(street, p)))
   let located: Located | undefined
   if (lookup.streets.length === 2) {
-    const geometry = perStreet.map((pts, i) => [
-      ...groups(pts).map((g, j): StreetGeometry => ({ id: `points:${j}`, kind: 'points', coords: g.map((p) => [p.lng, p.lat]) })),
-      ...(lookup.near ? geometrySources.flatMap((s) => s.streetsNamed(lookup.streets[i].nameKey, lookup.near!)) : []),
-    ])
-    const crossing = crossingOf(geometry[0], geometry[1])
-    if (crossing) located = { ...crossing, precision: 'intersection' }
+    const lines = crossingOfLines(linesPer[0], linesPer[1], lookup.anchor)
+    if (lines) located = { ...lines, precision: 'intersection' }
+    else {
+      const geometry = perStreet.map((pts, i) => [
+        ...groups(pts).map((g, j): StreetGeometry => ({ id: `points:${j}`, kind: 'points', coords: g.map((p) => [p.lng, p.lat]) })),
+        ...linesPer[i].map((p, j): StreetGeometry => ({ id: `piece:${j}`, kind: 'line', coords: p.coords })),
+        ...(lookup.near ? geometrySources.flatMap((s) => s.streetsNamed(lookup.streets[i].nameKey, lookup.near!)) : []),
+      ])
+      const crossing = crossingOf(geometry[0], geometry[1])
+      if (crossing) located = { ...crossing, precision: 'intersection' }
+    }
   } else {
     const candidates = groups(perStreet[0]).map((g) => ({ g, result: onStreet(g, lookup), exactness: exactness(lookup.streets[0], g[0]) }))
     candidates.sort(
@@ -181,23 +193,61 @@ export function resolveAddressLookup(
         y.exactness - x.exactness ||
         distanceToAnchor(x.result) - distanceToAnchor(y.result),
     )
-    located = candidates[0]?.result
+    located = candidates[0]?.result ?? onLines(linesPer[0], lookup.anchor)
   }
   const streets =
     lookup.streets.length === 1
-      ? { street: toStreet(lookup.streets[0].display) }
-      : { street: { name: lookup.streets.map((s) => formatStreet(s.display)).join(' & ') } }
+      ? { street: { ...toStreet(lookup.streets[0].display), ...(located && classOnLines(linesPer, located)) } }
+      : {
+          street: { name: lookup.streets.map((s) => formatStreet(s.display)).join(' & '), ...(located && classOnLines(linesPer, located)) },
+        }
   const address = [lookup.display.street, lookup.display.place].filter(Boolean).join(', ')
   if (!located) {
+    // A street the store does not have where it knows the place: say so, never guess a position on it.
+    const unknown = lookup.streets.filter((_, i) => !perStreet[i].length && !linesPer[i].length)
+    const notFound =
+      unknown.length && (store.cityInStore || store.streetsInArea) && lookup.area
+        ? [
+            warning(
+              'STREET_NOT_FOUND',
+              `${unknown.map((s) => `"${formatStreet(s.display)}"`).join(' and ')} not found in ` +
+                `${lookup.display.place || 'the address data'}; located at the area instead`,
+            ),
+          ]
+        : []
     // An intersection that cannot be placed stays at the area position but keeps its streets: the
     // busier of the two still sets road class (the area's own lookup only saw the place name).
-    return lookup.area && lookup.streets.length === 2 ? { ...lookup.area, address, ...streets } : lookup.area
+    const area = lookup.area && lookup.streets.length === 2 && !notFound.length ? { ...lookup.area, address, ...streets } : lookup.area
+    return area && notFound.length ? { ...area, warnings: [...(area.warnings ?? []), ...notFound] } : area
   }
   return { ...(lookup.area ?? { address: '' }), address, ...located, ...streets } as GeocodeResult
 
   function distanceToAnchor(p: Located) {
     return lookup.anchor ? distanceKm(p.lat, p.lng, lookup.anchor.lat, lookup.anchor.lng) : 0
   }
+}
+
+/** A street with centrelines but no address points: its point nearest the anchor; the radius is its extent from there. */
+function onLines(lines: StreetPiece[], anchor: AddressLookup['anchor']): Located | undefined {
+  if (!lines.length || !anchor) return undefined
+  const hit = nearestStreet(lines, anchor.lat, anchor.lng, Infinity)
+  if (!hit) return undefined
+  const extentM = Math.max(...lines.flatMap((p) => p.coords.map(([lng, lat]) => distanceKm(hit.lat, hit.lng, lat, lng) * 1000)))
+  return { lat: hit.lat, lng: hit.lng, precision: 'street', accuracyM: Math.round(Math.max(50, extentM)) }
+}
+
+/** Metres within which the located point's own street centreline gives the road class. */
+const CLASS_SNAP_M = 80
+
+/** Road class of the located street from its nearest centreline (the busier street at an intersection). */
+function classOnLines(linesPer: StreetPiece[][], at: Located): { roadClass: number; classSource: string; offsetM: number } | undefined {
+  let best: { roadClass: number; classSource: string; offsetM: number } | undefined
+  for (const lines of linesPer) {
+    const hit = nearestStreet(lines, at.lat, at.lng, CLASS_SNAP_M, (p) => p.roadClass !== undefined)
+    if (hit && (!best || hit.piece.roadClass! > best.roadClass))
+      best = { roadClass: hit.piece.roadClass!, classSource: CLASS_SOURCES[hit.piece.source] ?? hit.piece.source, offsetM: hit.offsetM }
+  }
+  return best
 }
 
 /**

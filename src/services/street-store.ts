@@ -1,0 +1,130 @@
+// The street part of the geodata store (table street_pieces, loaded by `npm run load:geodata`):
+// pieces by name near a place (intersections, streets without address points) and pieces around a
+// point (the nearest street: reverse geocoding). Cells around a point are cached per isolate: a
+// cell's pieces change only with a data load, and repeated scores nearby then cost no query.
+import { and, gte, inArray, lte } from 'drizzle-orm'
+import { getDb, schema } from '../db/client'
+import { cellsAround, MAX_CELL_QUERY_M } from '../geo/store-format'
+import { CLASS_SOURCES, decodePiece, nearestStreet, streetOfPiece, type NearestStreet, type StreetPiece } from '../geo/street-pieces'
+import { boxAround } from '../geo/text'
+
+const { streetPieces: pieces } = schema
+const COLUMNS = {
+  source: pieces.source,
+  nameKey: pieces.nameKey,
+  typeKey: pieces.typeKey,
+  dir: pieces.dir,
+  name: pieces.name,
+  roadClass: pieces.roadClass,
+  line: pieces.line,
+  cell: pieces.cell,
+}
+/** More pieces than this for a few names around one place is a data problem, not a street. */
+const MAX_NAMED_PIECES = 5000
+const CELL_CACHE_MAX = 4096
+
+export interface StreetStore {
+  /** Pieces whose name key is one of `nameKeys`, within `near`'s radius. */
+  named(nameKeys: readonly string[], near: { lat: number; lng: number; radiusKm: number }): Promise<StreetPiece[]>
+  /** Pieces that may lie within MAX_CELL_QUERY_M of the point. */
+  around(lat: number, lng: number): Promise<StreetPiece[]>
+}
+
+const cellCaches = new WeakMap<D1Database, Map<number, StreetPiece[]>>()
+
+export function d1StreetStore(d1: D1Database): StreetStore {
+  const db = getDb(d1)
+  let cache = cellCaches.get(d1)
+  if (!cache) {
+    cache = new Map()
+    cellCaches.set(d1, cache)
+  }
+  const cells = cache
+  return {
+    async named(nameKeys, near) {
+      if (!nameKeys.length) return []
+      const [minLat, minLng, maxLat, maxLng] = boxAround(near.lat, near.lng, near.radiusKm)
+      const rows = await db
+        .select(COLUMNS)
+        .from(pieces)
+        .where(
+          and(
+            inArray(pieces.nameKey, [...new Set(nameKeys)]),
+            gte(pieces.minLatE5, Math.floor(minLat * 1e5) - 300),
+            lte(pieces.minLatE5, Math.ceil(maxLat * 1e5)),
+            gte(pieces.maxLngE5, Math.floor(minLng * 1e5)),
+            lte(pieces.minLngE5, Math.ceil(maxLng * 1e5)),
+          ),
+        )
+        .limit(MAX_NAMED_PIECES)
+      return rows.map(decodePiece)
+    },
+    async around(lat, lng) {
+      const wanted = cellsAround(lat, lng)
+      const missing = wanted.filter((c) => !cells.has(c))
+      if (missing.length) {
+        const rows = await db.select(COLUMNS).from(pieces).where(inArray(pieces.cell, missing))
+        const found = new Map<number, StreetPiece[]>(missing.map((c) => [c, []]))
+        for (const row of rows) found.get(row.cell)?.push(decodePiece(row))
+        for (const [cell, list] of found) {
+          if (cells.size >= CELL_CACHE_MAX) cells.delete(cells.keys().next().value!)
+          cells.set(cell, list)
+        }
+      }
+      return wanted.flatMap((c) => cells.get(c) ?? [])
+    },
+  }
+}
+
+/** Reverse geocoding radius: an address point stands 10–40 m from its street's centreline. */
+export const REVERSE_MAX_M = 60
+
+export interface ReverseStreet {
+  name: string
+  type?: string
+  roadClass?: number
+  classSource?: string
+  offsetM: number
+  side: NearestStreet['side']
+  /** The nearest point of the street's centreline. */
+  lat: number
+  lng: number
+}
+
+/**
+ * The street nearest a point (name, type, class, side, offset), or undefined when none lies within
+ * `maxM` or the store is unavailable. `nameKey` restricts it to one street (an address's own street).
+ */
+export async function reverseStreet(
+  store: StreetStore,
+  lat: number,
+  lng: number,
+  options: { maxM?: number; nameKey?: string } = {},
+): Promise<ReverseStreet | undefined> {
+  let around: StreetPiece[]
+  try {
+    around = await store.around(lat, lng)
+  } catch {
+    return undefined // store unavailable: the street is not known, which scoring handles
+  }
+  const nameKey = options.nameKey
+  const hit = nearestStreet(
+    around,
+    lat,
+    lng,
+    Math.min(options.maxM ?? REVERSE_MAX_M, MAX_CELL_QUERY_M),
+    nameKey ? (p) => p.nameKey === nameKey : undefined,
+  )
+  if (!hit) return undefined
+  return {
+    ...streetOfPiece(hit.piece),
+    ...(hit.piece.roadClass !== undefined && {
+      roadClass: hit.piece.roadClass,
+      classSource: CLASS_SOURCES[hit.piece.source] ?? hit.piece.source,
+    }),
+    offsetM: hit.offsetM,
+    side: hit.side,
+    lat: hit.lat,
+    lng: hit.lng,
+  }
+}
