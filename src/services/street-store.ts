@@ -43,7 +43,7 @@ export function d1StreetStore(d1: D1Database): StreetStore {
   return {
     async named(nameKeys, near) {
       if (!nameKeys.length) return []
-      const [minLat, minLng, maxLat, maxLng] = boxAround(near.lat, near.lng, near.radiusKm)
+      const [minLng, minLat, maxLng, maxLat] = boxAround(near.lat, near.lng, near.radiusKm)
       const rows = await db
         .select(COLUMNS)
         .from(pieces)
