@@ -51,7 +51,11 @@ export const MAX_INTERPOLATION_SPAN_M = 2000
 /** Past the last known civic number of a side: at most this many numbers further, and this many metres. */
 export const MAX_EXTRAPOLATION_NUMBERS = 20
 export const MAX_EXTRAPOLATION_M = 100
-const ADDRESS_POINT_ACCURACY_M = 10
+const ADDRESS_POINT_ACCURACY_M = 25
+/** A street's point when its centreline is not known: how far the place may be along it (a typical city street's length). */
+const STREET_UNKNOWN_LENGTH_M = 1000
+/** The number matched but not its suffix (43 for 43A): another lot of that number, often next door. */
+const NUMBER_ONLY_ACCURACY_M = 40
 const MIN_NEAR_RADIUS_KM = 3
 
 // "Yonge & Dundas", "King St and Bay St", "Queen / Spadina", "King at Bay", "Main x 1st", "coin Peel et Sainte-Catherine".
@@ -194,6 +198,14 @@ export function resolveAddressLookup(
         distanceToAnchor(x.result) - distanceToAnchor(y.result),
     )
     located = candidates[0]?.result ?? onLines(linesPer[0], lookup.anchor)
+    // Only the street is known: the place may be anywhere on a street of that name there (every group, every centreline).
+    if (located?.precision === 'street') {
+      const points = perStreet[0].map((p): [number, number] => [p.lng, p.lat])
+      // A street known only by a few address points may run well past them: at least STREET_UNKNOWN_LENGTH_M then.
+      const floor = linesPer[0].length ? 0 : STREET_UNKNOWN_LENGTH_M
+      const far = Math.max(located.accuracyM, floor, extentM(linesPer[0], located), extentM([{ coords: points }], located))
+      located = { ...located, accuracyM: far }
+    }
   }
   const streets =
     lookup.streets.length === 1
@@ -232,8 +244,14 @@ function onLines(lines: StreetPiece[], anchor: AddressLookup['anchor']): Located
   if (!lines.length || !anchor) return undefined
   const hit = nearestStreet(lines, anchor.lat, anchor.lng, Infinity)
   if (!hit) return undefined
-  const extentM = Math.max(...lines.flatMap((p) => p.coords.map(([lng, lat]) => distanceKm(hit.lat, hit.lng, lat, lng) * 1000)))
-  return { lat: hit.lat, lng: hit.lng, precision: 'street', accuracyM: Math.round(Math.max(50, extentM)) }
+  return { lat: hit.lat, lng: hit.lng, precision: 'street', accuracyM: Math.round(Math.max(50, extentM(lines, hit))) }
+}
+
+/** Farthest centreline vertex of the street from a point on it: where on the street the place may be. */
+function extentM(lines: Pick<StreetPiece, 'coords'>[], from: { lat: number; lng: number }): number {
+  let far = 0
+  for (const p of lines) for (const [lng, lat] of p.coords) far = Math.max(far, distanceKm(from.lat, from.lng, lat, lng) * 1000)
+  return Math.round(far)
 }
 
 /** Metres within which the located point's own street centreline gives the road class. */
@@ -285,7 +303,7 @@ function onStreet(street: AddressPoint[], lookup: AddressLookup): Located {
     const same = street.filter((p) => p.number === civic.number)
     const exact = same.filter((p) => p.suffix === civic.suffix)
     const hit = exact.length ? exact : same
-    if (hit.length) return centre(hit, 'address', ADDRESS_POINT_ACCURACY_M)
+    if (hit.length) return centre(hit, 'address', exact.length ? ADDRESS_POINT_ACCURACY_M : NUMBER_ONLY_ACCURACY_M)
     const between = interpolate(street, civic.number)
     if (between) return between
   }
