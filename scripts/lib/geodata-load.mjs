@@ -5,9 +5,9 @@
 // multi-row INSERTs, 13x faster than `wrangler d1 execute --file` here (docs/decisions.md §5.1).
 // Remote: one `wrangler d1 execute --remote --file` per artefact (D1's import path).
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { readArtefact, readManifest } from './geodata-artefacts.mjs'
 import { artefactStatements } from './geodata-sql.mjs'
 import { repoRoot } from './load-ts.mjs'
@@ -74,6 +74,11 @@ function remoteDb(tmp) {
   }
 }
 
+function writeMarker(path, version) {
+  mkdirSync(dirname(path), { recursive: true })
+  writeFileSync(path, `${version}\n`)
+}
+
 /**
  * Loads every artefact unless the database already holds the manifest's data version (or `force`).
  * `progress(line)` receives one short line per step, for a single updating status line.
@@ -82,11 +87,18 @@ export async function loadGeodata({ target = 'local', persistTo, force = false, 
   const manifest = readManifest()
   const started = performance.now()
   const seconds = () => (performance.now() - started) / 1000
+  // Local: a marker beside the database files says which version they hold (booting the proxy to ask
+  // D1 costs ~3-5 s per start); it disappears with them, and a load rewrites it only once complete.
+  const marker = join(persistTo ?? join(repoRoot, '.wrangler/state'), 'v3', 'd1', 'geodata-version')
+  const markedLoaded = target === 'local' && existsSync(marker) && readFileSync(marker, 'utf8').trim() === manifest.dataVersion
+  if (!force && markedLoaded) return { skipped: true, dataVersion: manifest.dataVersion, seconds: seconds() }
   const tmp = mkdtempSync(join(tmpdir(), 'geodata-'))
   const db = target === 'remote' ? remoteDb(tmp) : await localDb(persistTo)
   try {
-    if (!force && (await db.version()) === manifest.dataVersion)
+    if (!force && (await db.version()) === manifest.dataVersion) {
+      if (target === 'local') writeMarker(marker, manifest.dataVersion)
       return { skipped: true, dataVersion: manifest.dataVersion, seconds: seconds() }
+    }
     const entries = manifest.artefacts.filter((a) => a.kind === 'addresses' || a.kind === 'streets')
     const totalRows = entries.reduce((s, a) => s + a.rows, 0)
     let done = 0
@@ -99,6 +111,7 @@ export async function loadGeodata({ target = 'local', persistTo, force = false, 
       done += entry.rows
     }
     await db.run([setVersionSql(manifest.dataVersion)])
+    if (target === 'local') writeMarker(marker, manifest.dataVersion)
     return { skipped: false, dataVersion: manifest.dataVersion, rows: totalRows, seconds: seconds() }
   } finally {
     await db.close()

@@ -252,7 +252,7 @@ function linesOf(geometry: { type: string; coordinates: unknown }): LngLat[][] {
   return []
 }
 
-/** toronto/osm-gta-streets.geojsonl; untyped (`unknown`) ways take their name's class from osm-gta-street-names.csv. */
+/** toronto/osm-gta-streets.geojsonl; untyped (`unknown`) ways of a street name take its class from osm-gta-street-names.csv. */
 export function gtaStreetRows(geojsonl: string, namesCsv: string): { rows: StreetPieceRow[]; features: number } {
   const classByName = new Map<string, number>()
   for (const line of namesCsv.split('\n').slice(1)) {
@@ -271,6 +271,9 @@ export function gtaStreetRows(geojsonl: string, namesCsv: string): { rows: Stree
     if (NOT_A_STREET.test(highway)) continue
     const key = streetKeyOfText(name)
     if (!key) continue
+    // Untyped ways are mostly named buildings, campuses and paths ("Air Miles Tower"): kept only when
+    // the name is a street elsewhere in the file (a way of it carries a road class).
+    if (highway === 'unknown' && !classByName.has(name)) continue
     const rc = highway === 'unknown' ? classByName.get(name) : osmRoadClass(highway)
     for (const coords of linesOf(f.geometry)) rows.push(...pieceRows(key, name, rc, coords))
   }

@@ -77,3 +77,23 @@ export function d1AddressPoints(d1: D1Database): AddressPointsSource {
     return { points: found, cityInStore: found.length < rows.length }
   }
 }
+
+/** The civic address point nearest (lat, lng) within maxM (a latitude band on the position index, then longitude). */
+export async function nearestAddressPoint(d1: D1Database, lat: number, lng: number, maxM: number): Promise<AddressPoint | undefined> {
+  const [minLat, maxLat, minLng, maxLng] = nearBoxE5({ lat, lng, radiusKm: maxM / 1000 })
+  const rows = await getDb(d1)
+    .select(COLUMNS)
+    .from(points)
+    .where(and(between(points.latE5, minLat, maxLat), between(points.lngE5, minLng, maxLng)))
+    .limit(2000)
+  let best: AddressPoint | undefined
+  let bestM = maxM
+  for (const { latE5, lngE5, ...key } of rows) {
+    const m = Math.hypot((latE5 / 1e5 - lat) * 110_540, (lngE5 / 1e5 - lng) * 111_320 * Math.cos((lat * Math.PI) / 180))
+    if (m <= bestM) {
+      best = { ...key, lat: latE5 / 1e5, lng: lngE5 / 1e5 }
+      bestM = m
+    }
+  }
+  return best
+}

@@ -7,7 +7,7 @@ import { locationWarnings } from '../geo/warnings'
 import type { LocationInput } from '../lib/location'
 import { buildScoreResult, DEFAULT_WEIGHTS, type ScoreResult, type WeightProfile } from '../scoring'
 import { geocoderFor, type Defer, type Geocoder } from './geocoder'
-import { d1StreetStore, reverseStreet } from './street-store'
+import { reverseLocate } from './street-store'
 
 export type { LocationInput }
 
@@ -30,14 +30,12 @@ export async function scoreLocation(
     const street = parsed?.name ? { name: parsed.name, ...(parsed.type && { type: parsed.type }) } : undefined
     // The street at the point from the store's centrelines: the address's own street when one was
     // written (its class), else the nearest street. The same road as the equivalent address resolves.
-    const nearest = env.DB
-      ? await reverseStreet(d1StreetStore(env.DB), lat, lng, street ? { nameKey: streetKeyOf(parsed!).nameKey } : {})
-      : undefined
+    const nearest = env.DB ? await reverseLocate(env.DB, lat, lng, street ? { nameKey: streetKeyOf(parsed!).nameKey } : {}) : undefined
     const located = nearest
       ? {
           ...(street ?? { name: nearest.name, ...(nearest.type && { type: nearest.type }) }),
           ...(nearest.roadClass !== undefined && { roadClass: nearest.roadClass, classSource: nearest.classSource }),
-          offsetM: nearest.offsetM,
+          ...(nearest.offsetM !== undefined && { offsetM: nearest.offsetM }),
         }
       : street
     return buildScoreResult(

@@ -7,6 +7,7 @@ import { getDb, schema } from '../db/client'
 import { cellsAround, MAX_CELL_QUERY_M } from '../geo/store-format'
 import { CLASS_SOURCES, decodePiece, nearestStreet, streetOfPiece, type NearestStreet, type StreetPiece } from '../geo/street-pieces'
 import { boxAround } from '../geo/text'
+import { nearestAddressPoint } from './address-store'
 
 const { streetPieces: pieces } = schema
 const COLUMNS = {
@@ -128,3 +129,43 @@ export async function reverseStreet(
     lng: hit.lng,
   }
 }
+
+/** An address point this close to a coordinate is taken as the address it stands for. */
+export const ADDRESS_POINT_SNAP_M = 60
+/** With no centreline within REVERSE_MAX_M, an address point this close still names the street (one address spreads up to ~170 m). */
+export const ADDRESS_POINT_FAR_M = 120
+
+const title = (key: string) => key.replace(/(^|\s)(\p{L})/gu, (_, a: string, b: string) => a + b.toUpperCase())
+
+/**
+ * The street a coordinate stands on, the way its address would resolve: the street of the civic
+ * address point within ADDRESS_POINT_SNAP_M (its class from that street's centreline nearby), else the
+ * nearest centreline, else the street of an address point within ADDRESS_POINT_FAR_M. `nameKey`
+ * restricts the answer to one street (an address given with the coordinates).
+ */
+export async function reverseLocate(
+  d1: D1Database,
+  lat: number,
+  lng: number,
+  options: { nameKey?: string } = {},
+): Promise<(Omit<ReverseStreet, 'side' | 'lat' | 'lng' | 'offsetM'> & { offsetM?: number }) | undefined> {
+  const store = d1StreetStore(d1)
+  if (options.nameKey) return reverseStreet(store, lat, lng, { nameKey: options.nameKey, maxM: 80 })
+  const point = await nearestAddressPoint(d1, lat, lng, ADDRESS_POINT_FAR_M).catch(() => undefined)
+  const near = point && metres(point, { lat, lng }) <= ADDRESS_POINT_SNAP_M
+  if (!near) {
+    const line = await reverseStreet(store, lat, lng)
+    if (line || !point) return line
+  }
+  const line = await reverseStreet(store, lat, lng, { nameKey: point!.nameKey, maxM: 80 })
+  const street = { name: title(point!.nameKey), ...(point!.typeKey && { type: point!.typeKey }) }
+  if (!line) return street
+  return {
+    ...street,
+    ...(line.roadClass !== undefined && { roadClass: line.roadClass, classSource: line.classSource }),
+    offsetM: line.offsetM,
+  }
+}
+
+const metres = (a: { lat: number; lng: number }, b: { lat: number; lng: number }) =>
+  Math.hypot((a.lat - b.lat) * 110_540, (a.lng - b.lng) * 111_320 * Math.cos((a.lat * Math.PI) / 180))

@@ -44,6 +44,7 @@ export const addressPoints = sqliteTable(
     index('address_points_city_name_idx').on(t.cityKey, t.nameKey, t.number),
     index('address_points_name_lat_idx').on(t.nameKey, t.latE5),
     index('address_points_source_idx').on(t.sourceId),
+    index('address_points_position_idx').on(t.latE5, t.lngE5),
   ],
 )
 
