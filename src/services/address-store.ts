@@ -78,22 +78,48 @@ export function d1AddressPoints(d1: D1Database): AddressPointsSource {
   }
 }
 
-/** The civic address point nearest (lat, lng) within maxM (a latitude band on the position index, then longitude). */
+/** Address points are cached per cell of this size (≈220 m): a coordinate's 3×3 block covers ADDRESS_POINT_FAR_M around it. */
+const POINT_CELL_DEG = 0.002
+const POINT_CELL_CACHE_MAX = 4096
+const pointCells = new WeakMap<D1Database, Map<string, AddressPoint[]>>()
+
+/**
+ * The civic address point nearest (lat, lng) within maxM (≤ 200 m). The 3×3 block of ~220 m cells
+ * around the point is read once (one query on the position index) and kept per isolate, so repeated
+ * coordinates nearby cost no query.
+ */
 export async function nearestAddressPoint(d1: D1Database, lat: number, lng: number, maxM: number): Promise<AddressPoint | undefined> {
-  const [minLat, maxLat, minLng, maxLng] = nearBoxE5({ lat, lng, radiusKm: maxM / 1000 })
-  const rows = await getDb(d1)
-    .select(COLUMNS)
-    .from(points)
-    .where(and(between(points.latE5, minLat, maxLat), between(points.lngE5, minLng, maxLng)))
-    .limit(2000)
-  let best: AddressPoint | undefined
-  let bestM = maxM
-  for (const { latE5, lngE5, ...key } of rows) {
-    const m = Math.hypot((latE5 / 1e5 - lat) * 110_540, (lngE5 / 1e5 - lng) * 111_320 * Math.cos((lat * Math.PI) / 180))
-    if (m <= bestM) {
-      best = { ...key, lat: latE5 / 1e5, lng: lngE5 / 1e5 }
-      bestM = m
+  const cells = pointCells.get(d1) ?? new Map<string, AddressPoint[]>()
+  pointCells.set(d1, cells)
+  const cy = Math.floor(lat / POINT_CELL_DEG)
+  const cx = Math.floor(lng / POINT_CELL_DEG)
+  const keys = [-1, 0, 1].flatMap((dy) => [-1, 0, 1].map((dx) => `${cy + dy},${cx + dx}`))
+  if (keys.some((k) => !cells.has(k))) {
+    const e5 = (cell: number) => Math.round(cell * POINT_CELL_DEG * 1e5)
+    const rows = await getDb(d1)
+      .select(COLUMNS)
+      .from(points)
+      .where(and(between(points.latE5, e5(cy - 1), e5(cy + 2) - 1), between(points.lngE5, e5(cx - 1), e5(cx + 2) - 1)))
+    const found = new Map<string, AddressPoint[]>(keys.map((k) => [k, []]))
+    for (const { latE5, lngE5, ...key } of rows) {
+      const k = `${Math.floor(latE5 / 1e5 / POINT_CELL_DEG)},${Math.floor(lngE5 / 1e5 / POINT_CELL_DEG)}`
+      found.get(k)?.push({ ...key, lat: latE5 / 1e5, lng: lngE5 / 1e5 })
+    }
+    for (const [k, list] of found) {
+      if (cells.size >= POINT_CELL_CACHE_MAX) cells.delete(cells.keys().next().value!)
+      cells.set(k, list)
     }
   }
+  let best: AddressPoint | undefined
+  let bestM = maxM
+  const kx = 111_320 * Math.cos((lat * Math.PI) / 180)
+  for (const k of keys)
+    for (const p of cells.get(k) ?? []) {
+      const m = Math.hypot((p.lat - lat) * 110_540, (p.lng - lng) * kx)
+      if (m <= bestM) {
+        best = p
+        bestM = m
+      }
+    }
   return best
 }
