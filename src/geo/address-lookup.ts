@@ -9,6 +9,7 @@ import { crossingOf, type StreetGeometry, type StreetGeometrySource } from './st
 import { CLASS_SOURCES, crossingOfLines, nearestStreet, type StreetPiece } from './street-pieces'
 import { warning } from './warnings'
 import { parseCivicNumber, streetKeyOf, streetsCompatible, type StreetKey } from './street-key'
+import { METRES_PER_DEGREE_LAT, metresPerDegreeLng } from './geodesy'
 import { geoStore } from './store'
 import { distanceKm, normalizeName } from './text'
 
@@ -152,8 +153,8 @@ function locate(
 
 /** Bounding box of `near` in the store's 1e-5-degree integers: [minLat, maxLat, minLng, maxLng]. */
 export function nearBoxE5(near: NonNullable<AddressLookup['near']>): [number, number, number, number] {
-  const dLat = near.radiusKm / 111.2
-  const dLng = near.radiusKm / (111.2 * Math.cos((near.lat * Math.PI) / 180))
+  const dLat = (near.radiusKm * 1000) / METRES_PER_DEGREE_LAT
+  const dLng = (near.radiusKm * 1000) / metresPerDegreeLng(near.lat)
   return [
     Math.floor((near.lat - dLat) * 1e5),
     Math.ceil((near.lat + dLat) * 1e5),

@@ -4,6 +4,7 @@
 import polyline from '@mapbox/polyline'
 import { parseStreetText } from './address'
 import type { StreetKey } from './street-key'
+import { METRES_PER_DEGREE_LAT, metresPerDegreeLng } from './geodesy'
 import { ROAD_CLASS_SCALE } from './store-format'
 
 export interface StreetPiece extends StreetKey {
@@ -46,8 +47,8 @@ export const CLASS_SOURCES: Record<string, string> = {
   calgary: 'City of Calgary speed zones and counted sections',
 }
 
-const KY = 110_540
-const kxAt = (lat: number) => 111_320 * Math.cos((lat * Math.PI) / 180)
+const KY = METRES_PER_DEGREE_LAT
+const kxAt = metresPerDegreeLng
 
 export interface NearestStreet {
   piece: StreetPiece

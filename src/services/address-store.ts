@@ -8,6 +8,7 @@ import { union } from 'drizzle-orm/sqlite-core'
 import { getDb, schema } from '../db/client'
 import type { AddressLookup, AddressPoint } from '../geo/address-lookup'
 import { nearBoxE5 } from '../geo/address-lookup'
+import { METRES_PER_DEGREE_LAT, metresPerDegreeLng } from '../geo/geodesy'
 
 /** More points than this for one street name in one area is not a street but a data problem. */
 const MAX_POINTS = 6000
@@ -112,10 +113,10 @@ export async function nearestAddressPoint(d1: D1Database, lat: number, lng: numb
   }
   let best: AddressPoint | undefined
   let bestM = maxM
-  const kx = 111_320 * Math.cos((lat * Math.PI) / 180)
+  const kx = metresPerDegreeLng(lat)
   for (const k of keys)
     for (const p of cells.get(k) ?? []) {
-      const m = Math.hypot((p.lat - lat) * 110_540, (p.lng - lng) * kx)
+      const m = Math.hypot((p.lat - lat) * METRES_PER_DEGREE_LAT, (p.lng - lng) * kx)
       if (m <= bestM) {
         best = p
         bestM = m

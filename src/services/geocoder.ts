@@ -12,6 +12,7 @@ import { roadSegmentsNamed } from '../geo/measured'
 import { d1AddressPoints, type AddressPointsAnswer, type AddressPointsSource } from './address-store'
 import { d1StreetStore, type StreetStore } from './street-store'
 import { sha256Hex } from '../lib/crypto'
+import { METRES_PER_DEGREE_LAT, metresPerDegreeLng } from '../geo/geodesy'
 
 export type { GeocodeResult }
 
@@ -82,8 +83,8 @@ export function createHttpGeocoder(options: HttpGeocoderOptions): Geocoder {
 function radiusOfBox(box: unknown): number {
   const [s, n, w, e] = Array.isArray(box) ? box.map(Number) : []
   if (![s, n, w, e].every(Number.isFinite)) return 50
-  const dy = (n - s) * 110_540
-  const dx = (e - w) * 111_320 * Math.cos((((n + s) / 2) * Math.PI) / 180)
+  const dy = (n - s) * METRES_PER_DEGREE_LAT
+  const dx = (e - w) * metresPerDegreeLng((n + s) / 2)
   return Math.max(10, Math.round(Math.hypot(dx, dy) / 2))
 }
 

@@ -6,6 +6,7 @@ import { and, gte, inArray, lte } from 'drizzle-orm'
 import { getDb, schema } from '../db/client'
 import { cellsAround, MAX_CELL_QUERY_M } from '../geo/store-format'
 import { CLASS_SOURCES, decodePiece, nearestStreet, streetOfPiece, type NearestStreet, type StreetPiece } from '../geo/street-pieces'
+import { distanceM } from '../geo/geodesy'
 import { boxAround } from '../geo/text'
 import { nearestAddressPoint } from './address-store'
 
@@ -167,5 +168,4 @@ export async function reverseLocate(
   }
 }
 
-const metres = (a: { lat: number; lng: number }, b: { lat: number; lng: number }) =>
-  Math.hypot((a.lat - b.lat) * 110_540, (a.lng - b.lng) * 111_320 * Math.cos((a.lat * Math.PI) / 180))
+const metres = (a: { lat: number; lng: number }, b: { lat: number; lng: number }) => distanceM(a.lat, a.lng, b.lat, b.lng)
