@@ -10,7 +10,11 @@ import { cellOf, MAX_PIECE_M, ROAD_CLASS_SCALE } from '../../src/geo/store-forma
 import { distanceKm, normalizeName } from '../../src/geo/text'
 import { dedupe, parseAddressFile, recordKey, splitCsvLine, type AddressRecord } from './address-import'
 
+export { recordKey }
+
 export interface HeldOut {
+  /** recordKey of the civic address: removed from every source, not only the one it was sampled from. */
+  key: string
   number: string
   street: string
   city: string
@@ -57,7 +61,7 @@ const DOCUMENTED_EXAMPLES = new Set([
  */
 export function splitHoldout(
   records: AddressRecord[],
-  typed: (r: AddressRecord) => Omit<HeldOut, 'latE5' | 'lngE5'>,
+  typed: (r: AddressRecord) => Omit<HeldOut, 'key' | 'latE5' | 'lngE5'>,
 ): { kept: AddressRecord[]; heldOut: HeldOut[] } {
   const perCity = new Map<string, Set<string>>()
   for (const r of records) {
@@ -77,7 +81,7 @@ export function splitHoldout(
     }
     if (seen.has(key)) continue // one typed address per civic address; its first point is the truth
     seen.add(key)
-    heldOut.push({ ...typed(r), latE5: r.latE5, lngE5: r.lngE5 })
+    heldOut.push({ ...typed(r), key, latE5: r.latE5, lngE5: r.lngE5 })
   }
   return { kept, heldOut }
 }
