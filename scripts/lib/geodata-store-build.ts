@@ -49,7 +49,7 @@ const DOCUMENTED_EXAMPLES = new Set([
   'montreal|saint laurent|480',
   'gatineau|alexandre tache|28',
   'hamilton|king|40',
-  'quebec|12e|334',
+  'quebec|12e rue|334',
   'vancouver|robson|1000',
   'yellowknife|burwash|22',
   'waterloo|king|75',
