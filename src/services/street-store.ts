@@ -149,7 +149,28 @@ export async function reverseLocate(
   lat: number,
   lng: number,
   options: { nameKey?: string } = {},
-): Promise<(Omit<ReverseStreet, 'side' | 'lat' | 'lng' | 'offsetM'> & { offsetM?: number }) | undefined> {
+): Promise<LocatedStreet | undefined> {
+  // The same point asked again (a site re-scored, compared, monitored) costs nothing: answers per isolate, briefly.
+  const key = `${lat.toFixed(5)},${lng.toFixed(5)},${options.nameKey ?? ''}`
+  const recent = recentStreets.get(d1) ?? new Map<string, { street: LocatedStreet; until: number }>()
+  recentStreets.set(d1, recent)
+  const memo = recent.get(key)
+  if (memo && memo.until > Date.now()) return memo.street
+  const street = await locateStreet(d1, lat, lng, options)
+  // Only answers are kept: "no street" may be a store that failed just now (its empty cells are cached anyway).
+  if (street) {
+    if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value!)
+    recent.set(key, { street, until: Date.now() + RECENT_TTL_MS })
+  }
+  return street
+}
+
+type LocatedStreet = Omit<ReverseStreet, 'side' | 'lat' | 'lng' | 'offsetM'> & { offsetM?: number }
+const RECENT_MAX = 2000
+const RECENT_TTL_MS = 10 * 60_000
+const recentStreets = new WeakMap<D1Database, Map<string, { street: LocatedStreet; until: number }>>()
+
+async function locateStreet(d1: D1Database, lat: number, lng: number, options: { nameKey?: string }): Promise<LocatedStreet | undefined> {
   const store = d1StreetStore(d1)
   if (options.nameKey) return reverseStreet(store, lat, lng, { nameKey: options.nameKey, maxM: 80 })
   const point = await nearestAddressPoint(d1, lat, lng, ADDRESS_POINT_FAR_M).catch(() => undefined)
