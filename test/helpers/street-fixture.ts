@@ -1,7 +1,7 @@
 // Street centrelines in the test D1, written by the geodata build's own code (pieceRows) and the
 // loader's own SQL (artefactStatements), like `npm run load:geodata` does with the real artefacts.
 import { artefactStatements } from '../../scripts/lib/geodata-sql.mjs'
-import { pieceRows } from '../../scripts/lib/geodata-store-build'
+import { pieceRows } from '../../scripts/lib/geodata-store-streets'
 import { streetKeyOfText } from '../../src/geo/street-key'
 
 export interface FixtureLine {
