@@ -207,6 +207,8 @@ export function resolveAddressLookup(
       const far = Math.max(located.accuracyM, floor, extentM(linesPer[0], located), extentM([{ coords: points }], located))
       located = { ...located, accuracyM: far }
     }
+    if (located?.precision === 'interpolated' && lookup.civic)
+      located = offCentreline(located, lookup.civic.number, perStreet[0], linesPer[0])
   }
   const streets =
     lookup.streets.length === 1
@@ -253,6 +255,38 @@ function extentM(lines: Pick<StreetPiece, 'coords'>[], from: { lat: number; lng:
   let far = 0
   for (const p of lines) for (const [lng, lat] of p.coords) far = Math.max(far, distanceKm(from.lat, from.lng, lat, lng) * 1000)
   return Math.round(far)
+}
+
+/** An interpolated point is kept at least this far off the centreline, on its numbers' side. */
+const MIN_SIDE_OFFSET_M = 5
+
+/**
+ * Interpolating between points that sit on the centreline (some providers place them there) would put a
+ * lot in the roadway: such a point moves MIN_SIDE_OFFSET_M to the side where the same-parity numbers
+ * nearby stand. Where the side is not known (no centreline, or the neighbours are on it too) it stays.
+ */
+function offCentreline(at: Located, n: number, points: AddressPoint[], lines: StreetPiece[]): Located {
+  const onLine = nearestStreet(lines, at.lat, at.lng, 30)
+  if (!onLine || onLine.offsetM >= MIN_SIDE_OFFSET_M) return at
+  const kx = metresPerDegreeLng(at.lat)
+  const ky = METRES_PER_DEGREE_LAT
+  const sameSide = points
+    .filter((p) => p.number % 2 === n % 2)
+    .sort((a, b) => Math.abs(a.number - n) - Math.abs(b.number - n))
+    .slice(0, 4)
+  let east = 0
+  let north = 0
+  for (const p of sameSide) {
+    const foot = nearestStreet(lines, p.lat, p.lng, 60)
+    if (!foot) continue
+    east += (p.lng - foot.lng) * kx
+    north += (p.lat - foot.lat) * ky
+  }
+  const length = Math.hypot(east, north)
+  if (length < 1) return at
+  const lat = onLine.lat + ((north / length) * MIN_SIDE_OFFSET_M) / ky
+  const lng = onLine.lng + ((east / length) * MIN_SIDE_OFFSET_M) / kx
+  return { ...at, lat: round6(lat), lng: round6(lng) }
 }
 
 /** Metres within which the located point's own street centreline gives the road class. */

@@ -1,6 +1,10 @@
 import { describe, it, expect, beforeAll } from 'vitest'
 import { env } from 'cloudflare:workers'
 import { geocodeOffline } from '../../src/geo'
+import { planAddressLookup, resolveAddressLookup, type AddressPoint } from '../../src/geo/address-lookup'
+import { decodePiece } from '../../src/geo/street-pieces'
+import { pieceRows } from '../../scripts/lib/geodata-store-streets'
+import { streetKeyOfText } from '../../src/geo/street-key'
 import { distanceKm } from '../../src/geo/text'
 import { d1StreetStore, reverseStreet } from '../../src/services/street-store'
 import { call, createKey } from '../helpers/api'
@@ -94,5 +98,27 @@ describe('geodata store: intersections, reverse street, honest warnings', () => 
     expect(postal.json.warnings.map((w: { code: string }) => w.code)).toEqual(['LOCATED_AT_POSTAL_AREA'])
     const exact = await call('/api/v1/score', { key, body: { address: '120 Zephyr St, Toronto, ON' } })
     expect(exact.json.warnings).toEqual([])
+  })
+
+  it("keeps an interpolated point at least 5 m off the centreline, on its numbers' side", () => {
+    // Points digitised almost on the centreline (3 m off): evens east, odds west of a north–south street.
+    const along = (n: number, eastM: number) => offset(T0, eastM, n * 5)
+    const points: AddressPoint[] = [2, 4, 6, 8, 10, 14, 16, 18, 3, 5, 7, 9, 13, 15, 17].map((n) => {
+      const [lat, lng] = along(n, n % 2 === 0 ? 3 : -3)
+      return { ...streetKeyOfText('Zephyr St')!, cityKey: 'toronto', number: n, suffix: '', lat, lng }
+    })
+    const line = [offset(T0, 0, -100), offset(T0, 0, 300)].map(([lat, lng]): [number, number] => [lng, lat])
+    const pieces = pieceRows(streetKeyOfText('Zephyr Street')!, 'Zephyr Street', 4, line).map((r) => decodePiece({ ...r, source: 'test' }))
+    for (const [n, side] of [
+      [12, 1],
+      [11, -1],
+    ]) {
+      const lookup = planAddressLookup(`${n} Zephyr St, Toronto, ON`)!
+      const r = resolveAddressLookup(lookup, { points, cityInStore: true, pieces })!
+      expect(r.precision).toBe('interpolated')
+      const eastM = (r.lng - T0[1]) * 111_195 * Math.cos((T0[0] * Math.PI) / 180)
+      expect(eastM * side, `${n}`).toBeGreaterThanOrEqual(4.9)
+      expect(metres(r, along(n, 5 * side))).toBeLessThan(2)
+    }
   })
 })
