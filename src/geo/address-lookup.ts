@@ -6,7 +6,11 @@
 import { formatStreet, parseAddress, parseStreetText, type ParsedStreet } from './address'
 import { fsaRadiusM, geocodeOffline, findPlace, isKnownPlaceName, placeRadiusM, type GeocodeResult } from './geocode'
 import { crossingOf, type StreetGeometry, type StreetGeometrySource } from './street-geometry'
-import { CLASS_SOURCES, crossingOfLines, nearestStreet, type StreetPiece } from './street-pieces'
+import { classOnLines, extentM, offCentreline, onLines } from './address-lines'
+import { parseIntersection } from './intersection-text'
+import { crossingOfLines, type StreetPiece } from './street-pieces'
+
+export { parseIntersection }
 import { warning } from './warnings'
 import { parseCivicNumber, streetKeyOf, streetsCompatible, type StreetKey } from './street-key'
 import { METRES_PER_DEGREE_LAT, metresPerDegreeLng } from './geodesy'
@@ -58,41 +62,6 @@ const STREET_UNKNOWN_LENGTH_M = 1000
 /** The number matched but not its suffix (43 for 43A): another lot of that number, often next door. */
 const NUMBER_ONLY_ACCURACY_M = 40
 const MIN_NEAR_RADIUS_KM = 3
-
-// "Yonge & Dundas", "King St and Bay St", "Queen / Spadina", "King at Bay", "Main x 1st", "coin Peel et Sainte-Catherine".
-const INTERSECTION_FORMS = [
-  /^coin\s+(?:(?:de\s+la|du|des|de)\s+)?(.+?)\s+et\s+(?:(?:de\s+la|du|des|de)\s+)?(.+)$/i,
-  /^(.+?)\s*&\s*(.+)$/,
-  /^(.+?)\s+and\s+(.+)$/i,
-  /^(.+?)\s*\/\s*(.+)$/,
-  /^(.+?)\s+at\s+(.+)$/i,
-  /^(.+?)\s+x\s+(.+)$/i,
-]
-
-export function parseIntersection(text: string): { a: string; b: string; rest: string } | undefined {
-  const [head, ...tail] = text.replace(/\s+/g, ' ').trim().split(',')
-  // A civic number or a unit first ("Unit 5 / 100 Main St") is an address, not two streets.
-  if (!head || /^\s*#?\d/.test(head) || /^\s*(?:unit|suite|ste|apt|app|appt|bureau|local)\b/i.test(head)) return undefined
-  for (const form of INTERSECTION_FORMS) {
-    const m = head.trim().match(form)
-    if (!m) continue
-    let b = m[2].trim()
-    let rest = tail.join(',').trim()
-    if (!rest) {
-      // No comma before the city: "Yonge and Dundas Toronto".
-      const words = b.split(' ')
-      for (let k = Math.min(3, words.length - 1); k >= 1; k--) {
-        if (isKnownPlaceName(normalizeName(words.slice(-k).join(' ')))) {
-          rest = words.slice(-k).join(' ')
-          b = words.slice(0, -k).join(' ')
-          break
-        }
-      }
-    }
-    if (m[1].trim() && b) return { a: m[1].trim(), b, rest }
-  }
-  return undefined
-}
 
 /** What to look up in the address store for this text; undefined when it names no street. */
 export function planAddressLookup(text: string): AddressLookup | undefined {
@@ -240,67 +209,6 @@ export function resolveAddressLookup(
   function distanceToAnchor(p: Located) {
     return lookup.anchor ? distanceKm(p.lat, p.lng, lookup.anchor.lat, lookup.anchor.lng) : 0
   }
-}
-
-/** A street with centrelines but no address points: its point nearest the anchor; the radius is its extent from there. */
-function onLines(lines: StreetPiece[], anchor: AddressLookup['anchor']): Located | undefined {
-  if (!lines.length || !anchor) return undefined
-  const hit = nearestStreet(lines, anchor.lat, anchor.lng, Infinity)
-  if (!hit) return undefined
-  return { lat: hit.lat, lng: hit.lng, precision: 'street', accuracyM: Math.round(Math.max(50, extentM(lines, hit))) }
-}
-
-/** Farthest centreline vertex of the street from a point on it: where on the street the place may be. */
-function extentM(lines: Pick<StreetPiece, 'coords'>[], from: { lat: number; lng: number }): number {
-  let far = 0
-  for (const p of lines) for (const [lng, lat] of p.coords) far = Math.max(far, distanceKm(from.lat, from.lng, lat, lng) * 1000)
-  return Math.round(far)
-}
-
-/** An interpolated point is kept at least this far off the centreline, on its numbers' side. */
-const MIN_SIDE_OFFSET_M = 5
-
-/**
- * Interpolating between points that sit on the centreline (some providers place them there) would put a
- * lot in the roadway: such a point moves MIN_SIDE_OFFSET_M to the side where the same-parity numbers
- * nearby stand. Where the side is not known (no centreline, or the neighbours are on it too) it stays.
- */
-function offCentreline(at: Located, n: number, points: AddressPoint[], lines: StreetPiece[]): Located {
-  const onLine = nearestStreet(lines, at.lat, at.lng, 30)
-  if (!onLine || onLine.offsetM >= MIN_SIDE_OFFSET_M) return at
-  const kx = metresPerDegreeLng(at.lat)
-  const ky = METRES_PER_DEGREE_LAT
-  const sameSide = points
-    .filter((p) => p.number % 2 === n % 2)
-    .sort((a, b) => Math.abs(a.number - n) - Math.abs(b.number - n))
-    .slice(0, 4)
-  let east = 0
-  let north = 0
-  for (const p of sameSide) {
-    const foot = nearestStreet(lines, p.lat, p.lng, 60)
-    if (!foot) continue
-    east += (p.lng - foot.lng) * kx
-    north += (p.lat - foot.lat) * ky
-  }
-  const length = Math.hypot(east, north)
-  if (length < 1) return at
-  const lat = onLine.lat + ((north / length) * MIN_SIDE_OFFSET_M) / ky
-  const lng = onLine.lng + ((east / length) * MIN_SIDE_OFFSET_M) / kx
-  return { ...at, lat: round6(lat), lng: round6(lng) }
-}
-
-/** Metres within which the located point's own street centreline gives the road class. */
-const CLASS_SNAP_M = 80
-
-/** Road class of the located street from its nearest centreline (the busier street at an intersection). */
-function classOnLines(linesPer: StreetPiece[][], at: Located): { roadClass: number; classSource: string; offsetM: number } | undefined {
-  let best: { roadClass: number; classSource: string; offsetM: number } | undefined
-  for (const lines of linesPer) {
-    const hit = nearestStreet(lines, at.lat, at.lng, CLASS_SNAP_M, (p) => p.roadClass !== undefined)
-    if (hit && (!best || hit.piece.roadClass! > best.roadClass))
-      best = { roadClass: hit.piece.roadClass!, classSource: CLASS_SOURCES[hit.piece.source] ?? hit.piece.source, offsetM: hit.offsetM }
-  }
-  return best
 }
 
 /**
