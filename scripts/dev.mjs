@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// `npm run dev`: local secrets → local D1 migrations → demo prospects (sample POIs) → address sample
-// (Uptown Waterloo) → wrangler dev on :$PORT (default 8787, with --test-scheduled) → demo users and
-// keys, then one summary of URLs and keys. Each preparation step prints one line (scripts/lib/step.mjs);
-// its output shows only if it fails. Extra arguments go to `wrangler dev`.
+// `npm run dev`: local secrets → local D1 migrations → demo prospects (sample POIs) → geodata store
+// (scripts/load-geodata.mjs: address points and street centrelines, loaded once per data version) →
+// wrangler dev on :$PORT (default 8787, with --test-scheduled) → demo users and keys, then one summary
+// of URLs and keys. Each preparation step prints one line (scripts/lib/step.mjs); its output shows only
+// if it fails. Extra arguments go to `wrangler dev`.
 import { spawn } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { ensureDevVars } from './lib/dev-vars.mjs'
@@ -14,7 +15,6 @@ const KEYS_FILE = '.dev-keys.json'
 const DEMO_PLANS = ['free', 'pro', 'scale', 'enterprise']
 const wranglerBin = 'node_modules/.bin/wrangler'
 const DEMO_POIS = 'scripts/data/sample-pois.geojson'
-const ADDRESS_SAMPLE = 'scripts/data/addresses-waterloo-uptown.csv'
 
 // Local development needs no network: no usage metrics, no version check (it lives in the banner),
 // no download of the Request.cf sample (workerd gets a placeholder). Each can be turned back on.
@@ -38,14 +38,11 @@ await step(
   { optional: 'POST /prospects starts empty' },
 )
 
-// A few thousand civic addresses so address-precision geocoding works at once (docs/geocoding.md).
-// Idempotent: the source is replaced on every start.
+// The geodata store (address points, street centrelines: docs/geocoding.md): loaded on the first start
+// (about half a minute, progress on the status line), skipped while the committed data version is unchanged.
 await step(
-  'address sample (Uptown Waterloo, ON)',
-  async () =>
-    lastLine(
-      await run(process.execPath, ['scripts/import-addresses.mjs', ADDRESS_SAMPLE, '--local', '--source', 'dev-sample-waterloo-uptown']),
-    ),
+  'geodata store (addresses, streets)',
+  async ({ update }) => lastLine(await run(process.execPath, ['scripts/load-geodata.mjs', '--local'], { progress: update })),
   { optional: 'geocoding falls back to postal areas and cities' },
 )
 
@@ -106,7 +103,7 @@ try {
       '│ Demo API keys (local only; saved in .dev-keys.json):',
       ...DEMO_PLANS.map((plan) => `│   ${plan.padEnd(width)}  ${keys[plan]}`),
       `│ Try: curl -H "x-api-key: ${keys.pro}" ${BASE}/api/v1/me`,
-      `└ Address precision (sample area: Uptown Waterloo): curl -H "x-api-key: ${keys.pro}" ${json} ` +
+      `└ Address precision: curl -H "x-api-key: ${keys.pro}" ${json} ` +
         `-d '{"address":"75 King St S, Waterloo, ON"}' ${BASE}/api/v1/score`,
       '',
     ].join('\n'),

@@ -7,12 +7,14 @@
 // the far bank of the Ottawa River), as a bitset, so "is this point inside a loaded road network"
 // needs no decoding of the segments.
 import { BinaryWriter, quantise, readSource, writeShapes } from './lib.mjs'
+// Magic and version of each binary artefact: one table the readers in src/geo/measured/ import too.
+import FORMATS from '../../src/geo/data/formats.json' with { type: 'json' }
 
-export const ROADS_MAGIC = 'RNF1'
-export const ROADS_VERSION = 2
+export const ROADS_MAGIC = FORMATS.roads.magic
+export const ROADS_VERSION = FORMATS.roads.version
 export const ROADS_SOURCES = ['ottawa/roads-rnf-2021.geojsonl']
-export const COVERAGE_MAGIC = 'RNFC'
-export const COVERAGE_VERSION = 1
+export const COVERAGE_MAGIC = FORMATS.roadCoverage.magic
+export const COVERAGE_VERSION = FORMATS.roadCoverage.version
 const COVERAGE_CELL_UNITS = 1000 // 0.01° in 1e-5° units
 const COVERAGE_FILL_CELLS = 3
 

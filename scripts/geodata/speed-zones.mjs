@@ -8,9 +8,11 @@
 // not depend on the file order.
 // Columns: names (distinct street names, sorted), nameIndex, speedKmh, then the polylines (1e-5°).
 import { BinaryWriter, parseCsv, parseMultiLineString, readSource, writePolylines } from './lib.mjs'
+// Magic and version of each binary artefact: one table the readers in src/geo/measured/ import too.
+import FORMATS from '../../src/geo/data/formats.json' with { type: 'json' }
 
-export const SPEED_ZONES_MAGIC = 'YYCS'
-export const SPEED_ZONES_VERSION = 1
+export const SPEED_ZONES_MAGIC = FORMATS.speedZones.magic
+export const SPEED_ZONES_VERSION = FORMATS.speedZones.version
 export const SPEED_ZONES_SOURCES = ['calgary/speed-limits.csv']
 
 const SIMPLIFY_M = 1

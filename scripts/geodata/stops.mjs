@@ -5,9 +5,11 @@
 // Stops outside Canada (Detroit, Buffalo, New York State rail) are kept: they are real stops, and
 // queries are Canadian points, which only reach them near the Detroit and Niagara rivers.
 import { BinaryWriter, gridKey, parseCsv, quantise, readSource } from './lib.mjs'
+// Magic and version of each binary artefact: one table the readers in src/geo/measured/ import too.
+import FORMATS from '../../src/geo/data/formats.json' with { type: 'json' }
 
-export const STOPS_MAGIC = 'GTFS'
-export const STOPS_VERSION = 1
+export const STOPS_MAGIC = FORMATS.stops.magic
+export const STOPS_VERSION = FORMATS.stops.version
 export const STOPS_SOURCES = ['gtfs/stops-2022.csv']
 export const STOPS_CELL_UNITS = 500 // 0.005° at 1e-5° units; src/geo/measured/stops.ts uses the same
 

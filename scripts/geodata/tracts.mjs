@@ -6,9 +6,11 @@
 // alike: the runtime uses the even-odd rule) with the closing vertex dropped. The runtime decodes a
 // tract's rings only when a point falls in its box.
 import { BinaryWriter, parseCsv, readSource, writeShapes } from './lib.mjs'
+// Magic and version of each binary artefact: one table the readers in src/geo/measured/ import too.
+import FORMATS from '../../src/geo/data/formats.json' with { type: 'json' }
 
-export const TRACTS_MAGIC = 'CT21'
-export const TRACTS_VERSION = 2
+export const TRACTS_MAGIC = FORMATS.tracts.magic
+export const TRACTS_VERSION = FORMATS.tracts.version
 export const TRACT_COORD_SCALE = 1e4
 export const TRACTS_SOURCES = ['income/ct-2021.geojsonl', 'income/ct-income-2021.csv']
 

@@ -9,9 +9,11 @@
 // Columns (by id): ids, year (as in the row: GLENMORE8 in the 2018 file says 2017), volume
 // (vehicles/day), then the polylines (1e-5°).
 import { BinaryWriter, parseCsv, parseMultiLineString, readSource, writePolylines } from './lib.mjs'
+// Magic and version of each binary artefact: one table the readers in src/geo/measured/ import too.
+import FORMATS from '../../src/geo/data/formats.json' with { type: 'json' }
 
-export const TRAFFIC_MAGIC = 'YYCT'
-export const TRAFFIC_VERSION = 1
+export const TRAFFIC_MAGIC = FORMATS.traffic.magic
+export const TRAFFIC_VERSION = FORMATS.traffic.version
 const YEARS = [2016, 2017, 2018]
 export const TRAFFIC_SOURCES = YEARS.map((year) => `calgary/traffic-volumes-${year}.csv`)
 

@@ -46,10 +46,11 @@ export async function step(label, fn, { optional } = {}) {
  * carries all of its output.
  * @param {string} command
  * @param {string[]} args
- * @param {import('node:child_process').SpawnOptions} [options]
+ * @param {import('node:child_process').SpawnOptions & { progress?: (text: string) => void }} [options] `progress`
+ *   receives the command's latest "› …" progress line
  * @returns {Promise<string>}
  */
-export function run(command, args, options = {}) {
+export function run(command, args, { progress, ...options } = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] })
     let stdout = ''
@@ -57,6 +58,11 @@ export function run(command, args, options = {}) {
     child.stdout.on('data', (chunk) => {
       stdout += chunk
       all += chunk
+      // A long step (the geodata load) reports progress as "› …" lines: the latest goes on the status line.
+      const latest = String(chunk)
+        .match(/› ([^\r\n]+)/g)
+        ?.at(-1)
+      if (progress && latest) progress(latest.slice(2))
     })
     child.stderr.on('data', (chunk) => (all += chunk))
     child.on('error', (error) => reject(new StepError(error.message)))

@@ -6,7 +6,14 @@
 import { formatStreet, parseAddress, parseStreetText, type ParsedStreet } from './address'
 import { fsaRadiusM, geocodeOffline, findPlace, isKnownPlaceName, placeRadiusM, type GeocodeResult } from './geocode'
 import { crossingOf, type StreetGeometry, type StreetGeometrySource } from './street-geometry'
+import { classOnLines, extentM, offCentreline, onLines } from './address-lines'
+import { parseIntersection } from './intersection-text'
+import { crossingOfLines, type StreetPiece } from './street-pieces'
+
+export { parseIntersection }
+import { warning } from './warnings'
 import { parseCivicNumber, streetKeyOf, streetsCompatible, type StreetKey } from './street-key'
+import { METRES_PER_DEGREE_LAT, metresPerDegreeLng } from './geodesy'
 import { geoStore } from './store'
 import { distanceKm, normalizeName } from './text'
 
@@ -22,6 +29,10 @@ export interface AddressPoint extends StreetKey {
 export interface StoreAnswer {
   points: AddressPoint[]
   cityInStore: boolean
+  /** Street centrelines of the named streets near the place (geodata store). */
+  pieces?: StreetPiece[]
+  /** Whether the store has any street centreline around the place: a street it lacks there is unknown. */
+  streetsInArea?: boolean
 }
 
 export interface AddressLookup {
@@ -45,43 +56,12 @@ export const MAX_INTERPOLATION_SPAN_M = 2000
 /** Past the last known civic number of a side: at most this many numbers further, and this many metres. */
 export const MAX_EXTRAPOLATION_NUMBERS = 20
 export const MAX_EXTRAPOLATION_M = 100
-const ADDRESS_POINT_ACCURACY_M = 10
+const ADDRESS_POINT_ACCURACY_M = 25
+/** A street's point when its centreline is not known: how far the place may be along it (a typical city street's length). */
+const STREET_UNKNOWN_LENGTH_M = 1000
+/** The number matched but not its suffix (43 for 43A): another lot of that number, often next door. */
+const NUMBER_ONLY_ACCURACY_M = 40
 const MIN_NEAR_RADIUS_KM = 3
-
-// "Yonge & Dundas", "King St and Bay St", "Queen / Spadina", "King at Bay", "Main x 1st", "coin Peel et Sainte-Catherine".
-const INTERSECTION_FORMS = [
-  /^coin\s+(?:(?:de\s+la|du|des|de)\s+)?(.+?)\s+et\s+(?:(?:de\s+la|du|des|de)\s+)?(.+)$/i,
-  /^(.+?)\s*&\s*(.+)$/,
-  /^(.+?)\s+and\s+(.+)$/i,
-  /^(.+?)\s*\/\s*(.+)$/,
-  /^(.+?)\s+at\s+(.+)$/i,
-  /^(.+?)\s+x\s+(.+)$/i,
-]
-
-export function parseIntersection(text: string): { a: string; b: string; rest: string } | undefined {
-  const [head, ...tail] = text.replace(/\s+/g, ' ').trim().split(',')
-  // A civic number or a unit first ("Unit 5 / 100 Main St") is an address, not two streets.
-  if (!head || /^\s*#?\d/.test(head) || /^\s*(?:unit|suite|ste|apt|app|appt|bureau|local)\b/i.test(head)) return undefined
-  for (const form of INTERSECTION_FORMS) {
-    const m = head.trim().match(form)
-    if (!m) continue
-    let b = m[2].trim()
-    let rest = tail.join(',').trim()
-    if (!rest) {
-      // No comma before the city: "Yonge and Dundas Toronto".
-      const words = b.split(' ')
-      for (let k = Math.min(3, words.length - 1); k >= 1; k--) {
-        if (isKnownPlaceName(normalizeName(words.slice(-k).join(' ')))) {
-          rest = words.slice(-k).join(' ')
-          b = words.slice(0, -k).join(' ')
-          break
-        }
-      }
-    }
-    if (m[1].trim() && b) return { a: m[1].trim(), b, rest }
-  }
-  return undefined
-}
 
 /** What to look up in the address store for this text; undefined when it names no street. */
 export function planAddressLookup(text: string): AddressLookup | undefined {
@@ -142,8 +122,8 @@ function locate(
 
 /** Bounding box of `near` in the store's 1e-5-degree integers: [minLat, maxLat, minLng, maxLng]. */
 export function nearBoxE5(near: NonNullable<AddressLookup['near']>): [number, number, number, number] {
-  const dLat = near.radiusKm / 111.2
-  const dLng = near.radiusKm / (111.2 * Math.cos((near.lat * Math.PI) / 180))
+  const dLat = (near.radiusKm * 1000) / METRES_PER_DEGREE_LAT
+  const dLng = (near.radiusKm * 1000) / metresPerDegreeLng(near.lat)
   return [
     Math.floor((near.lat - dLat) * 1e5),
     Math.ceil((near.lat + dLat) * 1e5),
@@ -165,14 +145,20 @@ export function resolveAddressLookup(
   geometrySources: StreetGeometrySource[] = [],
 ): GeocodeResult | null {
   const perStreet = lookup.streets.map((street) => pointsOfStreet(lookup, street, store))
+  const linesPer = lookup.streets.map((street) => (store.pieces ?? []).filter((p) => streetsCompatible(street, p)))
   let located: Located | undefined
   if (lookup.streets.length === 2) {
-    const geometry = perStreet.map((pts, i) => [
-      ...groups(pts).map((g, j): StreetGeometry => ({ id: `points:${j}`, kind: 'points', coords: g.map((p) => [p.lng, p.lat]) })),
-      ...(lookup.near ? geometrySources.flatMap((s) => s.streetsNamed(lookup.streets[i].nameKey, lookup.near!)) : []),
-    ])
-    const crossing = crossingOf(geometry[0], geometry[1])
-    if (crossing) located = { ...crossing, precision: 'intersection' }
+    const lines = crossingOfLines(linesPer[0], linesPer[1], lookup.anchor)
+    if (lines) located = { ...lines, precision: 'intersection' }
+    else {
+      const geometry = perStreet.map((pts, i) => [
+        ...groups(pts).map((g, j): StreetGeometry => ({ id: `points:${j}`, kind: 'points', coords: g.map((p) => [p.lng, p.lat]) })),
+        ...linesPer[i].map((p, j): StreetGeometry => ({ id: `piece:${j}`, kind: 'line', coords: p.coords })),
+        ...(lookup.near ? geometrySources.flatMap((s) => s.streetsNamed(lookup.streets[i].nameKey, lookup.near!)) : []),
+      ])
+      const crossing = crossingOf(geometry[0], geometry[1])
+      if (crossing) located = { ...crossing, precision: 'intersection' }
+    }
   } else {
     const candidates = groups(perStreet[0]).map((g) => ({ g, result: onStreet(g, lookup), exactness: exactness(lookup.streets[0], g[0]) }))
     candidates.sort(
@@ -181,17 +167,42 @@ export function resolveAddressLookup(
         y.exactness - x.exactness ||
         distanceToAnchor(x.result) - distanceToAnchor(y.result),
     )
-    located = candidates[0]?.result
+    located = candidates[0]?.result ?? onLines(linesPer[0], lookup.anchor)
+    // Only the street is known: the place may be anywhere on a street of that name there (every group, every centreline).
+    if (located?.precision === 'street') {
+      const points = perStreet[0].map((p): [number, number] => [p.lng, p.lat])
+      // A street known only by a few address points may run well past them: at least STREET_UNKNOWN_LENGTH_M then.
+      const floor = linesPer[0].length ? 0 : STREET_UNKNOWN_LENGTH_M
+      const far = Math.max(located.accuracyM, floor, extentM(linesPer[0], located), extentM([{ coords: points }], located))
+      located = { ...located, accuracyM: far }
+    }
+    if (located?.precision === 'interpolated' && lookup.civic)
+      located = offCentreline(located, lookup.civic.number, perStreet[0], linesPer[0])
   }
   const streets =
     lookup.streets.length === 1
-      ? { street: toStreet(lookup.streets[0].display) }
-      : { street: { name: lookup.streets.map((s) => formatStreet(s.display)).join(' & ') } }
+      ? { street: { ...toStreet(lookup.streets[0].display), ...(located && classOnLines(linesPer, located)) } }
+      : {
+          street: { name: lookup.streets.map((s) => formatStreet(s.display)).join(' & '), ...(located && classOnLines(linesPer, located)) },
+        }
   const address = [lookup.display.street, lookup.display.place].filter(Boolean).join(', ')
   if (!located) {
+    // A street the store does not have where it knows the place: say so, never guess a position on it.
+    const unknown = lookup.streets.filter((_, i) => !perStreet[i].length && !linesPer[i].length)
+    const notFound =
+      unknown.length && (store.cityInStore || store.streetsInArea) && lookup.area
+        ? [
+            warning(
+              'STREET_NOT_FOUND',
+              `${unknown.map((s) => `"${formatStreet(s.display)}"`).join(' and ')} not found in ` +
+                `${lookup.display.place || 'the address data'}; located at the area instead`,
+            ),
+          ]
+        : []
     // An intersection that cannot be placed stays at the area position but keeps its streets: the
     // busier of the two still sets road class (the area's own lookup only saw the place name).
-    return lookup.area && lookup.streets.length === 2 ? { ...lookup.area, address, ...streets } : lookup.area
+    const area = lookup.area && lookup.streets.length === 2 && !notFound.length ? { ...lookup.area, address, ...streets } : lookup.area
+    return area && notFound.length ? { ...area, warnings: [...(area.warnings ?? []), ...notFound] } : area
   }
   return { ...(lookup.area ?? { address: '' }), address, ...located, ...streets } as GeocodeResult
 
@@ -235,7 +246,7 @@ function onStreet(street: AddressPoint[], lookup: AddressLookup): Located {
     const same = street.filter((p) => p.number === civic.number)
     const exact = same.filter((p) => p.suffix === civic.suffix)
     const hit = exact.length ? exact : same
-    if (hit.length) return centre(hit, 'address', ADDRESS_POINT_ACCURACY_M)
+    if (hit.length) return centre(hit, 'address', exact.length ? ADDRESS_POINT_ACCURACY_M : NUMBER_ONLY_ACCURACY_M)
     const between = interpolate(street, civic.number)
     if (between) return between
   }

@@ -191,8 +191,10 @@ export function parseAddress(text: string, isKnownPlace: (normalizedName: string
       const province = provinceFromText(last.slice(start))
       if (!province) continue
       result.province = province
-      // A lone name that is both a province and a city ("Québec") is kept as the city too.
-      if (k === words && segments.length === 1 && isKnownPlace(normalizeName(last))) return
+      // A lone name that is both a province and a city ("Québec") is kept as the city too, also after
+      // a street ("334 12e Rue, Québec").
+      const afterStreet = segments.length >= 2 && /^\d/.test(segments[segments.length - 2])
+      if (k === words && (segments.length === 1 || afterStreet) && isKnownPlace(normalizeName(last))) return
       const remaining = k === words ? '' : last.slice(0, start - 1).trim()
       segments = [...segments.slice(0, -1), ...(remaining ? [remaining] : [])]
       if (!remaining && segments.length === 0) segments = []

@@ -7,12 +7,15 @@ import type KDBush from 'kdbush'
 import type { MemoOptions } from './measured/options'
 import { PointMemo } from './measured/point-memo'
 import { geoStore, PLACE_MEAN_DENSITY, type Place, type StationMode } from './store'
+import { METRES_PER_DEGREE_LAT } from './geodesy'
 import { boxAround } from './text'
 import { clamp01 } from '../lib/math'
 
+const KM_PER_DEGREE_LAT = METRES_PER_DEGREE_LAT / 1000
+
 /** Equirectangular distance: within 30 km it differs from great-circle by < 0.1 %, at a fraction of the cost. */
 function fastDistanceKm(lat1: number, lng1: number, lat2: number, lng2: number, kmPerDegreeLng: number): number {
-  const dy = (lat2 - lat1) * 111.2
+  const dy = (lat2 - lat1) * KM_PER_DEGREE_LAT
   const dx = (lng2 - lng1) * kmPerDegreeLng
   return Math.sqrt(dx * dx + dy * dy)
 }
@@ -76,7 +79,7 @@ function computeUrbanContext(lat: number, lng: number, options: UrbanContextOpti
 
   // FSA kernel density: urban FSAs are drawn to hold similar populations, so their centroids are
   // dense where people are. A Gaussian kernel turns centroid density into persons/km².
-  const kmPerDegreeLng = 111.2 * Math.cos((lat * Math.PI) / 180)
+  const kmPerDegreeLng = KM_PER_DEGREE_LAT * Math.cos((lat * Math.PI) / 180)
   let kernel = 0
   const [x0, y0, x1, y1] = boxAround(lat, lng, FSA_KERNEL_SIGMA_KM * 3.5)
   const urbanFsas = options.fsaKernel !== false ? store.urbanFsas : []
@@ -92,7 +95,7 @@ function computeUrbanContext(lat: number, lng: number, options: UrbanContextOpti
   let cma: CmaFact | undefined
   let cmaDistance = Infinity
   for (const c of store.cmas) {
-    if (Math.abs(c.lat - lat) * 111.2 > c.radiusKm) continue
+    if (Math.abs(c.lat - lat) * KM_PER_DEGREE_LAT > c.radiusKm) continue
     const d = fastDistanceKm(lat, lng, c.lat, c.lng, kmPerDegreeLng)
     if (d <= c.radiusKm && d < cmaDistance) {
       cma = c

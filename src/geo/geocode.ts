@@ -2,6 +2,7 @@
 // GeoNames place. Never guesses below that precision; an unresolvable address returns null.
 import { formatStreet, parseAddress, type ParsedStreet } from './address'
 import type { ProvinceCode } from './provinces'
+import type { ScoreWarning } from './warnings'
 import { geoStore, PLACE_MEAN_DENSITY, type Fsa, type Place } from './store'
 import { distanceKm, normalizeName } from './text'
 
@@ -26,7 +27,8 @@ export interface GeocodeResult {
   accuracyM: number
   /** Display address: the street as written, the resolved city, province and postal code. */
   address: string
-  street?: { name: string; type?: string }
+  /** The street located, with its class where a street network gave it (src/geo/features.ts KnownStreet). */
+  street?: { name: string; type?: string; roadClass?: number; classSource?: string; offsetM?: number }
   city?: string
   province?: ProvinceCode
   postalCode?: string
@@ -36,6 +38,8 @@ export interface GeocodeResult {
    */
   ruralRoute?: boolean
   ruralPostalCode?: boolean
+  /** What the geocoder could not match (STREET_NOT_FOUND); precision warnings are added by locationWarnings. */
+  warnings?: ScoreWarning[]
 }
 
 export function isKnownPlaceName(normalizedName: string): boolean {

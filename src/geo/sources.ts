@@ -73,6 +73,27 @@ export const DATA_SOURCES: Readonly<Record<string, DataSource>> = {
     url: 'https://www.statcan.gc.ca/en/lode/databases/oda',
     vintage: 'ODA v1 (2021), as loaded by the operator',
   },
+  // The geodata store's other sources (npm run build:geodata-store; docs/geocoding.md): OSM addresses and
+  // streets (ODbL: a derived database, credited here), the City of Vancouver's addresses, Calgary's named streets.
+  openStreetMap: {
+    name: 'OpenStreetMap civic addresses (63 cities) and named streets (GTA, Montréal) in the geodata store',
+    licence: '© OpenStreetMap contributors, ODbL 1.0 (https://www.openstreetmap.org/copyright); the derived store is offered under ODbL',
+    url: 'https://www.openstreetmap.org/copyright',
+    vintage: 'OSM extracts of 2024-06 (Montréal) and 2025-02 (GTA streets, city addresses)',
+  },
+  vancouverAddresses: {
+    name: 'City of Vancouver property addresses (nine neighbourhoods), in the geodata store',
+    licence: 'Open Government Licence – Vancouver',
+    url: 'https://opendata.vancouver.ca/',
+    vintage: '2025',
+  },
+  calgaryStreets: {
+    name: 'City of Calgary speed limits and traffic-volume sections (street names and geometry), in the geodata store',
+    licence:
+      'Open Government Licence – City of Calgary. Contains information licensed under the Open Government Licence – City of Calgary.',
+    url: 'https://data.calgary.ca/',
+    vintage: '2016–2020',
+  },
   calgaryTraffic: {
     name: 'City of Calgary traffic volumes (average weekday traffic per counted road section)',
     licence:

@@ -5,6 +5,8 @@
 // is wrapped with `roadNetworkGeometry` and passed to the address chain's `geometrySources`
 // (services/geocoder.ts): its centrelines take part in every intersection lookup.
 
+import { localFrame } from './geodesy'
+
 export interface StreetGeometry {
   id: string
   /** `line`: a centreline polyline; `points`: separate address points along the street. */
@@ -62,8 +64,7 @@ export function crossingOf(a: StreetGeometry[], b: StreetGeometry[]): Crossing |
   if (!a.length || !b.length || !all.length) return null
   const lat0 = all[0][1]
   const lng0 = all[0][0]
-  const kx = 111_320 * Math.cos((lat0 * Math.PI) / 180)
-  const ky = 110_540
+  const { kx, ky } = localFrame(lat0)
   const toXy = ([lng, lat]: [number, number]): Xy => [(lng - lng0) * kx, (lat - lat0) * ky]
   const toLngLat = ([x, y]: Xy): [number, number] => [lng0 + x / kx, lat0 + y / ky]
   const segA = segmentsOf(a, toXy)

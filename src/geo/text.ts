@@ -1,4 +1,5 @@
 // Text helpers shared by the address parser and the place lookup.
+import { METRES_PER_DEGREE_LAT } from './geodesy'
 
 // The parser and the place lookup normalise the same few thousand names (places, provinces, street
 // words) over and over: a bounded per-isolate memo skips the Unicode normalisation and six regex passes.
@@ -29,18 +30,13 @@ function normalizeUncached(text: string): string {
     .replace(/\bmt\b/g, 'mount')
 }
 
-/** Great-circle distance in km (haversine); exact enough at city scale and cheap. */
-export function distanceKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const toRad = Math.PI / 180
-  const dLat = (lat2 - lat1) * toRad
-  const dLng = (lng2 - lng1) * toRad
-  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * toRad) * Math.cos(lat2 * toRad) * Math.sin(dLng / 2) ** 2
-  return 12742 * Math.asin(Math.min(1, Math.sqrt(a)))
-}
+/** Great-circle distance in km (src/geo/geodesy.ts; kept here for the modules that import it from text). */
+export { distanceKm } from './geodesy'
 
 /** Bounding box in degrees around a point, for kdbush range queries before an exact distance check. */
 export function boxAround(lat: number, lng: number, radiusKm: number): [number, number, number, number] {
-  const dLat = radiusKm / 111.2
-  const dLng = radiusKm / (111.2 * Math.max(0.05, Math.cos((lat * Math.PI) / 180)))
+  const kmPerDegree = METRES_PER_DEGREE_LAT / 1000
+  const dLat = radiusKm / kmPerDegree
+  const dLng = radiusKm / (kmPerDegree * Math.max(0.05, Math.cos((lat * Math.PI) / 180)))
   return [lng - dLng, lat - dLat, lng + dLng, lat + dLat]
 }

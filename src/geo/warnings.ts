@@ -18,3 +18,37 @@ export interface ScoreWarning {
   code: WarningCode
   message: string
 }
+
+export function warning(code: WarningCode, message: string): ScoreWarning {
+  return { code, message }
+}
+
+const distanceText = (m: number) => (m >= 1000 ? `±${Math.round(m / 1000)} km` : `±${Math.round(m)} m`)
+
+/**
+ * The warnings a location's precision calls for: a city or postal-area position (factor values are
+ * that area's averages), or a point somewhere on the named street. Exact positions get none.
+ */
+export function locationWarnings(located: {
+  precision: string
+  accuracyM: number
+  address: string
+  city?: string
+  postalCode?: string
+  street?: { name: string; type?: string }
+}): ScoreWarning[] {
+  const radius = distanceText(located.accuracyM)
+  if (located.precision === 'city')
+    return [
+      warning('LOCATED_AT_CITY', `located at the centre of ${located.city ?? located.address}, ${radius}; factor values are city averages`),
+    ]
+  if (located.precision === 'postal_code') {
+    const area = located.postalCode ? located.postalCode.slice(0, 3) : located.address
+    return [warning('LOCATED_AT_POSTAL_AREA', `located at the centre of postal area ${area}, ${radius}; factor values are area averages`)]
+  }
+  if (located.precision === 'street') {
+    const street = located.street ? [located.street.name, located.street.type].filter(Boolean).join(' ') : 'the street'
+    return [warning('LOCATED_AT_STREET', `located on ${street}, ${radius}: the civic number is not in the address data`)]
+  }
+  return []
+}

@@ -8,6 +8,7 @@ import { union } from 'drizzle-orm/sqlite-core'
 import { getDb, schema } from '../db/client'
 import type { AddressLookup, AddressPoint } from '../geo/address-lookup'
 import { nearBoxE5 } from '../geo/address-lookup'
+import { METRES_PER_DEGREE_LAT, metresPerDegreeLng } from '../geo/geodesy'
 
 /** More points than this for one street name in one area is not a street but a data problem. */
 const MAX_POINTS = 6000
@@ -76,4 +77,50 @@ export function d1AddressPoints(d1: D1Database): AddressPointsSource {
       .map(({ latE5, lngE5, ...key }) => ({ ...key, lat: latE5 / 1e5, lng: lngE5 / 1e5 }))
     return { points: found, cityInStore: found.length < rows.length }
   }
+}
+
+/** Address points are cached per cell of this size (≈220 m): a coordinate's 3×3 block covers ADDRESS_POINT_FAR_M around it. */
+const POINT_CELL_DEG = 0.002
+const POINT_CELL_CACHE_MAX = 4096
+const pointCells = new WeakMap<D1Database, Map<string, AddressPoint[]>>()
+
+/**
+ * The civic address point nearest (lat, lng) within maxM (≤ 200 m). The 3×3 block of ~220 m cells
+ * around the point is read once (one query on the position index) and kept per isolate, so repeated
+ * coordinates nearby cost no query.
+ */
+export async function nearestAddressPoint(d1: D1Database, lat: number, lng: number, maxM: number): Promise<AddressPoint | undefined> {
+  const cells = pointCells.get(d1) ?? new Map<string, AddressPoint[]>()
+  pointCells.set(d1, cells)
+  const cy = Math.floor(lat / POINT_CELL_DEG)
+  const cx = Math.floor(lng / POINT_CELL_DEG)
+  const keys = [-1, 0, 1].flatMap((dy) => [-1, 0, 1].map((dx) => `${cy + dy},${cx + dx}`))
+  if (keys.some((k) => !cells.has(k))) {
+    const e5 = (cell: number) => Math.round(cell * POINT_CELL_DEG * 1e5)
+    const rows = await getDb(d1)
+      .select(COLUMNS)
+      .from(points)
+      .where(and(between(points.latE5, e5(cy - 1), e5(cy + 2) - 1), between(points.lngE5, e5(cx - 1), e5(cx + 2) - 1)))
+    const found = new Map<string, AddressPoint[]>(keys.map((k) => [k, []]))
+    for (const { latE5, lngE5, ...key } of rows) {
+      const k = `${Math.floor(latE5 / 1e5 / POINT_CELL_DEG)},${Math.floor(lngE5 / 1e5 / POINT_CELL_DEG)}`
+      found.get(k)?.push({ ...key, lat: latE5 / 1e5, lng: lngE5 / 1e5 })
+    }
+    for (const [k, list] of found) {
+      if (cells.size >= POINT_CELL_CACHE_MAX) cells.delete(cells.keys().next().value!)
+      cells.set(k, list)
+    }
+  }
+  let best: AddressPoint | undefined
+  let bestM = maxM
+  const kx = metresPerDegreeLng(lat)
+  for (const k of keys)
+    for (const p of cells.get(k) ?? []) {
+      const m = Math.hypot((p.lat - lat) * METRES_PER_DEGREE_LAT, (p.lng - lng) * kx)
+      if (m <= bestM) {
+        best = p
+        bestM = m
+      }
+    }
+  return best
 }

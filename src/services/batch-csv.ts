@@ -14,7 +14,7 @@ const COLUMN_ALIASES = {
   id: ['id'],
 } as const
 
-export const CSV_COLUMNS = ['id', 'input', 'lat', 'lng', 'overallScore', 'grade', ...FACTOR_KEYS, 'precision', 'error'] as const
+export const CSV_COLUMNS = ['id', 'input', 'lat', 'lng', 'overallScore', 'grade', ...FACTOR_KEYS, 'precision', 'warnings', 'error'] as const
 
 const badCsv = (message: string) => new ApiError('BAD_REQUEST', message, { details: [{ path: 'body', message }] })
 
@@ -79,6 +79,8 @@ export function formatBatchCsv(rows: BatchRow[]): string {
     r.result?.grade ?? '',
     ...FACTOR_KEYS.map((key) => r.result?.factorScores[key].score ?? ''),
     r.result?.precision ?? '',
+    // Warning codes (LOCATED_AT_CITY;STREET_NOT_FOUND): what the row's position is less exact than it looks.
+    r.result?.warnings.map((w) => w.code).join(';') ?? '',
     r.error ? `${r.error.code}: ${r.error.message}` : '',
   ])
   return `${Papa.unparse({ fields: [...CSV_COLUMNS], data }, { newline: '\r\n', escapeFormulae: true })}\r\n`

@@ -6,11 +6,13 @@
 // Results are cached in KV (one D1 query, or one live call, per distinct address and TTL).
 import type { Env } from '../env'
 import { geocodeOffline, isInCanada, parseAddress, type GeocodeResult } from '../geo'
-import { planAddressLookup, resolveAddressLookup } from '../geo/address-lookup'
+import { planAddressLookup, resolveAddressLookup, type AddressLookup } from '../geo/address-lookup'
 import { roadNetworkGeometry, type StreetGeometrySource } from '../geo/street-geometry'
 import { roadSegmentsNamed } from '../geo/measured'
 import { d1AddressPoints, type AddressPointsAnswer, type AddressPointsSource } from './address-store'
+import { d1StreetStore, type StreetStore } from './street-store'
 import { sha256Hex } from '../lib/crypto'
+import { METRES_PER_DEGREE_LAT, metresPerDegreeLng } from '../geo/geodesy'
 
 export type { GeocodeResult }
 
@@ -81,8 +83,8 @@ export function createHttpGeocoder(options: HttpGeocoderOptions): Geocoder {
 function radiusOfBox(box: unknown): number {
   const [s, n, w, e] = Array.isArray(box) ? box.map(Number) : []
   if (![s, n, w, e].every(Number.isFinite)) return 50
-  const dy = (n - s) * 110_540
-  const dx = (e - w) * 111_320 * Math.cos((((n + s) / 2) * Math.PI) / 180)
+  const dy = (n - s) * METRES_PER_DEGREE_LAT
+  const dx = (e - w) * metresPerDegreeLng((n + s) / 2)
   return Math.max(10, Math.round(Math.hypot(dx, dy) / 2))
 }
 
@@ -97,6 +99,8 @@ export interface AddressChainOptions {
   live?: Geocoder
   /** Road networks for intersections (src/geo/street-geometry.ts roadNetworkGeometry). */
   geometrySources?: StreetGeometrySource[]
+  /** Street centrelines of the geodata store: intersections, streets without points, road class. */
+  streets?: StreetStore
 }
 
 /** The geocoding chain at the top of this file. A failing address store degrades to the next step. */
@@ -106,18 +110,33 @@ export function createAddressGeocoder(options: AddressChainOptions): Geocoder {
       const lookup = planAddressLookup(address)
       let local: GeocodeResult | null
       if (lookup && options.points) {
-        let answer: AddressPointsAnswer = { points: [], cityInStore: false }
-        try {
-          answer = await options.points(lookup)
-        } catch {
-          /* store unavailable: area-level result */
-        }
+        const answer = await storeAnswer(lookup, options.points, options.streets)
         local = resolveAddressLookup(lookup, answer, options.geometrySources)
       } else local = geocodeOffline(address)
       if (local && STORE_FIRST.has(local.precision)) return local
       return (options.live && (await options.live.geocode(address))) || local
     },
   }
+}
+
+/** Address points, and the named streets' centrelines near the place; any part that fails is left empty. */
+async function storeAnswer(lookup: AddressLookup, points: AddressPointsSource, streets: StreetStore | undefined) {
+  const near = lookup.near
+  const [answer, pieces, around] = await Promise.all([
+    Promise.resolve()
+      .then(() => points(lookup))
+      .catch((): AddressPointsAnswer => ({ points: [], cityInStore: false })),
+    streets && near
+      ? streets
+          .named(
+            lookup.streets.map((s) => s.nameKey),
+            near,
+          )
+          .catch(() => [])
+      : [],
+    streets && near ? streets.around(near.lat, near.lng).catch(() => []) : [],
+  ])
+  return { ...answer, pieces, streetsInArea: around.length > 0 }
 }
 
 export const GEOCODE_CACHE_PREFIX = 'geocode:'
@@ -191,7 +210,12 @@ export function geocoderFor(
   const live = env.GEOCODER_URL
     ? createHttpGeocoder({ url: env.GEOCODER_URL, apiKey: env.GEOCODER_API_KEY, fetch: fetchImpl, fallback: noGeocoder })
     : undefined
-  const chain = createAddressGeocoder({ points: env.DB ? d1AddressPoints(env.DB) : undefined, live, geometrySources: ROAD_NETWORKS })
+  const chain = createAddressGeocoder({
+    points: env.DB ? d1AddressPoints(env.DB) : undefined,
+    streets: env.DB ? d1StreetStore(env.DB) : undefined,
+    live,
+    geometrySources: ROAD_NETWORKS,
+  })
   // Live answers are precision `coordinates`; everything else comes from our own data.
   return env.KEYS
     ? withKvCache(

@@ -1,9 +1,9 @@
 // Geometry of the site finder: a square lattice of candidate points inside a circle, and the
 // distance/bearing of a point from the centre. Pure. A local flat projection (metres east/north of
 // the centre, longitude scaled by cos(latitude)) is exact to well under a metre within 2 km.
-import { distanceKm } from '../geo/text'
+import { distanceM, METRES_PER_DEGREE_LAT } from '../geo/geodesy'
 
-const METRES_PER_DEGREE_LAT = (Math.PI * 6_371_000) / 180
+export { distanceM }
 const toRad = Math.PI / 180
 
 export interface GridPoint {
@@ -48,10 +48,6 @@ export function gridAround(lat: number, lng: number, radiusM: number, spacingM: 
     }
   }
   return points
-}
-
-export function distanceM(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  return distanceKm(lat1, lng1, lat2, lng2) * 1000
 }
 
 /** Initial great-circle bearing from the first point to the second, degrees clockwise from north (0–360). */

@@ -181,6 +181,18 @@ export function gridFeatureCollection(points: ScoredGridPoint[]) {
 }
 
 /**
+ * A search around a city's centre point ranks an arbitrary grid (the place is known only to ±km):
+ * refused with a 400 before any quota is charged. A postal area is small enough in cities to search.
+ */
+export function assertSearchableCentre(centre: ScoreResult): void {
+  if (centre.precision !== 'city') return
+  const message =
+    `the centre "${centre.address}" was located only to a city (±${Math.round(centre.accuracyM / 1000)} km): ` +
+    'give a street address, an intersection, a postal code or lat/lng to search around'
+  throw new ApiError('BAD_REQUEST', message, { details: [{ path: 'address', message }] })
+}
+
+/**
  * The whole search: grid cap (400), locate the centre (geocoding once), charge the quota for the
  * points to score (`charge` throws 429 when they do not fit), then score.
  */
@@ -192,6 +204,7 @@ export async function searchNearby(
 ): Promise<NearbyResult> {
   assertGridSize(options.radiusM, options.spacingM)
   const centre = await scoreLocation(env, location, options.weights)
+  assertSearchableCentre(centre)
   const candidates = candidatePoints(centre, options.radiusM, options.spacingM)
   await charge(nearbyQuotaUnits(candidates.length))
   return findNearby(centre, candidates, options)

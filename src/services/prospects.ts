@@ -1,5 +1,6 @@
 // Prospect discovery (docs/decisions.md §8, Enterprise): businesses from the POI store near a centre, each
 // scored at its own location with the default weights.
+import { distanceKm } from '../geo/geodesy'
 import { and, between, inArray, sql } from 'drizzle-orm'
 import type { Env } from '../env'
 import { getDb } from '../db/client'
@@ -31,11 +32,7 @@ export interface Prospect {
 }
 
 export function haversineKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
-  const rad = Math.PI / 180
-  const dLat = (b.lat - a.lat) * rad
-  const dLng = (b.lng - a.lng) * rad
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2
-  return 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(h)))
+  return distanceKm(a.lat, a.lng, b.lat, b.lng)
 }
 
 /** "Fast Food" → ["fast_food"], "Restaurants" → ["restaurants", "restaurant"]: OSM-style values. */

@@ -2,9 +2,12 @@
 import type { Env } from '../env'
 import { ApiError } from '../errors'
 import { parseAddress } from '../geo'
+import { streetKeyOf } from '../geo/street-key'
+import { locationWarnings } from '../geo/warnings'
 import type { LocationInput } from '../lib/location'
 import { buildScoreResult, DEFAULT_WEIGHTS, type ScoreResult, type WeightProfile } from '../scoring'
 import { geocoderFor, type Defer, type Geocoder } from './geocoder'
+import { reverseLocate } from './street-store'
 
 export type { LocationInput }
 
@@ -23,8 +26,18 @@ export async function scoreLocation(
 ): Promise<ScoreResult> {
   const { address, lat, lng } = location
   if (lat !== undefined && lng !== undefined) {
-    const parsed = address ? parseAddress(address) : undefined
-    const street = parsed?.street
+    const parsed = address ? parseAddress(address)?.street : undefined
+    const street = parsed?.name ? { name: parsed.name, ...(parsed.type && { type: parsed.type }) } : undefined
+    // The street at the point from the store's centrelines: the address's own street when one was
+    // written (its class), else the nearest street. The same road as the equivalent address resolves.
+    const nearest = env.DB ? await reverseLocate(env.DB, lat, lng, street ? { nameKey: streetKeyOf(parsed!).nameKey } : {}) : undefined
+    const located = nearest
+      ? {
+          ...(street ?? { name: nearest.name, ...(nearest.type && { type: nearest.type }) }),
+          ...(nearest.roadClass !== undefined && { roadClass: nearest.roadClass, classSource: nearest.classSource }),
+          ...(nearest.offsetM !== undefined && { offsetM: nearest.offsetM }),
+        }
+      : street
     return buildScoreResult(
       {
         lat,
@@ -32,7 +45,7 @@ export async function scoreLocation(
         precision: 'coordinates',
         accuracyM: 0,
         address: address ?? `${lat.toFixed(5)}, ${lng.toFixed(5)}`,
-        ...(street?.name && { street: { name: street.name, ...(street.type && { type: street.type }) } }),
+        ...(located && { street: located }),
       },
       weights,
     )
@@ -44,7 +57,7 @@ export async function scoreLocation(
       details: [{ path: options.path ?? 'address', message: `could not geocode "${address}"` }],
     })
   }
-  return buildScoreResult(
+  const result = buildScoreResult(
     {
       lat: geocoded.lat,
       lng: geocoded.lng,
@@ -54,7 +67,21 @@ export async function scoreLocation(
       street: geocoded.street,
       ruralRoute: geocoded.ruralRoute,
       ruralPostalCode: geocoded.ruralPostalCode,
+      warnings: [...(geocoded.warnings ?? []), ...locationWarnings(geocoded)],
     },
     weights,
   )
+  return capConfidence(result)
+}
+
+/** A city or postal-area position cannot support more than this confidence in any factor. */
+const CONFIDENCE_CAP: Partial<Record<ScoreResult['precision'], 'low' | 'medium'>> = { city: 'low', postal_code: 'medium' }
+const CONFIDENCE_RANK = { low: 0, medium: 1, high: 2 } as const
+
+function capConfidence(result: ScoreResult): ScoreResult {
+  const cap = CONFIDENCE_CAP[result.precision]
+  if (!cap) return result
+  for (const factor of Object.values(result.factorScores))
+    if (CONFIDENCE_RANK[factor.raw.confidence] > CONFIDENCE_RANK[cap]) factor.raw = { ...factor.raw, confidence: cap }
+  return result
 }

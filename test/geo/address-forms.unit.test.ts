@@ -123,3 +123,12 @@ describe('a neighbourhood named before its city locates the neighbourhood', () =
     expect(geocodeOffline('Broadway, Vancouver')?.street?.name).toBe('Broadway')
   })
 })
+
+describe('a city that is also a province', () => {
+  it('"334 12e Rue, Québec" keeps Québec as the city after a street (the ordinal "12e Rue" is the name, as address files write it)', () => {
+    const parsed = parseAddress('334 12e Rue, Québec', (name) => name === 'quebec')
+    expect(parsed).toMatchObject({ civicNumber: '334', city: 'Québec', province: 'QC', street: { name: '12e Rue' } })
+    // Alone after a city, the name stays a province.
+    expect(parseAddress('Lévis, Québec', (name) => name === 'quebec' || name === 'levis')).toMatchObject({ city: 'Lévis', province: 'QC' })
+  })
+})

@@ -5,7 +5,7 @@ import Papa from 'papaparse'
 import { call, createKey, expectError } from '../helpers/api'
 import { FACTOR_KEYS } from '../../src/scoring'
 
-const CSV_HEADER = ['id', 'input', 'lat', 'lng', 'overallScore', 'grade', ...FACTOR_KEYS, 'precision', 'error']
+const CSV_HEADER = ['id', 'input', 'lat', 'lng', 'overallScore', 'grade', ...FACTOR_KEYS, 'precision', 'warnings', 'error']
 
 async function monthUsage(userId: string) {
   return (await env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`user:${userId}`)).usage(Date.now())).used
@@ -140,12 +140,16 @@ describe('batch CSV in and out', () => {
     }
     expect(out[4][col('overallScore')]).toBe('')
     expect(out[4][col('error')]).toMatch(/^BAD_REQUEST: could not geocode/)
+    // A row located only to its city says so, as POST /score does.
+    expect(out[3][col('precision')]).toBe('city')
+    expect(out[3][col('warnings')]).toBe('LOCATED_AT_CITY')
 
     // The same rows as JSON give the same scores.
     const json = await call('/api/v1/score/batch', { key, body: { locations: rows.slice(1).map(([id, address]) => ({ id, address })) } })
     expect(out.slice(1).map((r) => r[col('overallScore')])).toEqual(
       json.json.results.map((r: any) => (r.result ? String(r.result.overallScore) : '')),
     )
+    expect(json.json.results[2].result.warnings.map((w: any) => w.code)).toEqual(['LOCATED_AT_CITY'])
   })
 
   it('reads lat,lng columns, semicolons with decimal commas, and reports unreadable numbers per row', async () => {

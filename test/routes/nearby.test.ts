@@ -55,7 +55,7 @@ describe('POST /api/v1/score/nearby (site finder)', () => {
     for (const body of [
       { address: '15 Maple Crescent, Oakville, ON L6J 2A1' },
       { lat: 49.2827, lng: -123.1207 },
-      { address: 'Rimouski, QC', radiusM: 2000, spacingM: 100 },
+      { address: 'Rimouski, QC G5L', radiusM: 2000, spacingM: 100 },
     ]) {
       const res = await call('/api/v1/score/nearby', { key: pro.key, body })
       expect(res.status).toBe(200)
@@ -150,6 +150,12 @@ describe('POST /api/v1/score/nearby (site finder)', () => {
     // Just under the cap is fine.
     expect(latticeCount(2000, 36)).toBeLessThanOrEqual(10_000)
     expect((await call('/api/v1/score/nearby', { key, body: { address: RIDEAU, radiusM: 2000, spacingM: 36, limit: 1 } })).status).toBe(200)
+  })
+
+  it('refuses a centre located only to a city (400) and says what to give instead', async () => {
+    const error = expectError(await call('/api/v1/score/nearby', { key: pro.key, body: { address: 'Rimouski, QC' } }), 400, 'BAD_REQUEST')
+    expect(error.message).toMatch(/located only to a city .*postal code or lat\/lng/)
+    expect(error.details).toEqual([{ path: 'address', message: error.message }])
   })
 
   it('validates its inputs with 400s', async () => {

@@ -44,5 +44,43 @@ export const addressPoints = sqliteTable(
     index('address_points_city_name_idx').on(t.cityKey, t.nameKey, t.number),
     index('address_points_name_lat_idx').on(t.nameKey, t.latE5),
     index('address_points_source_idx').on(t.sourceId),
+    index('address_points_position_idx').on(t.latE5, t.lngE5),
   ],
 )
+
+/**
+ * Named pieces of street centreline (≤ 250 m; `npm run load:geodata`): normalised keys as for address
+ * points, the display name, road class ×10 (0 = unknown), a 0.01° cell (src/geo/store-format.ts) and
+ * an encoded polyline (precision 5). Read by src/services/street-store.ts: by cell (nearest street) or
+ * by name within a box (intersections, streets without address points).
+ */
+export const streetPieces = sqliteTable(
+  'street_pieces',
+  {
+    id: integer('id').primaryKey(),
+    /** Artefact source ("gta", "ottawa", "montreal", "calgary"): the unit of replacement. */
+    source: text('source').notNull(),
+    nameKey: text('name_key').notNull(),
+    typeKey: text('type_key').notNull(),
+    dir: text('dir').notNull(),
+    name: text('name').notNull(),
+    roadClass: integer('road_class').notNull(),
+    cell: integer('cell').notNull(),
+    minLatE5: integer('min_lat_e5').notNull(),
+    minLngE5: integer('min_lng_e5').notNull(),
+    maxLatE5: integer('max_lat_e5').notNull(),
+    maxLngE5: integer('max_lng_e5').notNull(),
+    line: text('line').notNull(),
+  },
+  (t) => [
+    index('street_pieces_cell_idx').on(t.cell),
+    index('street_pieces_name_idx').on(t.nameKey, t.minLatE5),
+    index('street_pieces_source_idx').on(t.source),
+  ],
+)
+
+/** Key/value facts about the loaded geodata (`data_version`: the manifest's derived version). */
+export const geodataMeta = sqliteTable('geodata_meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+})

@@ -6,6 +6,7 @@ import type { LookupOptions } from './options'
 import { PointGrid } from './grid'
 import { PointMemo } from './point-memo'
 import { METRES_PER_DEGREE, degreeSpan, metresPerDegreeLng } from './planar'
+import FORMATS from '../data/formats.json'
 
 export interface CensusSample {
   /** persons/km² in the 1 km buffer, inverse-distance weighted over the nearest DA points */
@@ -44,7 +45,7 @@ let table: CensusTable | undefined
 
 export function censusTable(): CensusTable {
   if (table) return table
-  const reader = new BinaryReader(asBytes(censusData), 'DA16', 1)
+  const reader = new BinaryReader(asBytes(censusData), FORMATS.census.magic, FORMATS.census.version)
   const dauid = reader.ints(true)
   const qLat = reader.ints(true)
   const qLng = reader.ints(true)

@@ -1,7 +1,9 @@
 // Distances in metres on a local equirectangular projection around the query point: within the
 // few-km radii these lookups use, it differs from the great-circle distance by well under 0.1 %.
 
-export const METRES_PER_DEGREE = 111_195 // mean Earth radius 6,371,008.8 m × π / 180
+import { METRES_PER_DEGREE_LAT } from '../geodesy'
+
+export const METRES_PER_DEGREE = METRES_PER_DEGREE_LAT // mean Earth radius 6,371,008.8 m × π / 180 (src/geo/geodesy.ts)
 
 let lastLat = Number.NaN
 let lastMetresPerDegreeLng = Number.NaN

@@ -8,6 +8,7 @@ import { BinaryReader, COORD_SCALE, asBytes } from './binary'
 import type { LookupOptions } from './options'
 import { nearestPoint, pieceBearingDeg } from './planar'
 import { Shapes } from './shapes'
+import FORMATS from '../data/formats.json'
 
 export interface RoadTable {
   /** per segment: attributes [ngd_uid, RNF CLASS × 8 + RANK, index + 1 into names (0 = unnamed)] and vertices */
@@ -33,7 +34,7 @@ let table: RoadTable | undefined
 
 export function roadTable(): RoadTable {
   if (table) return table
-  const reader = new BinaryReader(asBytes(roadsData), 'RNF1', 2)
+  const reader = new BinaryReader(asBytes(roadsData), FORMATS.roads.magic, FORMATS.roads.version)
   const lines = new Shapes(reader, COORD_SCALE, 0.002, 3)
   let names: string[] | undefined
   table = {
@@ -133,7 +134,7 @@ let coverage: Coverage | undefined
 
 function coverageTable(): Coverage {
   if (coverage) return coverage
-  const reader = new BinaryReader(asBytes(coverageData), 'RNFC', 1)
+  const reader = new BinaryReader(asBytes(coverageData), FORMATS.roadCoverage.magic, FORMATS.roadCoverage.version)
   const cellUnits = reader.uvarint()
   const row0 = reader.svarint()
   const col0 = reader.svarint()

@@ -5,6 +5,7 @@ import zonesData from '../data/speed-zones.bin'
 import { BinaryReader, asBytes } from './binary'
 import { nearestPoint } from './planar'
 import { Polylines } from './polylines'
+import FORMATS from '../data/formats.json'
 
 export interface SpeedZoneTable {
   names: string[]
@@ -26,7 +27,7 @@ let table: SpeedZoneTable | undefined
 
 export function speedZoneTable(): SpeedZoneTable {
   if (table) return table
-  const reader = new BinaryReader(asBytes(zonesData), 'YYCS', 1)
+  const reader = new BinaryReader(asBytes(zonesData), FORMATS.speedZones.magic, FORMATS.speedZones.version)
   const names = reader.strings()
   const nameIndex = reader.ints()
   const speedKmh = reader.ints()

@@ -6,6 +6,7 @@ import { PointGrid } from './grid'
 import { PointMemo } from './point-memo'
 import type { LookupOptions, MemoOptions } from './options'
 import { METRES_PER_DEGREE, degreeSpan, metresPerDegreeLng } from './planar'
+import FORMATS from '../data/formats.json'
 
 export interface StopTable {
   /** stop positions in 1e-5° (kept as integers: no conversion pass at decode time) */
@@ -20,7 +21,7 @@ let table: StopTable | undefined
 
 export function stopTable(): StopTable {
   if (table) return table
-  const reader = new BinaryReader(asBytes(stopsData), 'GTFS', 1)
+  const reader = new BinaryReader(asBytes(stopsData), FORMATS.stops.magic, FORMATS.stops.version)
   const qLat = reader.ints(true)
   const qLng = reader.ints(true)
   table = { qLat, qLng, grid: new PointGrid(qLat, qLng, CELL_UNITS, COORD_SCALE) }

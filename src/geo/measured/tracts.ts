@@ -6,6 +6,7 @@ import { BinaryReader, asBytes } from './binary'
 import type { LookupOptions } from './options'
 import { PointMemo } from './point-memo'
 import { Shapes } from './shapes'
+import FORMATS from '../data/formats.json'
 
 export interface TractTable {
   /** ctuid without its dot, e.g. 5350012.01 → 535001201 */
@@ -21,7 +22,7 @@ let table: TractTable | undefined
 
 export function tractTable(): TractTable {
   if (table) return table
-  const reader = new BinaryReader(asBytes(tractsData), 'CT21', 2)
+  const reader = new BinaryReader(asBytes(tractsData), FORMATS.tracts.magic, FORMATS.tracts.version)
   const ctuidNumber = reader.ints(true)
   const incomeHundreds = reader.ints()
   table = { ctuidNumber, incomeHundreds, polygons: new Shapes(reader, SCALE, CELL_DEGREES) }

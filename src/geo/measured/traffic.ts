@@ -6,6 +6,7 @@ import type { LookupOptions } from './options'
 import type { SectionBands } from './section-bands'
 import { nearestPoint, pieceBearingDeg, type NearestPoint } from './planar'
 import { Polylines } from './polylines'
+import FORMATS from '../data/formats.json'
 
 export interface TrafficTable {
   /** secname, or "SECNAME#n" where one year lists several pieces under one secname */
@@ -35,7 +36,7 @@ let table: TrafficTable | undefined
 
 export function trafficTable(): TrafficTable {
   if (table) return table
-  const reader = new BinaryReader(asBytes(trafficData), 'YYCT', 1)
+  const reader = new BinaryReader(asBytes(trafficData), FORMATS.traffic.magic, FORMATS.traffic.version)
   const ids = reader.strings()
   const year = reader.ints()
   const volume = reader.ints()

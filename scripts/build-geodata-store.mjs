@@ -1,0 +1,155 @@
+#!/usr/bin/env node
+// `npm run build:geodata-store`: the geodata store's committed artefacts (docs/geocoding.md, "The
+// geodata store"). Reads the open-data pack in ../shared/data (or SHARED_DATA_DIR) and writes, under
+// geodata/store/, one gzipped TSV per source and kind (address points, street pieces, held-out
+// addresses) and manifest.json (source path, SHA-256, rows; the data version is derived from the
+// artefacts' hashes). Deterministic: the same inputs give byte-identical files.
+//   node scripts/build-geodata-store.mjs [--only waterloo,yellowknife,vancouver,osm-cities,gta,ottawa,montreal,calgary]
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { parseArgs } from 'node:util'
+import { sharedDataDir } from './geodata/lib.mjs'
+import { loadTs, repoRoot } from './lib/load-ts.mjs'
+import { dataVersionOf } from './lib/geodata-artefacts.mjs'
+
+const { values: args } = parseArgs({ options: { only: { type: 'string' } } })
+const build = { ...(await loadTs('scripts/lib/geodata-store-build.ts')), ...(await loadTs('scripts/lib/geodata-store-streets.ts')) }
+const format = await loadTs('src/geo/store-format.ts')
+const dataDir = sharedDataDir(repoRoot)
+const outDir = join(repoRoot, format.STORE_ARTEFACT_DIR)
+mkdirSync(outDir, { recursive: true })
+
+const ADDRESS_LICENCE = 'Open Government Licence – Canada'
+const OSM = '© OpenStreetMap contributors, ODbL 1.0'
+const STEPS = {
+  waterloo: {
+    kind: 'addresses',
+    files: ['addresses/oda-waterloo-region.csv'],
+    licence: ADDRESS_LICENCE,
+    run: ([t]) => build.addressFileRecords(t, 'ON'),
+  },
+  yellowknife: {
+    kind: 'addresses',
+    files: ['addresses/oda-nt-yellowknife.csv'],
+    licence: ADDRESS_LICENCE,
+    run: ([t]) => build.addressFileRecords(t, 'NT'),
+  },
+  vancouver: {
+    kind: 'addresses',
+    files: ['addresses/vancouver-property-addresses-subset.csv'],
+    licence: 'Open Government Licence – Vancouver',
+    run: ([t]) => build.addressFileRecords(t, 'BC'),
+  },
+  'osm-cities': { kind: 'addresses', files: ['addresses/osm-canada-cities.csv'], licence: OSM, run: ([t]) => build.osmAddressRecords(t) },
+  gta: {
+    kind: 'streets',
+    files: ['toronto/osm-gta-streets.geojsonl', 'toronto/osm-gta-street-names.csv'],
+    licence: OSM,
+    run: ([g, n]) => build.gtaStreetRows(g, n),
+  },
+  ottawa: {
+    kind: 'streets',
+    files: ['ottawa/roads-rnf-2021.geojsonl'],
+    licence: 'Statistics Canada Open Licence (adapted from the 2021 Census Road Network File)',
+    run: ([g]) => build.ottawaStreetRows(g),
+  },
+  montreal: { kind: 'streets', files: ['osm-networks/montreal-streets.geojsonl'], licence: OSM, run: ([g]) => build.montrealStreetRows(g) },
+  calgary: {
+    kind: 'streets',
+    files: ['calgary/speed-limits.csv', 'calgary/traffic-volumes-2018.csv'],
+    licence: 'Open Government Licence – City of Calgary',
+    run: ([s, t]) => build.calgaryStreetRows(s, t),
+  },
+}
+
+const only = args.only ? new Set(args.only.split(',')) : undefined
+const manifestPath = join(outDir, 'manifest.json')
+const previous = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : { artefacts: [] }
+const artefacts = previous.artefacts.filter((a) => only && !only.has(a.source))
+
+function tsv(columns, rows) {
+  return `${columns.join('\t')}\n${rows.map((r) => r.join('\t')).join('\n')}\n`
+}
+function write(name, text, entry) {
+  const bytes = gzipSync(Buffer.from(text), { level: 9 })
+  writeFileSync(join(outDir, name), bytes)
+  artefacts.push({ ...entry, file: name, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') })
+}
+
+// Address sources overlap (OSM and the ODA both list Kitchener): a civic address held out from one is
+// removed from all, so validation never finds it through another source. Addresses are built first.
+const built = []
+for (const [name, step] of Object.entries(STEPS)) {
+  if (only && !only.has(name)) continue
+  built.push([name, step])
+}
+const heldKeys = new Set()
+const results = new Map()
+for (const [name, step] of built) {
+  if (step.kind !== 'addresses') continue
+  const result = step.run(step.files.map((relative) => readFileSync(join(dataDir, relative), 'utf8')))
+  for (const h of result.heldOut) heldKeys.add(h.key)
+  results.set(name, result)
+}
+if (only && [...built].some(([, s]) => s.kind === 'addresses') && built.length < Object.keys(STEPS).length)
+  console.warn('⚠ --only: held-out addresses of the sources not rebuilt are not removed from these; rebuild all before committing')
+
+for (const [name, step] of built) {
+  const started = performance.now()
+  const sources = step.files.map((relative) => {
+    const bytes = readFileSync(join(dataDir, relative))
+    return { relative, text: bytes.toString('utf8'), sha256: createHash('sha256').update(bytes).digest('hex') }
+  })
+  const result = results.get(name) ?? step.run(sources.map((s) => s.text))
+  if (step.kind === 'addresses') result.records = result.records.filter((r) => !heldKeys.has(build.recordKey(r)))
+  const from = { source: name, licence: step.licence, sources: sources.map((s) => ({ path: s.relative, sha256: s.sha256 })) }
+  if (step.kind === 'addresses') {
+    const rows = build
+      .sortRecords(result.records)
+      .map((r) => [r.cityKey, r.nameKey, r.typeKey, r.dir, r.number, r.suffix, r.latE5, r.lngE5])
+    write(`addresses-${name}.tsv.gz`, tsv(format.ADDRESS_COLUMNS, rows), {
+      ...from,
+      kind: 'addresses',
+      rowsRead: result.rows,
+      rows: rows.length,
+    })
+    const held = result.heldOut
+      .map((h) => [h.number, h.street, h.city, h.province, h.postcode, h.latE5, h.lngE5])
+      .sort((a, b) => (a.join('\t') < b.join('\t') ? -1 : 1))
+    write(`holdout-${name}.tsv.gz`, tsv(format.HOLDOUT_COLUMNS, held), {
+      ...from,
+      kind: 'holdout',
+      rowsRead: result.rows,
+      rows: held.length,
+    })
+    console.log(
+      `${name}: ${result.rows} rows → ${rows.length} points, ${held.length} held out ` +
+        `(${((performance.now() - started) / 1000).toFixed(1)} s)`,
+    )
+  } else {
+    const rows = build
+      .sortPieces(result.rows)
+      .map((r) => [r.nameKey, r.typeKey, r.dir, r.name, r.roadClass, r.cell, r.minLatE5, r.minLngE5, r.maxLatE5, r.maxLngE5, r.line])
+    write(`streets-${name}.tsv.gz`, tsv(format.STREET_COLUMNS, rows), {
+      ...from,
+      kind: 'streets',
+      rowsRead: result.features,
+      rows: rows.length,
+    })
+    console.log(
+      `${name}: ${result.features} features → ${rows.length} street pieces (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+    )
+  }
+}
+
+artefacts.sort((a, b) => (a.file < b.file ? -1 : 1))
+const manifest = {
+  formatVersion: format.STORE_FORMAT_VERSION,
+  dataVersion: dataVersionOf(format.STORE_FORMAT_VERSION, artefacts),
+  artefacts,
+}
+writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`)
+const total = artefacts.reduce((s, a) => s + a.bytes, 0)
+console.log(`✔ ${artefacts.length} artefacts, ${(total / 1e6).toFixed(1)} MB, data version ${manifest.dataVersion} (${manifestPath})`)

@@ -1,0 +1,21 @@
+// Types for scripts/lib/geodata-artefacts.mjs (imported by the node tests).
+export interface ManifestEntry {
+  source: string
+  kind: 'addresses' | 'streets' | 'holdout'
+  file: string
+  sha256: string
+  bytes: number
+  rows: number
+  rowsRead: number
+  licence: string
+  sources: { path: string; sha256: string }[]
+}
+export interface Manifest {
+  formatVersion: number
+  dataVersion: string
+  artefacts: ManifestEntry[]
+}
+export const ARTEFACT_DIR: string
+export function dataVersionOf(formatVersion: number, artefacts: { file: string; sha256: string }[]): string
+export function readManifest(dir?: string): Manifest
+export function readArtefact(entry: ManifestEntry, dir?: string): string[][]

@@ -1,0 +1,53 @@
+// The geodata store's shared format: what the build (scripts/lib/geodata-store-build.ts) writes,
+// what the loader (scripts/lib/geodata-load.mjs) inserts into D1 and what the worker reads back
+// (src/services/street-store.ts). One place for the version, the artefact columns and the spatial
+// cell, so writers and readers cannot drift apart.
+
+/** Bump when the artefacts' columns or meaning change: the data version then changes too. */
+export const STORE_FORMAT_VERSION = 1
+/** Committed artefacts: <dir>/manifest.json and one gzipped TSV per source and kind. */
+export const STORE_ARTEFACT_DIR = 'geodata/store'
+
+/** Address artefact columns (one civic address point per line). */
+export const ADDRESS_COLUMNS = ['city_key', 'name_key', 'type_key', 'dir', 'number', 'suffix', 'lat_e5', 'lng_e5'] as const
+/** Street artefact columns (one named piece of centreline per line); `line` is an encoded polyline, precision 5. */
+export const STREET_COLUMNS = [
+  'name_key',
+  'type_key',
+  'dir',
+  'name',
+  'road_class',
+  'cell',
+  'min_lat_e5',
+  'min_lng_e5',
+  'max_lat_e5',
+  'max_lng_e5',
+  'line',
+] as const
+/** Held-out addresses (never loaded): as a user would type them, and where they really are. */
+export const HOLDOUT_COLUMNS = ['number', 'street', 'city', 'province', 'postcode', 'lat_e5', 'lng_e5'] as const
+
+/** Grid cell of the street index: 0.01° (≈1.1 km north-south, 0.5–0.8 km east-west in southern Canada). */
+export const CELL_DEG = 0.01
+/** Pieces are cut at this length, so a piece lies within this of its cell's centre point's cell. */
+export const MAX_PIECE_M = 250
+/** Pieces found within this radius from a point need only its cell and the 8 around it. */
+export const MAX_CELL_QUERY_M = 400
+const LNG_OFFSET = 20_000
+const ROW = 100_000
+
+/** The cell holding a point: one integer, row-major (latitude row × 100,000 + longitude column). */
+export function cellOf(lat: number, lng: number): number {
+  return Math.floor(lat / CELL_DEG) * ROW + Math.floor(lng / CELL_DEG) + LNG_OFFSET
+}
+
+/** The point's cell and its 8 neighbours. */
+export function cellsAround(lat: number, lng: number): number[] {
+  const centre = cellOf(lat, lng)
+  const out: number[] = []
+  for (const dy of [-1, 0, 1]) for (const dx of [-1, 0, 1]) out.push(centre + dy * ROW + dx)
+  return out
+}
+
+/** Road class stored ×10 as an integer (0 = unknown): classes are 1–6 with one decimal. */
+export const ROAD_CLASS_SCALE = 10

@@ -1,0 +1,192 @@
+// The street part of the geodata store (table street_pieces, loaded by `npm run load:geodata`):
+// pieces by name near a place (intersections, streets without address points) and pieces around a
+// point (the nearest street: reverse geocoding). Cells around a point are cached per isolate: a
+// cell's pieces change only with a data load, and repeated scores nearby then cost no query.
+import { and, gte, inArray, lte } from 'drizzle-orm'
+import { getDb, schema } from '../db/client'
+import { cellsAround, MAX_CELL_QUERY_M } from '../geo/store-format'
+import { CLASS_SOURCES, decodePiece, nearestStreet, streetOfPiece, type NearestStreet, type StreetPiece } from '../geo/street-pieces'
+import { distanceM } from '../geo/geodesy'
+import { boxAround } from '../geo/text'
+import { nearestAddressPoint } from './address-store'
+
+const { streetPieces: pieces } = schema
+const COLUMNS = {
+  source: pieces.source,
+  nameKey: pieces.nameKey,
+  typeKey: pieces.typeKey,
+  dir: pieces.dir,
+  name: pieces.name,
+  roadClass: pieces.roadClass,
+  line: pieces.line,
+  cell: pieces.cell,
+}
+/** More pieces than this for a few names around one place is a data problem, not a street. */
+const MAX_NAMED_PIECES = 5000
+const CELL_CACHE_MAX = 4096
+
+export interface StreetStore {
+  /** Pieces whose name key is one of `nameKeys`, within `near`'s radius. */
+  named(nameKeys: readonly string[], near: { lat: number; lng: number; radiusKm: number }): Promise<StreetPiece[]>
+  /** Pieces that may lie within MAX_CELL_QUERY_M of the point. */
+  around(lat: number, lng: number): Promise<StreetPiece[]>
+}
+
+const cellCaches = new WeakMap<D1Database, Map<number, StreetPiece[]>>()
+
+export function d1StreetStore(d1: D1Database): StreetStore {
+  const db = getDb(d1)
+  let cache = cellCaches.get(d1)
+  if (!cache) {
+    cache = new Map()
+    cellCaches.set(d1, cache)
+  }
+  const cells = cache
+  return {
+    async named(nameKeys, near) {
+      if (!nameKeys.length) return []
+      const [minLng, minLat, maxLng, maxLat] = boxAround(near.lat, near.lng, near.radiusKm)
+      const rows = await db
+        .select(COLUMNS)
+        .from(pieces)
+        .where(
+          and(
+            inArray(pieces.nameKey, [...new Set(nameKeys)]),
+            gte(pieces.minLatE5, Math.floor(minLat * 1e5) - 300),
+            lte(pieces.minLatE5, Math.ceil(maxLat * 1e5)),
+            gte(pieces.maxLngE5, Math.floor(minLng * 1e5)),
+            lte(pieces.minLngE5, Math.ceil(maxLng * 1e5)),
+          ),
+        )
+        .limit(MAX_NAMED_PIECES)
+      return rows.map(decodePiece)
+    },
+    async around(lat, lng) {
+      const wanted = cellsAround(lat, lng)
+      const missing = wanted.filter((c) => !cells.has(c))
+      if (missing.length) {
+        const rows = await db.select(COLUMNS).from(pieces).where(inArray(pieces.cell, missing))
+        const found = new Map<number, StreetPiece[]>(missing.map((c) => [c, []]))
+        for (const row of rows) found.get(row.cell)?.push(decodePiece(row))
+        for (const [cell, list] of found) {
+          if (cells.size >= CELL_CACHE_MAX) cells.delete(cells.keys().next().value!)
+          cells.set(cell, list)
+        }
+      }
+      return wanted.flatMap((c) => cells.get(c) ?? [])
+    },
+  }
+}
+
+/** Reverse geocoding radius: an address point stands 10–40 m from its street's centreline. */
+export const REVERSE_MAX_M = 60
+
+export interface ReverseStreet {
+  name: string
+  type?: string
+  roadClass?: number
+  classSource?: string
+  offsetM: number
+  side: NearestStreet['side']
+  /** The nearest point of the street's centreline. */
+  lat: number
+  lng: number
+}
+
+/**
+ * The street nearest a point (name, type, class, side, offset), or undefined when none lies within
+ * `maxM` or the store is unavailable. `nameKey` restricts it to one street (an address's own street).
+ */
+export async function reverseStreet(
+  store: StreetStore,
+  lat: number,
+  lng: number,
+  options: { maxM?: number; nameKey?: string } = {},
+): Promise<ReverseStreet | undefined> {
+  let around: StreetPiece[]
+  try {
+    around = await store.around(lat, lng)
+  } catch {
+    return undefined // store unavailable: the street is not known, which scoring handles
+  }
+  const nameKey = options.nameKey
+  const hit = nearestStreet(
+    around,
+    lat,
+    lng,
+    Math.min(options.maxM ?? REVERSE_MAX_M, MAX_CELL_QUERY_M),
+    nameKey ? (p) => p.nameKey === nameKey : undefined,
+  )
+  if (!hit) return undefined
+  return {
+    ...streetOfPiece(hit.piece),
+    ...(hit.piece.roadClass !== undefined && {
+      roadClass: hit.piece.roadClass,
+      classSource: CLASS_SOURCES[hit.piece.source] ?? hit.piece.source,
+    }),
+    offsetM: hit.offsetM,
+    side: hit.side,
+    lat: hit.lat,
+    lng: hit.lng,
+  }
+}
+
+/** An address point this close to a coordinate is taken as the address it stands for. */
+export const ADDRESS_POINT_SNAP_M = 60
+/** With no centreline within REVERSE_MAX_M, an address point this close still names the street (one address spreads up to ~170 m). */
+export const ADDRESS_POINT_FAR_M = 120
+
+const title = (key: string) => key.replace(/(^|\s)(\p{L})/gu, (_, a: string, b: string) => a + b.toUpperCase())
+
+/**
+ * The street a coordinate stands on, the way its address would resolve: the street of the civic
+ * address point within ADDRESS_POINT_SNAP_M (its class from that street's centreline nearby), else the
+ * nearest centreline, else the street of an address point within ADDRESS_POINT_FAR_M. `nameKey`
+ * restricts the answer to one street (an address given with the coordinates).
+ */
+export async function reverseLocate(
+  d1: D1Database,
+  lat: number,
+  lng: number,
+  options: { nameKey?: string } = {},
+): Promise<LocatedStreet | undefined> {
+  // The same point asked again (a site re-scored, compared, monitored) costs nothing: answers per isolate, briefly.
+  const key = `${lat.toFixed(5)},${lng.toFixed(5)},${options.nameKey ?? ''}`
+  const recent = recentStreets.get(d1) ?? new Map<string, { street: LocatedStreet; until: number }>()
+  recentStreets.set(d1, recent)
+  const memo = recent.get(key)
+  if (memo && memo.until > Date.now()) return memo.street
+  const street = await locateStreet(d1, lat, lng, options)
+  // Only answers are kept: "no street" may be a store that failed just now (its empty cells are cached anyway).
+  if (street) {
+    if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value!)
+    recent.set(key, { street, until: Date.now() + RECENT_TTL_MS })
+  }
+  return street
+}
+
+type LocatedStreet = Omit<ReverseStreet, 'side' | 'lat' | 'lng' | 'offsetM'> & { offsetM?: number }
+const RECENT_MAX = 2000
+const RECENT_TTL_MS = 10 * 60_000
+const recentStreets = new WeakMap<D1Database, Map<string, { street: LocatedStreet; until: number }>>()
+
+async function locateStreet(d1: D1Database, lat: number, lng: number, options: { nameKey?: string }): Promise<LocatedStreet | undefined> {
+  const store = d1StreetStore(d1)
+  if (options.nameKey) return reverseStreet(store, lat, lng, { nameKey: options.nameKey, maxM: 80 })
+  const point = await nearestAddressPoint(d1, lat, lng, ADDRESS_POINT_FAR_M).catch(() => undefined)
+  const near = point && metres(point, { lat, lng }) <= ADDRESS_POINT_SNAP_M
+  if (!near) {
+    const line = await reverseStreet(store, lat, lng)
+    if (line || !point) return line
+  }
+  const line = await reverseStreet(store, lat, lng, { nameKey: point!.nameKey, maxM: 80 })
+  const street = { name: title(point!.nameKey), ...(point!.typeKey && { type: point!.typeKey }) }
+  if (!line) return street
+  return {
+    ...street,
+    ...(line.roadClass !== undefined && { roadClass: line.roadClass, classSource: line.classSource }),
+    offsetM: line.offsetM,
+  }
+}
+
+const metres = (a: { lat: number; lng: number }, b: { lat: number; lng: number }) => distanceM(a.lat, a.lng, b.lat, b.lng)

@@ -1,0 +1,124 @@
+import { describe, it, expect, beforeAll } from 'vitest'
+import { env } from 'cloudflare:workers'
+import { geocodeOffline } from '../../src/geo'
+import { planAddressLookup, resolveAddressLookup, type AddressPoint } from '../../src/geo/address-lookup'
+import { decodePiece } from '../../src/geo/street-pieces'
+import { pieceRows } from '../../scripts/lib/geodata-store-streets'
+import { streetKeyOfText } from '../../src/geo/street-key'
+import { distanceKm } from '../../src/geo/text'
+import { d1StreetStore, reverseStreet } from '../../src/services/street-store'
+import { call, createKey } from '../helpers/api'
+import { fixtureCsv, loadFixture, pointOf, range, type FixtureStreet } from '../helpers/address-fixture'
+import { loadStreetFixture, offset } from '../helpers/street-fixture'
+
+const metres = (a: { lat: number; lng: number }, b: [number, number]) => distanceKm(a.lat, a.lng, b[0], b[1]) * 1000
+
+// Toronto: Zephyr Street (north–south, a major arterial in the fixture) crosses Quill Avenue West.
+const T0: [number, number] = [43.7, -79.4]
+const ZEPHYR_POINTS: FixtureStreet = {
+  street: 'Zephyr St',
+  city: 'Toronto',
+  origin: offset(T0, 0, -300),
+  bearingDeg: 0,
+  numbers: range(2, 200),
+}
+// Ottawa: the network's names carry no type. A long "Zorn" and a short, separate "Zorn" both cross
+// "Yarrow"; the short one crosses right by the city's centre point, the long one 2 km east of it.
+const OTTAWA = geocodeOffline('Ottawa, ON')!
+const O_SHORT = offset([OTTAWA.lat, OTTAWA.lng], 80, 0)
+const O_LONG = offset([OTTAWA.lat, OTTAWA.lng], 2000, 0)
+
+describe('geodata store: intersections, reverse street, honest warnings', () => {
+  let key: string
+  beforeAll(async () => {
+    key = (await createKey('pro')).key
+    await loadFixture(env.DB, 'fixture-zephyr', fixtureCsv([ZEPHYR_POINTS]))
+    await loadStreetFixture(env.DB, 'fixture', [
+      { name: 'Zephyr Street', roadClass: 4, points: [offset(T0, 0, -800), T0, offset(T0, 0, 800)] },
+      { name: 'Quill Avenue West', roadClass: 2, points: [offset(T0, -700, 0), T0, offset(T0, 700, 0)] },
+      { name: 'Zorn', untyped: true, roadClass: 3, points: [offset(O_LONG, 0, -1200), O_LONG, offset(O_LONG, 0, 1200)] },
+      { name: 'Zorn', untyped: true, roadClass: 1, points: [offset(O_SHORT, 0, -40), offset(O_SHORT, 0, 40)] },
+      { name: 'Yarrow', untyped: true, roadClass: 2, points: [offset(O_SHORT, -300, 0), offset(O_LONG, 300, 0)] },
+    ])
+  })
+
+  it('places typed intersections where the centrelines cross, in any typed form', async () => {
+    for (const address of [
+      'Zephyr St & Quill Ave W, Toronto',
+      'Zephyr and Quill, Toronto',
+      'Quill Avenue West / Zephyr Street, Toronto, ON',
+    ]) {
+      const res = await call('/api/v1/score', { key, body: { address } })
+      expect(res.status, address).toBe(200)
+      expect(res.json.precision, address).toBe('intersection')
+      expect(metres(res.json, T0), address).toBeLessThan(10)
+      expect(res.json.accuracyM).toBeGreaterThanOrEqual(metres(res.json, T0))
+    }
+  })
+
+  it('where a name repeats, takes the crossing on its main body, not the one nearest the centre', async () => {
+    const res = await call('/api/v1/score', { key, body: { address: 'Zorn St & Yarrow Dr, Ottawa, ON' } })
+    expect(res.json.precision).toBe('intersection')
+    expect(metres(res.json, O_LONG)).toBeLessThan(15)
+  })
+
+  it('finds the nearest street from coordinates: name, class, side and offset', async () => {
+    const east = offset(T0, 15, 300)
+    const hit = await reverseStreet(d1StreetStore(env.DB), east[0], east[1])
+    expect(hit).toMatchObject({ name: 'Zephyr', type: 'Street', roadClass: 4, side: 'E' })
+    expect(hit!.offsetM).toBeCloseTo(15, 0)
+    const far = offset(T0, 400, 400)
+    expect(await reverseStreet(d1StreetStore(env.DB), far[0], far[1])).toBeUndefined()
+  })
+
+  it('gives one answer per place: an address and its own coordinates resolve the same road and score within 3', async () => {
+    const byAddress = await call('/api/v1/score', { key, body: { address: '120 Zephyr St, Toronto, ON' } })
+    expect(byAddress.json.precision).toBe('address')
+    const p = pointOf(ZEPHYR_POINTS, 120)
+    const byPoint = await call('/api/v1/score', { key, body: { lat: p.lat, lng: p.lng } })
+    expect(byPoint.status).toBe(200)
+    expect(byPoint.json.factorScores.roadClass.raw.value).toBe(byAddress.json.factorScores.roadClass.raw.value)
+    expect(Math.abs(byPoint.json.overallScore - byAddress.json.overallScore)).toBeLessThanOrEqual(3)
+  })
+
+  it('an unknown street in a city the store knows: STREET_NOT_FOUND, city precision, every factor at low confidence', async () => {
+    const res = await call('/api/v1/score', { key, body: { address: '1 Nonexistent Crescent, Toronto' } })
+    expect(res.status).toBe(200)
+    expect(res.json.precision).toBe('city')
+    const codes = res.json.warnings.map((w: { code: string }) => w.code)
+    expect(codes).toEqual(['STREET_NOT_FOUND', 'LOCATED_AT_CITY'])
+    expect(res.json.warnings[1].message).toMatch(/^located at the centre of .*Toronto.*±\d+ km; factor values are city averages$/)
+    for (const factor of Object.values(res.json.factorScores) as { raw: { confidence: string } }[])
+      expect(factor.raw.confidence).toBe('low')
+  })
+
+  it('a postal-area position says so; an address point carries no warning', async () => {
+    const postal = await call('/api/v1/score', { key, body: { address: 'Toronto, ON M5V' } })
+    expect(postal.json.precision).toBe('postal_code')
+    expect(postal.json.warnings.map((w: { code: string }) => w.code)).toEqual(['LOCATED_AT_POSTAL_AREA'])
+    const exact = await call('/api/v1/score', { key, body: { address: '120 Zephyr St, Toronto, ON' } })
+    expect(exact.json.warnings).toEqual([])
+  })
+
+  it("keeps an interpolated point at least 5 m off the centreline, on its numbers' side", () => {
+    // Points digitised almost on the centreline (3 m off): evens east, odds west of a north–south street.
+    const along = (n: number, eastM: number) => offset(T0, eastM, n * 5)
+    const points: AddressPoint[] = [2, 4, 6, 8, 10, 14, 16, 18, 3, 5, 7, 9, 13, 15, 17].map((n) => {
+      const [lat, lng] = along(n, n % 2 === 0 ? 3 : -3)
+      return { ...streetKeyOfText('Zephyr St')!, cityKey: 'toronto', number: n, suffix: '', lat, lng }
+    })
+    const line = [offset(T0, 0, -100), offset(T0, 0, 300)].map(([lat, lng]): [number, number] => [lng, lat])
+    const pieces = pieceRows(streetKeyOfText('Zephyr Street')!, 'Zephyr Street', 4, line).map((r) => decodePiece({ ...r, source: 'test' }))
+    for (const [n, side] of [
+      [12, 1],
+      [11, -1],
+    ]) {
+      const lookup = planAddressLookup(`${n} Zephyr St, Toronto, ON`)!
+      const r = resolveAddressLookup(lookup, { points, cityInStore: true, pieces })!
+      expect(r.precision).toBe('interpolated')
+      const eastM = (r.lng - T0[1]) * 111_195 * Math.cos((T0[0] * Math.PI) / 180)
+      expect(eastM * side, `${n}`).toBeGreaterThanOrEqual(4.9)
+      expect(metres(r, along(n, 5 * side))).toBeLessThan(2)
+    }
+  })
+})

@@ -1,0 +1,39 @@
+// Street centrelines in the test D1, written by the geodata build's own code (pieceRows) and the
+// loader's own SQL (artefactStatements), like `npm run load:geodata` does with the real artefacts.
+import { artefactStatements } from '../../scripts/lib/geodata-sql.mjs'
+import { pieceRows } from '../../scripts/lib/geodata-store-streets'
+import { streetKeyOfText } from '../../src/geo/street-key'
+
+export interface FixtureLine {
+  /** As the source writes it: "Yonge Street", "Rue Peel", or a bare RNF name body ("Rideau"). */
+  name: string
+  roadClass?: number
+  /** [lat, lng] vertices. */
+  points: [number, number][]
+  /** Untyped network names (Ottawa RNF): the name body is the whole key. */
+  untyped?: boolean
+}
+
+export async function loadStreetFixture(db: D1Database, source: string, lines: FixtureLine[]): Promise<number> {
+  const rows = lines.flatMap((l) => {
+    const key = l.untyped ? { nameKey: l.name.toLowerCase(), typeKey: '', dir: '' } : streetKeyOfText(l.name)
+    if (!key) throw new Error(`fixture street without a name: ${l.name}`)
+    return pieceRows(
+      key,
+      l.name,
+      l.roadClass,
+      l.points.map(([lat, lng]) => [lng, lat]),
+    ).map((r) => [r.nameKey, r.typeKey, r.dir, r.name, r.roadClass, r.cell, r.minLatE5, r.minLngE5, r.maxLatE5, r.maxLngE5, r.line])
+  })
+  const statements = artefactStatements(
+    { source, kind: 'streets', file: `${source}.tsv`, sha256: 'fixture', licence: 'test fixture' },
+    rows,
+  )
+  await db.batch(statements.map((sql) => db.prepare(sql)))
+  return rows.length
+}
+
+/** A point `metres` east and `north` of (lat, lng). */
+export function offset([lat, lng]: [number, number], eastM: number, northM: number): [number, number] {
+  return [lat + northM / 110_540, lng + eastM / (111_320 * Math.cos((lat * Math.PI) / 180))]
+}
