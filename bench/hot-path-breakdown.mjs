@@ -110,9 +110,9 @@ try {
   }
   // Warm-up: the JIT and caches, and for the leases the keys' pace (leases grow from 1 token as a key gets busy).
   for (const run of runs)
-    for (const [endpoint, warm] of [
-      [ENDPOINTS.healthz, 2],
-      [ENDPOINTS.score, 5],
+    for (const { endpoint, warm } of [
+      { endpoint: ENDPOINTS.healthz, warm: 2 },
+      { endpoint: ENDPOINTS.score, warm: 5 },
     ])
       await run.load.measure(endpoint, warm)
   for (let round = 0; round < rounds; round++) {

@@ -80,6 +80,7 @@ function write(name, text, entry) {
 
 // Address sources overlap (OSM and the ODA both list Kitchener): a civic address held out from one is
 // removed from all, so validation never finds it through another source. Addresses are built first.
+/** @type {[string, { kind: string, files: string[], licence: string, run: (texts: string[]) => any }][]} */
 const built = []
 for (const [name, step] of Object.entries(STEPS)) {
   if (only && !only.has(name)) continue

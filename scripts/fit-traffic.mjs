@@ -35,7 +35,7 @@ const m = await loadSrc(
 )
 
 const CITIES = ['Calgary', 'Edmonton', 'Vancouver']
-const rows = allCounts()
+const rows = /** @type {any[]} */ (allCounts())
 const allSections = sectionIds(rows.filter((r) => r.section).map((r) => r.section))
 const options = { excludeSections: allSections, speedZones: false, memo: false }
 for (const r of rows) {

@@ -37,7 +37,7 @@ async function localDb(persistTo) {
     configPath: join(repoRoot, 'wrangler.toml'),
     persist: { path: join(persistTo ?? join(repoRoot, '.wrangler/state'), 'v3') },
   })
-  const db = proxy.env.DB
+  const db = /** @type {D1Database} */ (proxy.env.DB)
   return {
     version: async () => {
       try {
@@ -82,6 +82,7 @@ function writeMarker(path, version) {
 /**
  * Loads every artefact unless the database already holds the manifest's data version (or `force`).
  * `progress(line)` receives one short line per step, for a single updating status line.
+ * @param {{ target?: 'local' | 'remote', persistTo?: string, force?: boolean, progress?: (line: string) => void }} [options]
  */
 export async function loadGeodata({ target = 'local', persistTo, force = false, progress = () => {} } = {}) {
   const manifest = readManifest()
