@@ -133,7 +133,7 @@ export const DATA_SOURCES: Readonly<Record<string, DataSource>> = {
     vintage: 'OSM 2025; ODA 2021; stops 2022; census 2016',
   },
   torontoParks: {
-    name: 'City of Toronto Green Spaces (parks, open green space, golf courses, cemeteries ≥ 1 ha)',
+    name: 'City of Toronto Green Spaces (parks, open green space, golf courses, cemeteries of 1 ha or more)',
     licence: 'Open Government Licence – Toronto. Contains information licensed under the Open Government Licence – Toronto.',
     url: 'https://open.toronto.ca/dataset/green-spaces/',
     vintage: 'data 2026-05-05',

@@ -1,8 +1,11 @@
-// Reverse geocoding: the civic address nearest a point, when a store holds one. The built-in AI
-// provider names the site finder's best points with it. This file is only the interface and the
-// fallback (no address store → no civic address, never an invented one); the D1 street/address store
-// plugs in an implementation (reverseGeocoderFor below is where it is wired).
+// Reverse geocoding: the civic address nearest a point, when the geodata store holds one. The built-in
+// AI provider names the site finder's best points with it. Where the store has no address point near
+// enough, the point stays unnamed: an address is never invented.
 import type { Env } from '../env'
+import { findPlace } from '../geo'
+import { distanceM } from '../geo/geodesy'
+import { nearestAddressPoint } from './address-store'
+import { d1StreetStore } from './street-store'
 
 export interface ReverseHit {
   /** Display address of the nearest civic address point ("75 King St S, Waterloo, ON"). */
@@ -24,9 +27,44 @@ export const noReverseGeocoder: ReverseGeocoder = { reverse: async () => null }
 /** How far an address point may be from a suggested point and still name it. */
 export const REVERSE_MAX_DISTANCE_M = 60
 
-/** The reverse geocoder of this environment. Until a store implements one, the fallback. */
-export function reverseGeocoderFor(_env: Partial<Pick<Env, 'DB'>>): ReverseGeocoder {
-  return noReverseGeocoder
+const title = (key: string) => key.replace(/(^|[\s-])(\p{L})/gu, (_, a: string, b: string) => a + b.toUpperCase())
+
+/**
+ * The geodata store's nearest civic address point, written with its street's display name where a
+ * centreline of that street passes near it ("1200 Rue Sherbrooke Ouest"), else from the normalised keys.
+ */
+export function storeReverseGeocoder(d1: D1Database): ReverseGeocoder {
+  return {
+    async reverse(lat, lng, maxDistanceM) {
+      const point = await nearestAddressPoint(d1, lat, lng, maxDistanceM)
+      if (!point) return null
+      const pieces = await d1StreetStore(d1).around(point.lat, point.lng)
+      const street =
+        pieces.find((p) => p.nameKey === point.nameKey && p.typeKey === point.typeKey)?.name ??
+        [title(point.nameKey), title(point.typeKey), point.dir.toUpperCase()].filter(Boolean).join(' ')
+      const civic = `${point.number}${point.suffix.toUpperCase()}`
+      return {
+        address: `${civic} ${street}, ${cityLabel(point.cityKey, point)}`,
+        lat: point.lat,
+        lng: point.lng,
+        distanceM: Math.round(distanceM(lat, lng, point.lat, point.lng)),
+      }
+    },
+  }
+}
+
+/** The place's name as the gazetteer writes it ("Montréal, QC") when it lies near the point, else the key title-cased. */
+function cityLabel(cityKey: string, at: { lat: number; lng: number }): string {
+  const place = findPlace(cityKey)
+  const near = place && distanceM(place.lat, place.lng, at.lat, at.lng) <= CITY_NEAR_M
+  return near ? `${place.name}, ${place.province}` : title(cityKey)
+}
+/** A municipality's centre lies within this distance of its addresses (Greater Sudbury spans ~50 km). */
+const CITY_NEAR_M = 60_000
+
+/** The reverse geocoder of this environment: the geodata store when bound, failures counting as "no address". */
+export function reverseGeocoderFor(env: Partial<Pick<Env, 'DB'>>): ReverseGeocoder {
+  return env.DB ? forgiving(storeReverseGeocoder(env.DB)) : noReverseGeocoder
 }
 
 /** A reverse geocoder whose failures count as "no address" (a suggestion never fails for want of a name). */

@@ -125,5 +125,6 @@ describe('docs/projects.md: triggering the monitoring cron locally', () => {
       }
       rmSync(dir, { recursive: true, force: true })
     }
-  })
+    // Two wrangler processes start here while the rest of the suite runs beside it on 2 cores.
+  }, 240_000)
 })
