@@ -14,10 +14,10 @@ export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789'
 function wranglerConfigWithoutLocalSecrets(): string {
   const dir = resolve('.tmp/vitest')
   mkdirSync(dir, { recursive: true })
-  const toml = readFileSync('wrangler.toml', 'utf8').replace(
-    /^main = "(.+)"$/m,
-    (_, main: string) => `main = ${JSON.stringify(resolve(main))}`,
-  )
+  const toml = readFileSync('wrangler.toml', 'utf8')
+    .replace(/^main = "(.+)"$/m, (_, main: string) => `main = ${JSON.stringify(resolve(main))}`)
+    // [alias] targets are relative to the config file as well.
+    .replace(/^("[^"]+") = "(\.\/[^"]+)"$/gm, (_, from: string, to: string) => `${from} = ${JSON.stringify(resolve(to))}`)
   const path = join(dir, 'wrangler.toml')
   writeFileSync(path, toml)
   return path

@@ -62,6 +62,8 @@ function isolatedConfig(dir: string): string {
     .replace(/^main = "(.+)"$/m, (_, main: string) => `main = ${JSON.stringify(join(repo, main))}`)
     .replace(/^migrations_dir = "(.+)"$/m, (_, migrations: string) => `migrations_dir = ${JSON.stringify(join(repo, migrations))}`)
     .replace(/^directory = "(.+)"$/m, (_, assets: string) => `directory = ${JSON.stringify(join(repo, assets))}`)
+    // [alias] targets are paths relative to the config file too.
+    .replace(/^("[^"]+") = "(\.\/[^"]+)"$/gm, (_, from: string, to: string) => `${from} = ${JSON.stringify(join(repo, to))}`)
   writeFileSync(join(dir, 'wrangler.toml'), toml)
   const secrets = ['ADMIN_TOKEN="cron-doc-test-token-0123456789"', 'REPORT_SIGNING_SECRET="cron-doc-test-secret-0123456789"']
   writeFileSync(join(dir, '.dev.vars'), `${secrets.join('\n')}\n`)
@@ -71,7 +73,7 @@ function isolatedConfig(dir: string): string {
 async function waitFor(url: string, deadline: number) {
   while (Date.now() < deadline) {
     try {
-      if ((await fetch(url)).ok) return
+      if ((await fetch(url, { signal: AbortSignal.timeout(5_000) })).ok) return
     } catch {}
     await new Promise((r) => setTimeout(r, 300))
   }
@@ -108,7 +110,7 @@ describe('docs/projects.md: triggering the monitoring cron locally', () => {
       server.stderr!.on('data', (chunk) => (log += chunk))
       const url = documentedUrl![1].replace('localhost:8787', `localhost:${port}`)
       await waitFor(`http://localhost:${port}/healthz`, Date.now() + 60_000)
-      const res = await fetch(url)
+      const res = await fetch(url, { signal: AbortSignal.timeout(30_000) })
       expect(res.status).toBe(200)
       expect(await res.text()).toContain('Ran scheduled event')
       const deadline = Date.now() + 15_000
