@@ -3,17 +3,10 @@
 // user would and geocoded against the rest; errors, precision shares and whether accuracyM holds, per city.
 import type { GeocodeResult } from '../../src/geo/geocode'
 import { distanceKm } from '../../src/geo/text'
-import { hash } from './geodata-store-build'
+import { hash, type HeldOut } from './geodata-store-build'
 
-export interface HeldOutRow {
-  number: string
-  street: string
-  city: string
-  province: string
-  postcode: string
-  latE5: number
-  lngE5: number
-}
+/** A held-out address as the build wrote it, without its cross-source key. */
+export type HeldOutRow = Omit<HeldOut, 'key'>
 
 export interface CityReport {
   city: string
