@@ -34,7 +34,7 @@ export interface ReportWarning {
   message: string
 }
 
-/** The warning a report carries when the font could not draw some characters of the address. */
+/** The warning a report carries when the font could not draw some characters of its text (in practice, the address typed). */
 export function reportWarnings(undrawable: readonly string[]): ReportWarning[] {
   if (undrawable.length === 0) return []
   const shown = undrawable.slice(0, 10).join(' ')
@@ -42,7 +42,7 @@ export function reportWarnings(undrawable: readonly string[]): ReportWarning[] {
     {
       code: 'text_not_drawn',
       message:
-        `The PDF font cannot draw ${undrawable.length} distinct character${undrawable.length > 1 ? 's' : ''} of the address ` +
+        `The PDF font cannot draw ${undrawable.length} distinct character${undrawable.length > 1 ? 's' : ''} in the report ` +
         `(${shown}${undrawable.length > 10 ? ' …' : ''}); they show as ${REPLACEMENT_CHARACTER}. The report covers Latin, ` +
         'Latin Extended (French included), Greek and Cyrillic.',
     },
