@@ -28,6 +28,7 @@ const m = await loadSrc(
     'geo/index.ts': ['featuresAt'],
     'geo/measured/index.ts': ['censusAt'],
     'geo/model/traffic.ts': ['trafficModelInputs', 'outsideFitFactor'],
+    'geo/model/activity.ts': ['pedestrianFrontage', 'PEDESTRIAN_REFERENCES'],
     'scoring/index.ts': ['scoreSignals'],
     'scoring/audience.ts': ['VEHICLE_OCCUPANCY'],
   },
@@ -160,7 +161,10 @@ console.log(
     `p10 ${sets.measured.residualP10}, p90 ${sets.measured.residualP90}`,
 )
 
-const pedestrians = fitPedestrians(rows.filter((r) => r.pedestrians !== undefined))
+const pedestrians = fitPedestrians(
+  rows.filter((r) => r.pedestrians !== undefined),
+  m,
+)
 
 const sources = [
   'calgary/traffic-volumes-2016.csv',

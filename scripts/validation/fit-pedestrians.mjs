@@ -9,43 +9,32 @@
 import { isHeldOut, spearman } from './common.mjs'
 import { leastSquares, quantile } from './stats.mjs'
 
-const FRONTAGE = [
-  [1, 0.5],
-  [2, 0.8],
-  [3, 1.1],
-  [4, 1.5],
-  [5, 0.6],
-  [6, 0.05],
-]
-const frontage = (c) => {
-  for (let i = 1; i < FRONTAGE.length; i++)
-    if (c <= FRONTAGE[i][0]) {
-      const [a, ya] = FRONTAGE[i - 1]
-      const [b, yb] = FRONTAGE[i]
-      return ya + (yb - ya) * Math.max(0, (c - a) / (b - a))
-    }
-  return FRONTAGE.at(-1)[1]
-}
 const block = (r) => `${Math.floor(r.lat / 0.02)}:${Math.floor(r.lng / 0.03)}`
 
 const EXPONENTS = { density: 0.4, pois: 0.6, intersections: 0.5, transit: 0.5 }
-function inputs(f, census) {
+/** The engine's inputs as log ratios to its references (model/activity.ts PEDESTRIAN_REFERENCES). */
+function inputs(f, census, REF) {
   return [
     1,
-    Math.log(Math.max(f.populationDensity.value, 1) / 2000),
-    Math.log((f.poiDensity.value + 5) / 50),
-    Math.log(Math.max(census.intersectionDensity, 1) / 40),
-    Math.log(1 + f.transit.value / 15),
+    Math.log(Math.max(f.populationDensity.value, 1) / REF.density),
+    Math.log((f.poiDensity.value + REF.poiOffset) / REF.pois),
+    Math.log(Math.max(census.intersectionDensity, 1) / REF.intersections),
+    Math.log(1 + f.transit.value / REF.transit),
   ]
 }
 const literature = (x) => EXPONENTS.density * x[1] + EXPONENTS.pois * x[2] + EXPONENTS.intersections * x[3] + EXPONENTS.transit * x[4]
 
-export function fitPedestrians(rows) {
+/**
+ * @param {any[]} rows counted sites with the engine's features at them
+ * @param {{ pedestrianFrontage: (roadClass: number) => number, PEDESTRIAN_REFERENCES: Record<string, number> }} engine
+ *   the engine's own frontage and references (so the fit and the model cannot drift apart)
+ */
+export function fitPedestrians(rows, { pedestrianFrontage, PEDESTRIAN_REFERENCES }) {
   const data = rows.map((r) => {
     const f = r.coordinates.features
     return {
-      x: inputs(f, r.coordinates.inputs),
-      y: Math.log(Math.max(r.pedestrians, 1) / frontage(f.roadClass.value)),
+      x: inputs(f, r.coordinates.inputs, PEDESTRIAN_REFERENCES),
+      y: Math.log(Math.max(r.pedestrians, 1) / pedestrianFrontage(f.roadClass.value)),
       measured: r.pedestrians,
       before: f.pedestrian.value,
       heldOut: isHeldOut(block(r)),

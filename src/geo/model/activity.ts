@@ -55,9 +55,12 @@ const PEDESTRIAN_FRONTAGE = [
   [5, 0.6],
   [6, 0.05],
 ] as const
-function frontage(roadClass: number): number {
+/** The frontage factor of a road class; the pedestrian fit (scripts/validation/fit-pedestrians.mjs) divides it out. */
+export function pedestrianFrontage(roadClass: number): number {
   return interpolateKnots(PEDESTRIAN_FRONTAGE, roadClass)
 }
+/** Each input's reference value: the model reads ratios to these (the fit uses the same). */
+export const PEDESTRIAN_REFERENCES = { density: 2000, pois: 50, poiOffset: 5, intersections: 40, transit: 15 } as const
 
 export interface PedestrianInputs {
   popDensity: number
@@ -78,12 +81,13 @@ export interface PedestrianInputs {
  */
 export function pedestriansPerDay(x: PedestrianInputs): number {
   const e = PEDESTRIAN_MODEL.exponents
+  const REF = PEDESTRIAN_REFERENCES
   return (
     PEDESTRIAN_MODEL.scale *
-    (Math.max(x.popDensity, 1) / 2000) ** e.density *
-    ((x.poiCount1km + 5) / 50) ** e.pois *
-    (Math.max(x.intersectionDensity, 1) / 40) ** e.intersections *
-    (1 + x.transit / 15) ** e.transit *
-    frontage(x.roadClass)
+    (Math.max(x.popDensity, 1) / REF.density) ** e.density *
+    ((x.poiCount1km + REF.poiOffset) / REF.pois) ** e.pois *
+    (Math.max(x.intersectionDensity, 1) / REF.intersections) ** e.intersections *
+    (1 + x.transit / REF.transit) ** e.transit *
+    pedestrianFrontage(x.roadClass)
   )
 }
