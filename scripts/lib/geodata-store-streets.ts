@@ -105,6 +105,22 @@ function linesOf(geometry: { type: string; coordinates: unknown }): LngLat[][] {
   return []
 }
 
+interface LineFeature<P> {
+  properties: P
+  geometry: { type: string; coordinates: unknown }
+}
+
+/** Each feature of a GeoJSON Lines text, in order; the count of features read. */
+function eachFeature<P>(geojsonl: string, visit: (feature: LineFeature<P>) => void): number {
+  let features = 0
+  for (const line of geojsonl.split('\n')) {
+    if (!line) continue
+    features++
+    visit(JSON.parse(line) as LineFeature<P>)
+  }
+  return features
+}
+
 /** toronto/osm-gta-streets.geojsonl; untyped (`unknown`) ways of a street name take its class from osm-gta-street-names.csv. */
 export function gtaStreetRows(geojsonl: string, namesCsv: string): { rows: StreetPieceRow[]; features: number } {
   const classByName = new Map<string, number>()
@@ -115,59 +131,44 @@ export function gtaStreetRows(geojsonl: string, namesCsv: string): { rows: Stree
     if (rc !== undefined) classByName.set(name, Math.max(classByName.get(name) ?? 0, rc))
   }
   const rows: StreetPieceRow[] = []
-  let features = 0
-  for (const line of geojsonl.split('\n')) {
-    if (!line) continue
-    features++
-    const f = JSON.parse(line) as { properties: { name: string; highway: string }; geometry: { type: string; coordinates: unknown } }
+  const features = eachFeature<{ name: string; highway: string }>(geojsonl, (f) => {
     const { name, highway } = f.properties
-    if (NOT_A_STREET.test(highway)) continue
+    if (NOT_A_STREET.test(highway)) return
     const key = streetKeyOfText(name)
-    if (!key) continue
+    if (!key) return
     // Untyped ways are mostly named buildings, campuses and paths ("Air Miles Tower"): kept only when
     // the name is a street elsewhere in the file (a way of it carries a road class).
-    if (highway === 'unknown' && !classByName.has(name)) continue
+    if (highway === 'unknown' && !classByName.has(name)) return
     const rc = highway === 'unknown' ? classByName.get(name) : osmRoadClass(highway)
     for (const coords of linesOf(f.geometry)) rows.push(...pieceRows(key, name, rc, coords))
-  }
+  })
   return { rows, features }
 }
 
 /** osm-networks/montreal-streets.geojsonl: merged edges carry `a;b` names, each a street of its own. */
 export function montrealStreetRows(geojsonl: string): { rows: StreetPieceRow[]; features: number } {
   const rows: StreetPieceRow[] = []
-  let features = 0
-  for (const line of geojsonl.split('\n')) {
-    if (!line) continue
-    features++
-    const f = JSON.parse(line) as { properties: { name: string; highway: string }; geometry: { type: string; coordinates: unknown } }
+  const features = eachFeature<{ name: string; highway: string }>(geojsonl, (f) => {
     for (const name of f.properties.name.split(';').filter(Boolean)) {
       const key = streetKeyOfText(name)
       if (!key) continue
       for (const coords of linesOf(f.geometry)) rows.push(...pieceRows(key, name, osmRoadClass(f.properties.highway), coords))
     }
-  }
+  })
   return { rows, features }
 }
 
 /** ottawa/roads-rnf-2021.geojsonl: the name body only (no type, no direction), class from RNF CLASS and RANK. */
 export function ottawaStreetRows(geojsonl: string): { rows: StreetPieceRow[]; features: number } {
   const rows: StreetPieceRow[] = []
-  let features = 0
-  for (const line of geojsonl.split('\n')) {
-    if (!line) continue
-    features++
-    const f = JSON.parse(line) as {
-      properties: { name: string | null; class: number; rank: number }
-      geometry: { type: string; coordinates: unknown }
-    }
+  const features = eachFeature<{ name: string | null; class: number; rank: number }>(geojsonl, (f) => {
     const { name } = f.properties
-    if (!name) continue
+    if (!name) return
     const key = { nameKey: normalizeName(name), typeKey: '', dir: '' }
-    if (!key.nameKey) continue
+    if (!key.nameKey) return
     for (const coords of linesOf(f.geometry))
       rows.push(...pieceRows(key, name, rnfToRoadClass(f.properties.class, f.properties.rank), coords))
-  }
+  })
   return { rows, features }
 }
 
