@@ -4,6 +4,7 @@
 import type { Env } from '../env'
 import { findPlace } from '../geo'
 import { distanceM } from '../geo/geodesy'
+import { titleCaseKey } from '../geo/text'
 import { nearestAddressPoint } from './address-store'
 import { d1StreetStore } from './street-store'
 
@@ -27,8 +28,6 @@ export const noReverseGeocoder: ReverseGeocoder = { reverse: async () => null }
 /** How far an address point may be from a suggested point and still name it. */
 export const REVERSE_MAX_DISTANCE_M = 60
 
-const title = (key: string) => key.replace(/(^|[\s-])(\p{L})/gu, (_, a: string, b: string) => a + b.toUpperCase())
-
 /**
  * The geodata store's nearest civic address point, written with its street's display name where a
  * centreline of that street passes near it ("1200 Rue Sherbrooke Ouest"), else from the normalised keys.
@@ -41,7 +40,7 @@ export function storeReverseGeocoder(d1: D1Database): ReverseGeocoder {
       const pieces = await d1StreetStore(d1).around(point.lat, point.lng)
       const street =
         pieces.find((p) => p.nameKey === point.nameKey && p.typeKey === point.typeKey)?.name ??
-        [title(point.nameKey), title(point.typeKey), point.dir.toUpperCase()].filter(Boolean).join(' ')
+        [titleCaseKey(point.nameKey), titleCaseKey(point.typeKey), point.dir.toUpperCase()].filter(Boolean).join(' ')
       const civic = `${point.number}${point.suffix.toUpperCase()}`
       return {
         address: `${civic} ${street}, ${cityLabel(point.cityKey, point)}`,
@@ -57,7 +56,7 @@ export function storeReverseGeocoder(d1: D1Database): ReverseGeocoder {
 function cityLabel(cityKey: string, at: { lat: number; lng: number }): string {
   const place = findPlace(cityKey)
   const near = place && distanceM(place.lat, place.lng, at.lat, at.lng) <= CITY_NEAR_M
-  return near ? `${place.name}, ${place.province}` : title(cityKey)
+  return near ? `${place.name}, ${place.province}` : titleCaseKey(cityKey)
 }
 /** A municipality's centre lies within this distance of its addresses (Greater Sudbury spans ~50 km). */
 const CITY_NEAR_M = 60_000

@@ -7,7 +7,7 @@ import { getDb, schema } from '../db/client'
 import { cellsAround, MAX_CELL_QUERY_M } from '../geo/store-format'
 import { CLASS_SOURCES, decodePiece, nearestStreet, streetOfPiece, type NearestStreet, type StreetPiece } from '../geo/street-pieces'
 import { distanceM } from '../geo/geodesy'
-import { boxAround } from '../geo/text'
+import { boxAround, titleCaseKey } from '../geo/text'
 import { nearestAddressPoint } from './address-store'
 
 const { streetPieces: pieces } = schema
@@ -136,8 +136,6 @@ export const ADDRESS_POINT_SNAP_M = 60
 /** With no centreline within REVERSE_MAX_M, an address point this close still names the street (one address spreads up to ~170 m). */
 export const ADDRESS_POINT_FAR_M = 120
 
-const title = (key: string) => key.replace(/(^|\s)(\p{L})/gu, (_, a: string, b: string) => a + b.toUpperCase())
-
 /**
  * The street a coordinate stands on, the way its address would resolve: the street of the civic
  * address point within ADDRESS_POINT_SNAP_M (its class from that street's centreline nearby), else the
@@ -180,7 +178,7 @@ async function locateStreet(d1: D1Database, lat: number, lng: number, options: {
     if (line || !point) return line
   }
   const line = await reverseStreet(store, lat, lng, { nameKey: point!.nameKey, maxM: 80 })
-  const street = { name: title(point!.nameKey), ...(point!.typeKey && { type: point!.typeKey }) }
+  const street = { name: titleCaseKey(point!.nameKey), ...(point!.typeKey && { type: point!.typeKey }) }
   if (!line) return street
   return {
     ...street,
