@@ -1,4 +1,3 @@
-import type { RateLimitResult } from './lib/rate-leases'
 import type { Plan } from './auth/plans'
 
 /** Worker bindings and configuration (wrangler.toml + secrets / .dev.vars). */
@@ -48,6 +47,18 @@ export interface Principal {
   userCreatedAt: string
   keyId: string
   key: { name: string; prefix: string; mode: 'live' | 'test'; createdAt: string }
+}
+
+/** What a request learns from its rate-limit lease (src/lib/rate-leases.ts): `allowed` or why not, and the state for the limit headers. */
+export interface RateLimitResult {
+  allowed: boolean
+  reason?: 'RATE_LIMITED' | 'QUOTA_EXCEEDED'
+  limit: number
+  /** Left in the minute as this isolate sees it (see `remainingOf`). */
+  remaining: number
+  /** Unix seconds at which the current minute window ends. */
+  reset: number
+  quota?: { limit: number; used: number; remaining: number; month: string; reset: number }
 }
 
 export interface AppVariables {

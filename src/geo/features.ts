@@ -35,18 +35,12 @@ import {
 } from './model/road-class'
 import { trafficAt } from './model/traffic'
 import { classifyStreet, type StreetClassification } from './roads'
+import type { Confidence, RawSignal } from './signal-types'
 import { normalizeName } from './text'
 import type { ScoreWarning } from './warnings'
 import { clamp01 } from '../lib/math'
 import { FACTORS, type FactorKey } from '../scoring/factors'
 
-export type Confidence = 'high' | 'medium' | 'low'
-export interface RawSignal {
-  value: number
-  unit: string
-  method: string
-  confidence: Confidence
-}
 /** One raw signal per factor of the factor table (scoring/factors.ts, a data leaf: no cycle). */
 export type FactorSignals = Record<FactorKey, RawSignal>
 /**

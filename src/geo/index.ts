@@ -4,12 +4,11 @@ export { geocodeOffline, findPlace, GEOCODE_PRECISIONS, type GeocodeResult, type
 export {
   featuresAt,
   type FactorSignals,
-  type RawSignal,
-  type Confidence,
   type FeatureInput,
   type FeatureOptions,
   type KnownStreet,
 } from './features'
+export type { Confidence, RawSignal } from './signal-types'
 export { trafficArea } from './model/traffic'
 export { PEDESTRIAN_MODEL, TRAFFIC_MODEL } from './data/traffic-model.generated'
 export { urbanContext, type UrbanContext } from './context'

@@ -1,21 +1,9 @@
 // The isolate's side of the rate limits: leases of tokens granted by the owner's RateLimiter Durable
 // Object (src/durable/rate-limiter.ts), spent here without a round trip. docs/decisions.md §3 gives
 // the bounds: never over the limit, under it after a crash by at most the leases then outstanding.
-import type { Env } from '../env'
+import type { Env, RateLimitResult } from '../env'
 import type { Grant } from '../durable/rate-limiter'
 import { limiterStub } from './rate-limiter'
-
-/** What a request learns from its lease: `allowed` or why not, and the state for the limit headers. */
-export interface RateLimitResult {
-  allowed: boolean
-  reason?: 'RATE_LIMITED' | 'QUOTA_EXCEEDED'
-  limit: number
-  /** Left in the minute as this isolate sees it (see `remainingOf`). */
-  remaining: number
-  /** Unix seconds at which the current minute window ends. */
-  reset: number
-  quota?: { limit: number; used: number; remaining: number; month: string; reset: number }
-}
 
 export interface TakeRequest {
   /** The Durable Object's name: `user:<id>` (quota shared by the user's keys) or `ip:<address>`. */

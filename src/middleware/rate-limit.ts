@@ -1,9 +1,9 @@
 import type { Context, MiddlewareHandler } from 'hono'
-import type { AppEnv, Principal } from '../env'
+import type { AppEnv, Principal, RateLimitResult } from '../env'
 import { ApiError } from '../errors'
 import { ANONYMOUS_REQUESTS_PER_MINUTE, PLAN_LIMITS, type PlanLimits } from '../auth/plans'
 import { limiterOwner, rateLimiterFor } from '../lib/rate-limiter'
-import { heldTokens, leaseContext, leaseStats, type RateLimitResult, takeToken } from '../lib/rate-leases'
+import { heldTokens, leaseContext, leaseStats, takeToken } from '../lib/rate-leases'
 
 export interface RateLimitOptions {
   anonymousPerMinute?: number

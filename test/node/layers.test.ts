@@ -1,5 +1,6 @@
 // Routes validate, call one service and shape the response; services own storage and never see Hono's
 // request Context. These read the source tree, so a new import across a layer fails here.
+import { spawnSync } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -28,5 +29,18 @@ describe('layers', () => {
         .map((m) => `${file}: ${m}`),
     )
     expect(offenders).toEqual([])
+  })
+
+  // dependency-cruiser with .dependency-cruiser.cjs: no import cycle anywhere in src/ (type-only
+  // imports included) and the arrows of docs/code-map.md. Its report names each offending import.
+  it('src/ has no import cycle and every import follows the layer arrows', () => {
+    const run = spawnSync(
+      process.execPath,
+      ['node_modules/dependency-cruiser/bin/dependency-cruise.mjs', 'src', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'],
+      { encoding: 'utf8' },
+    )
+    expect(run.stdout).toContain('no dependency violations found')
+    expect(run.stderr).toBe('')
+    expect(run.status).toBe(0)
   })
 })

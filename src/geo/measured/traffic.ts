@@ -3,7 +3,6 @@
 import trafficData from '../data/traffic.bin'
 import { BinaryReader, asBytes } from './binary'
 import type { LookupOptions } from './options'
-import type { SectionBands } from './section-bands'
 import { nearestPoint, pieceBearingDeg, type NearestPoint } from './planar'
 import { Polylines } from './polylines'
 import FORMATS from '../data/formats.json'
@@ -52,10 +51,17 @@ const CALGARY = { minLat: 50.8, maxLat: 51.26, minLng: -114.36, maxLng: -113.8 }
 /** Whether to keep a section, from its distance, nearest point (with the piece's direction) and secname. */
 export type SectionFilter = (distanceM: number, nearest: NearestPoint, secname: string) => boolean
 
+/** Which sections can pass near which cell of an area: SectionBands (section-bands.ts) builds one
+ *  from this module's table, so this module names only what it asks of it (no import cycle). */
+export interface SectionPrefilter {
+  cellAt(lat: number, lng: number): number
+  mayPassNear(section: number, cell: number): boolean
+}
+
 export interface SectionQuery extends LookupOptions {
   /** Leave out, unmeasured, the sections whose piece lines all pass farther from the point than the
    *  bands' width (a site-finder grid's SectionBands), unless `measureNamed` says otherwise */
-  bands?: SectionBands
+  bands?: SectionPrefilter
   measureNamed?: (secname: string) => boolean
 }
 

@@ -4,7 +4,7 @@
 // Validation of each option: docs/methodology.md §2.2 (scripts/validate-geodata.mjs).
 import { countedSectionsNear, nearestRoadSegment, type SpeedZone } from '../measured'
 import { METRES_PER_DEGREE, metresPerDegreeLng } from '../measured/planar'
-import type { Confidence } from '../features'
+import type { Confidence } from '../signal-types'
 
 export interface StopPoint {
   lat: number

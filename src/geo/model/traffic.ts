@@ -6,7 +6,7 @@
 import { countedSectionsNear, SectionBands, type CountedSection, type SectionFilter, type SpeedZone } from '../measured'
 import { METRES_PER_DEGREE, metresPerDegreeLng, type NearestPoint } from '../measured/planar'
 import { TRAFFIC_MODEL } from '../data/traffic-model.generated'
-import type { Confidence } from '../features'
+import type { Confidence } from '../signal-types'
 import { clamp01, interpolateKnots } from '../../lib/math'
 
 export interface TrafficEstimate {

@@ -2,17 +2,10 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm'
 import { getDb, schema } from '../../db/client'
 import { conflict, notFound } from '../../errors'
 import { formatCents } from './money'
-import { lineFields } from './lines'
+import { lineFields, type LocationContext } from './lines'
 
 /** Cart data access. Every query is scoped to the user; the add is one atomic UPSERT. */
 export const MAX_QUANTITY = 999
-
-export interface LocationContext {
-  lat?: number
-  lng?: number
-  address?: string
-  score?: number
-}
 
 const { cartItems, productVariants: variants, products } = schema
 const isSellable = and(eq(variants.active, true), eq(products.active, true))

@@ -1,5 +1,12 @@
 import { formatCents } from './money'
-import type { LocationContext } from './cart'
+
+/** Where the sign a line is for will go, as the client gave it (stored as JSON on the line). */
+export interface LocationContext {
+  lat?: number
+  lng?: number
+  address?: string
+  score?: number
+}
 
 /** What a cart line and an order line show alike: the product as bought, the line total and the location it is for. */
 export function lineFields(line: {
