@@ -3,9 +3,10 @@
 // rings per park (parts and holes alike, even-odd rule), closing vertex and repeated vertices dropped.
 // A point well inside one is not at a street frontage (src/geo/measured/parks.ts).
 import { BinaryWriter, readSource, writeShapes } from './lib.mjs'
+import FORMATS from '../../src/geo/data/formats.json' with { type: 'json' }
 
-export const PARKS_MAGIC = 'PARK'
-export const PARKS_VERSION = 1
+export const PARKS_MAGIC = FORMATS.parks.magic
+export const PARKS_VERSION = FORMATS.parks.version
 export const PARKS_SOURCES = ['toronto/parks.geojsonl']
 const SCALE = 1e4
 const MIN_AREA_M2 = 10_000

@@ -7,7 +7,7 @@ import type KDBush from 'kdbush'
 import type { MemoOptions } from './measured/options'
 import { PointMemo } from './measured/point-memo'
 import { geoStore, PLACE_MEAN_DENSITY, type Place, type StationMode } from './store'
-import { METRES_PER_DEGREE_LAT } from './geodesy'
+import { EARTH_RADIUS_M, METRES_PER_DEGREE_LAT, metresPerDegreeLng } from './geodesy'
 import { boxAround } from './text'
 import { clamp01 } from '../lib/math'
 
@@ -79,7 +79,7 @@ function computeUrbanContext(lat: number, lng: number, options: UrbanContextOpti
 
   // FSA kernel density: urban FSAs are drawn to hold similar populations, so their centroids are
   // dense where people are. A Gaussian kernel turns centroid density into persons/km².
-  const kmPerDegreeLng = KM_PER_DEGREE_LAT * Math.cos((lat * Math.PI) / 180)
+  const kmPerDegreeLng = metresPerDegreeLng(lat) / 1000
   let kernel = 0
   const [x0, y0, x1, y1] = boxAround(lat, lng, FSA_KERNEL_SIGMA_KM * 3.5)
   const urbanFsas = options.fsaKernel !== false ? store.urbanFsas : []
@@ -197,7 +197,8 @@ function computeUrbanContext(lat: number, lng: number, options: UrbanContextOpti
   }
 }
 
-const EARTH_RADIUS_KM = 6371 // geokdbush's
+// geokdbush measures on a 6371 km sphere: the radius only bounds the search below, never orders it.
+const EARTH_RADIUS_KM = EARTH_RADIUS_M / 1000
 const RAD = Math.PI / 180
 const NEAREST_PLACE_SEARCH_KM = 400
 const haverSin = (theta: number) => {

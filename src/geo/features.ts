@@ -3,7 +3,7 @@
 // vintage>` or `modelled: <inputs>`; docs/methodology.md explains every rule and its validation.
 import { urbanContext, type UrbanContext } from './context'
 import { PROVINCE_MEDIAN_HOUSEHOLD_INCOME } from './data/income'
-import type { GeocodePrecision } from './geocode'
+import type { GeocodePrecision } from './precision'
 import {
   censusAt,
   deepInPark,

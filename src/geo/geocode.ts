@@ -5,15 +5,7 @@ import type { ProvinceCode } from './provinces'
 import type { ScoreWarning } from './warnings'
 import { geoStore, PLACE_MEAN_DENSITY, type Fsa, type Place } from './store'
 import { distanceKm, normalizeName } from './text'
-
-/**
- * How exactly an input was located, most exact first. `address`: a civic address point;
- * `interpolated`: between the nearest civic numbers on the same side of the street; `street`: a point
- * of the named street; `intersection`: where two named streets cross; `postal_code`: the FSA's
- * position; `city`: the place's position. Only `postal_code` and `city` are area positions.
- */
-export const GEOCODE_PRECISIONS = ['coordinates', 'address', 'interpolated', 'street', 'intersection', 'postal_code', 'city'] as const
-export type GeocodePrecision = (typeof GEOCODE_PRECISIONS)[number]
+import type { GeocodePrecision } from './precision'
 
 export interface GeocodeResult {
   lat: number

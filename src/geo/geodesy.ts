@@ -8,9 +8,17 @@ export const EARTH_RADIUS_M = 6_371_008.8
 export const METRES_PER_DEGREE_LAT = (EARTH_RADIUS_M * Math.PI) / 180
 const RAD = Math.PI / 180
 
-/** Metres per degree of longitude at a latitude. */
+let lastLat = Number.NaN
+let lastMetresPerDegreeLng = Number.NaN
+
+/** Metres per degree of longitude at a latitude. The last answer is kept: a query asks it for the same
+ *  latitude once per candidate polyline (hundreds within 2 km in Calgary), and the cosine dominated. */
 export function metresPerDegreeLng(lat: number): number {
-  return METRES_PER_DEGREE_LAT * Math.cos(lat * RAD)
+  if (lat !== lastLat) {
+    lastMetresPerDegreeLng = METRES_PER_DEGREE_LAT * Math.cos(lat * RAD)
+    lastLat = lat
+  }
+  return lastMetresPerDegreeLng
 }
 
 /** Great-circle distance in metres (haversine). */

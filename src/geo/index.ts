@@ -1,6 +1,7 @@
 // Public surface of the pure geodata layer (no I/O, no clock, no env).
 export { parseAddress, formatStreet, type ParsedAddress, type ParsedStreet } from './address'
-export { geocodeOffline, findPlace, GEOCODE_PRECISIONS, type GeocodeResult, type GeocodePrecision } from './geocode'
+export { geocodeOffline, findPlace, type GeocodeResult } from './geocode'
+export { GEOCODE_PRECISIONS, type GeocodePrecision } from './precision'
 export {
   featuresAt,
   type FactorSignals,

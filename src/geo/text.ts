@@ -1,5 +1,5 @@
 // Text helpers shared by the address parser and the place lookup.
-import { METRES_PER_DEGREE_LAT } from './geodesy'
+import { METRES_PER_DEGREE_LAT, metresPerDegreeLng } from './geodesy'
 
 // The parser and the place lookup normalise the same few thousand names (places, provinces, street
 // words) over and over: a bounded per-isolate memo skips the Unicode normalisation and six regex passes.
@@ -38,8 +38,7 @@ export { distanceKm } from './geodesy'
 
 /** Bounding box in degrees around a point, for kdbush range queries before an exact distance check. */
 export function boxAround(lat: number, lng: number, radiusKm: number): [number, number, number, number] {
-  const kmPerDegree = METRES_PER_DEGREE_LAT / 1000
-  const dLat = radiusKm / kmPerDegree
-  const dLng = radiusKm / (kmPerDegree * Math.max(0.05, Math.cos((lat * Math.PI) / 180)))
+  const dLat = (radiusKm * 1000) / METRES_PER_DEGREE_LAT
+  const dLng = (radiusKm * 1000) / Math.max(0.05 * METRES_PER_DEGREE_LAT, metresPerDegreeLng(lat))
   return [lng - dLng, lat - dLat, lng + dLng, lat + dLat]
 }

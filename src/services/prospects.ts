@@ -1,6 +1,6 @@
 // Prospect discovery (docs/decisions.md §8, Enterprise): businesses from the POI store near a centre, each
 // scored at its own location with the default weights.
-import { distanceKm } from '../geo/geodesy'
+import { distanceKm, METRES_PER_DEGREE_LAT } from '../geo/geodesy'
 import { and, between, inArray, sql } from 'drizzle-orm'
 import type { Env } from '../env'
 import { getDb } from '../db/client'
@@ -13,7 +13,7 @@ import { parseLocation } from '../lib/location'
 export const MAX_PROSPECTS = 100
 /** Rows read from the bounding box, nearest first, before the exact distance filter. */
 const CANDIDATE_ROWS = 400
-const KM_PER_DEGREE_LAT = 111.32
+const KM_PER_DEGREE_LAT = METRES_PER_DEGREE_LAT / 1000
 /** Without a centre, this many POIs of the store (of the requested type) are scored to find the best. */
 export const STORE_SCAN_LIMIT = 1000
 
@@ -29,10 +29,6 @@ export interface Prospect {
   nearbyScore: number
   grade: Grade
   source: string
-}
-
-export function haversineKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
-  return distanceKm(a.lat, a.lng, b.lat, b.lng)
 }
 
 /** "Fast Food" → ["fast_food"], "Restaurants" → ["restaurants", "restaurant"]: OSM-style values. */
@@ -72,7 +68,7 @@ export async function nearbyPois(env: Pick<Env, 'DB'>, q: ProspectQuery) {
     .orderBy(sql`${north} * ${north} + ${east} * ${east}`)
     .limit(CANDIDATE_ROWS)
   return rows
-    .map((row) => ({ ...row, distanceKm: haversineKm(q.centre, row) }))
+    .map((row) => ({ ...row, distanceKm: distanceKm(q.centre.lat, q.centre.lng, row.lat, row.lng) }))
     .filter((row) => row.distanceKm <= q.radiusKm)
     .sort((a, b) => a.distanceKm - b.distanceKm)
     .slice(0, MAX_PROSPECTS)

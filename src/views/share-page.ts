@@ -3,6 +3,7 @@
 import type { SharedLocation, SharedProjectView } from '../services/share-view'
 import { FACTOR_KEYS } from '../scoring'
 import { clamp } from '../lib/math'
+import { METRES_PER_DEGREE_LAT } from '../geo/geodesy'
 
 export const SHARE_PAGE_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action " + "'none'; frame-ancestors 'none'"
@@ -77,7 +78,7 @@ export function pointsSvg(locations: { lat: number; lng: number; grade: string }
       `font-weight="700" text-anchor="middle" fill="#fff">${i + 1}</text></g>`
     )
   })
-  const km = (width / scale) * 111.32
+  const km = (width / scale) * (METRES_PER_DEGREE_LAT / 1000)
   const kmAcross = km.toFixed(km < 10 ? 1 : 0)
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="100%" viewBox="0 0 ${width} ${height}" role="img" ` +

@@ -3,13 +3,14 @@
 // point first falls in its box.
 import parksData from '../data/parks.bin'
 import { BinaryReader, asBytes } from './binary'
+import FORMATS from '../data/formats.json'
 import { METRES_PER_DEGREE, metresPerDegreeLng } from './planar'
 import { Shapes } from './shapes'
 
 const SCALE = 1e4
 let parks: Shapes | undefined
 const parkShapes = (): Shapes => {
-  parks ??= new Shapes(new BinaryReader(asBytes(parksData), 'PARK', 1), SCALE, 0.005)
+  parks ??= new Shapes(new BinaryReader(asBytes(parksData), FORMATS.parks.magic, FORMATS.parks.version), SCALE, 0.005)
   return parks
 }
 

@@ -1,22 +1,12 @@
 // Distances in metres on a local equirectangular projection around the query point: within the
 // few-km radii these lookups use, it differs from the great-circle distance by well under 0.1 %.
 
-import { METRES_PER_DEGREE_LAT } from '../geodesy'
+import { METRES_PER_DEGREE_LAT, metresPerDegreeLng } from '../geodesy'
 
 export const METRES_PER_DEGREE = METRES_PER_DEGREE_LAT // mean Earth radius 6,371,008.8 m × π / 180 (src/geo/geodesy.ts)
 
-let lastLat = Number.NaN
-let lastMetresPerDegreeLng = Number.NaN
-
-/** Metres per degree of longitude at a latitude. The last answer is kept: a query asks it for the same
- *  latitude once per candidate polyline (hundreds within 2 km in Calgary), and the cosine dominated. */
-export function metresPerDegreeLng(lat: number): number {
-  if (lat !== lastLat) {
-    lastMetresPerDegreeLng = METRES_PER_DEGREE * Math.cos((lat * Math.PI) / 180)
-    lastLat = lat
-  }
-  return lastMetresPerDegreeLng
-}
+/** Metres per degree of longitude (src/geo/geodesy.ts, memoised there), for the measured modules. */
+export { metresPerDegreeLng }
 
 /** Degrees of latitude and longitude spanned by `metres` around `lat`, for bounding-box prefilters. */
 export function degreeSpan(lat: number, metres: number): { dLat: number; dLng: number } {
