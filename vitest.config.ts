@@ -103,6 +103,8 @@ export default defineConfig(async () => {
           },
         },
         {
+          // Layers import each other through their entry files, which reach the .bin readers too.
+          plugins: [binAsArrayBuffer],
           test: {
             name: 'node',
             environment: 'node',

@@ -18,7 +18,7 @@ import { seededRandom } from '../scripts/lib/seeded-random.mjs'
 
 const outDir = mkdtempSync(join(tmpdir(), 'geodata-bench-'))
 const bundle = await bundleTs(
-  { 'src/geo/measured/index.ts': '*', 'src/geo/measured/internals.ts': '*' },
+  { 'src/geo/geodata/measured/index.ts': '*', 'src/geo/geodata/measured/internals.ts': '*' },
   { outfile: join(outDir, 'm.mjs'), platform: 'node', bin: 'disk' },
 )
 

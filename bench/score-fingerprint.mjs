@@ -8,7 +8,11 @@ import { writeFileSync } from 'node:fs'
 import { loadSrc } from '../scripts/lib/load-ts.mjs'
 import { seededRandom } from '../scripts/lib/seeded-random.mjs'
 
-const m = await loadSrc({ 'geo/index.ts': ['geocodeOffline', 'geoStore'], 'scoring/index.ts': ['buildScoreResult'] })
+const m = await loadSrc({
+  'geo/geocode/index.ts': ['geocodeOffline'],
+  'geo/geodata/index.ts': ['geoStore'],
+  'scoring/index.ts': ['buildScoreResult'],
+})
 
 const rand = seededRandom(7)
 const pick = (a) => a[Math.floor(rand() * a.length)]

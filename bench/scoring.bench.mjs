@@ -21,7 +21,9 @@ import { seededRandom } from '../scripts/lib/seeded-random.mjs'
 const outDir = mkdtempSync(join(tmpdir(), 'scoring-bench-'))
 const engineBundle = await bundleTs(
   {
-    'src/geo/index.ts': ['geocodeOffline', 'featuresAt', 'geoStore'],
+    'src/geo/geocode/index.ts': ['geocodeOffline'],
+    'src/geo/signals/index.ts': ['featuresAt'],
+    'src/geo/geodata/index.ts': ['geoStore'],
     'src/scoring/index.ts': ['scoreSignals', 'buildScoreResult', 'gradeFor', 'DEFAULT_WEIGHTS'],
   },
   { outfile: join(outDir, 'engine.mjs') },

@@ -20,7 +20,7 @@ const m = await loadSrc(
     'services/batch-csv.ts': ['parseBatchCsv', 'formatBatchCsv'],
     'views/nearby-svg.ts': ['nearbySvg'],
     'scoring/index.ts': ['DEFAULT_WEIGHTS'],
-    'geo/index.ts': ['geoStore'],
+    'geo/geodata/index.ts': ['geoStore'],
   },
   { external: ['stream'] },
 )

@@ -16,7 +16,7 @@ import { dataVersionOf } from './lib/geodata-artefacts.mjs'
 
 const { values: args } = parseArgs({ options: { only: { type: 'string' } } })
 const build = { ...(await loadTs('scripts/lib/geodata-store-build.ts')), ...(await loadTs('scripts/lib/geodata-store-streets.ts')) }
-const format = await loadTs('src/geo/store-format.ts')
+const format = await loadTs('src/geo/geodata/store-format.ts')
 const dataDir = sharedDataDir(repoRoot)
 const outDir = join(repoRoot, format.STORE_ARTEFACT_DIR)
 mkdirSync(outDir, { recursive: true })

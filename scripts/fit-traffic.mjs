@@ -25,10 +25,10 @@ if (!hasData()) {
 const srcRoot = process.env.ENGINE_SRC ?? join(root, 'src') // another checkout's src, for experiments
 const m = await loadSrc(
   {
-    'geo/index.ts': ['featuresAt'],
-    'geo/measured/index.ts': ['censusAt'],
-    'geo/model/traffic.ts': ['trafficModelInputs', 'outsideFitFactor'],
-    'geo/model/activity.ts': ['pedestrianFrontage', 'PEDESTRIAN_REFERENCES'],
+    'geo/signals/index.ts': ['featuresAt'],
+    'geo/geodata/measured/index.ts': ['censusAt'],
+    'geo/signals/model/traffic.ts': ['trafficModelInputs', 'outsideFitFactor'],
+    'geo/signals/model/activity.ts': ['pedestrianFrontage', 'PEDESTRIAN_REFERENCES'],
     'scoring/index.ts': ['scoreSignals'],
     'scoring/audience.ts': ['VEHICLE_OCCUPANCY'],
   },

@@ -7,7 +7,7 @@ import { loadSrc } from './lib/load-ts.mjs'
 
 const m = await loadSrc(
   {
-    'geo/index.ts': ['geocodeOffline'],
+    'geo/geocode/index.ts': ['geocodeOffline'],
     'scoring/index.ts': ['buildScoreResult'],
     'services/scoring.ts': ['scoreLocation'],
   },

@@ -10,7 +10,7 @@
 //   4. roadClass from coordinates vs the Ottawa Road Network File class, on held-out segments, with
 //      the road network switched off (the proxy every other city gets).
 // With --old, the same numbers for another engine's src/ (e.g. the 1.x engine in a git worktree).
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { loadSrc } from './lib/load-ts.mjs'
 import {
@@ -80,7 +80,11 @@ console.log(
 for (const [label, srcRoot] of engines) {
   let m
   try {
-    m = await loadSrc({ 'geo/index.ts': ['featuresAt', 'DATA_VERSION'], 'scoring/index.ts': ['METHODOLOGY_VERSION'] }, { srcRoot })
+    // An older checkout (--old) may predate src/geo/{signals,geodata}/ and have one src/geo/index.ts.
+    const geo = existsSync(join(srcRoot, 'geo/signals/index.ts'))
+      ? { 'geo/signals/index.ts': ['featuresAt'], 'geo/geodata/index.ts': ['DATA_VERSION'] }
+      : { 'geo/index.ts': ['featuresAt', 'DATA_VERSION'] }
+    m = await loadSrc({ ...geo, 'scoring/index.ts': ['METHODOLOGY_VERSION'] }, { srcRoot })
   } catch (error) {
     console.log(`\n== ${label} engine (${srcRoot}) does not build: ${error.message.split('\n')[0]}`)
     continue

@@ -17,7 +17,7 @@ import { parseCsv, readSource } from './read.mjs'
 import { loadTs } from '../lib/load-ts.mjs'
 
 // The worker's own postal-code → province rule (Canada Post's first letters; X0A–X0C are Nunavut).
-const { provinceOfPostalCode } = await loadTs('src/geo/provinces.ts')
+const { provinceOfPostalCode } = await loadTs('src/geo/geodata/provinces.ts')
 
 export const FSA_SOURCE_FILES = {
   geonames: 'fsa/fsa-geonames-2022.csv',

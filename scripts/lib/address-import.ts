@@ -4,10 +4,10 @@
 //   oda     Statistics Canada Open Database of Addresses, 22 columns (latitude, longitude, street_no, street, str_name…, csdname…)
 //   simple  street_no, street, city[, city_pcs], lat, lng (extra columns ignored)
 //   single  address ("1 E BROADWAY, VANCOUVER, BC"), lat, lng
-import { parseAddress } from '../../src/geo/address'
-import { isInCanadaBounds } from '../../src/geo/border'
-import { parseCivicNumber, streetKeyOfText, type StreetKey } from '../../src/geo/street-key'
-import { normalizeName } from '../../src/geo/text'
+import { parseAddress } from '../../src/geo/geocode/address'
+import { isInCanadaBounds } from '../../src/geo/geodata/border'
+import { parseCivicNumber, streetKeyOfText, type StreetKey } from '../../src/geo/geocode/street-key'
+import { normalizeName } from '../../src/geo/geodata/text'
 
 export type AddressFormat = 'oda' | 'simple' | 'single'
 export interface AddressRecord extends StreetKey {

@@ -1,11 +1,11 @@
 // The geodata store in memory, answering like D1 (src/services/address-store.ts and street-store.ts)
 // and resolved by the worker's own code: for `npm run validate:geocoder` and node tests, which run
 // the geocoder on the committed artefacts without wrangler.
-import { planAddressLookup, resolveAddressLookup, type AddressLookup, type StoreAnswer } from '../../src/geo/address-lookup'
-import { geocodeOffline, type GeocodeResult } from '../../src/geo/geocode'
-import { cellOf, cellsAround } from '../../src/geo/store-format'
-import { decodePiece, type StreetPiece } from '../../src/geo/street-pieces'
-import { boxAround } from '../../src/geo/text'
+import { planAddressLookup, resolveAddressLookup, type AddressLookup, type StoreAnswer } from '../../src/geo/geocode/address-lookup'
+import { geocodeOffline, type GeocodeResult } from '../../src/geo/geocode/offline'
+import { cellOf, cellsAround } from '../../src/geo/geodata/store-format'
+import { decodePiece, type StreetPiece } from '../../src/geo/geocode/street-pieces'
+import { boxAround } from '../../src/geo/geodata/text'
 import type { AddressRecord } from './address-import'
 import { memoryAddressPoints } from './memory-address-store'
 

@@ -2,11 +2,11 @@
 // name key, type, direction, road class and an encoded polyline): GTA and Montréal OpenStreetMap,
 // Ottawa's RNF, Calgary's speed zones and counted sections. Pure; used by scripts/build-geodata-store.mjs.
 import polyline from '@mapbox/polyline'
-import { parseStreetText } from '../../src/geo/address'
-import { rnfToRoadClass, roadClassFromAadt, roadClassFromSpeed } from '../../src/geo/model/road-class'
-import { streetKeyOf, streetKeyOfText, type StreetKey } from '../../src/geo/street-key'
-import { cellOf, MAX_PIECE_M, ROAD_CLASS_SCALE } from '../../src/geo/store-format'
-import { distanceKm, normalizeName } from '../../src/geo/text'
+import { parseStreetText } from '../../src/geo/geocode/address'
+import { rnfToRoadClass, roadClassFromAadt, roadClassFromSpeed } from '../../src/geo/signals/model/road-class'
+import { streetKeyOf, streetKeyOfText, type StreetKey } from '../../src/geo/geocode/street-key'
+import { cellOf, MAX_PIECE_M, ROAD_CLASS_SCALE } from '../../src/geo/geodata/store-format'
+import { distanceKm, normalizeName } from '../../src/geo/geodata/text'
 import { splitCsvLine } from './address-import'
 
 const title = (s: string) => s.toLowerCase().replace(/(^|[\s-])(\p{L})/gu, (_, a: string, b: string) => a + b.toUpperCase())

@@ -80,7 +80,7 @@ export async function importTs(exportsByFile, options = {}) {
 }
 
 /**
- * Every export of one module (repo-relative path), with Node built-ins available: `loadTs('src/geo/provinces.ts')`.
+ * Every export of one module (repo-relative path), with Node built-ins available: `loadTs('src/geo/geodata/provinces.ts')`.
  * @param {string} relativePath
  * @param {BundleOptions} [options]
  */
@@ -88,7 +88,7 @@ export const loadTs = (relativePath, options = {}) => importTs({ [relativePath]:
 
 /**
  * Named exports of several src/ modules as one bundle built the way the worker sees them, e.g.
- * `loadSrc({ 'geo/index.ts': ['geocodeOffline'] })`. `srcRoot` loads another checkout's src/.
+ * `loadSrc({ 'geo/geocode/index.ts': ['geocodeOffline'] })`. `srcRoot` loads another checkout's src/.
  * @param {Record<string, string[] | '*'>} modules paths relative to src/
  * @param {BundleOptions & { srcRoot?: string }} [options]
  */

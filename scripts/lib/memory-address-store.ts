@@ -1,7 +1,7 @@
 // The address store in memory, with the same answer as the D1 query (src/services/address-store.ts):
 // points of the street name in the city written, plus those inside the near box. For the
 // validation script and node tests, which run the geocoder without D1.
-import { nearBoxE5, type AddressLookup, type AddressPoint, type StoreAnswer } from '../../src/geo/address-lookup'
+import { nearBoxE5, type AddressLookup, type AddressPoint, type StoreAnswer } from '../../src/geo/geocode/address-lookup'
 import type { AddressRecord } from './address-import'
 import { CIVIC_NEIGHBOURS } from '../../src/services/address-store'
 

@@ -12,7 +12,7 @@ export function reportFontFiles() {
 
 export async function loadReportCode() {
   const m = await loadSrc({
-    'geo/index.ts': ['geocodeOffline'],
+    'geo/geocode/index.ts': ['geocodeOffline'],
     'scoring/index.ts': ['buildScoreResult'],
     'roi/index.ts': ['estimateRoi', 'signalsOf', 'TYPICAL_SIGN_COST_CAD'],
     'services/reports/render.ts': ['renderScoreReport'],

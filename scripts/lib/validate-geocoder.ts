@@ -1,8 +1,8 @@
 // Hold-out validation of civic geocoding (npm run validate:geocoder): a deterministic 2 % of the
 // civic addresses are left out of the store, then geocoded as a user types them and compared with
 // their true position.
-import { planAddressLookup, resolveAddressLookup } from '../../src/geo/address-lookup'
-import { distanceKm } from '../../src/geo/text'
+import { planAddressLookup, resolveAddressLookup } from '../../src/geo/geocode/address-lookup'
+import { distanceKm } from '../../src/geo/geodata/text'
 import { dedupe, parseAddressFile, recordKey, type AddressRecord } from './address-import'
 import { memoryAddressPoints } from './memory-address-store'
 

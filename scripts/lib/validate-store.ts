@@ -1,8 +1,8 @@
 // Hold-out validation of the geocoder on the geodata store (npm run validate:geocoder): every
 // held-out address (sampled by hash in the build, before any tuning, and never loaded) is typed as a
 // user would and geocoded against the rest; errors, precision shares and whether accuracyM holds, per city.
-import type { GeocodeResult } from '../../src/geo/geocode'
-import { distanceKm } from '../../src/geo/text'
+import type { GeocodeResult } from '../../src/geo/geocode/offline'
+import { distanceKm } from '../../src/geo/geodata/text'
 import { hash, type HeldOut } from './geodata-store-build'
 
 /** A held-out address as the build wrote it, without its cross-source key. */

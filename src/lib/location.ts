@@ -2,7 +2,7 @@
 // Every route that takes a location builds its schema from these fields and rules, and a location from
 // anywhere else goes through parseLocation, so a bad location reads the same everywhere and is checked once.
 import { z } from '@hono/zod-openapi'
-import { CANADA_BOUNDS, isInCanadaBounds, isInUnitedStates } from '../geo'
+import { CANADA_BOUNDS, isInCanadaBounds, isInUnitedStates } from '../geo/geodata'
 import { displayText, validationError } from './openapi'
 
 const { minLat, maxLat, minLng, maxLng } = CANADA_BOUNDS

@@ -3,7 +3,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { createRouter, errorResponses, jsonBody, jsonResponse } from '../lib/openapi'
 import { PLAN_LIMITS, PLANS } from '../auth/plans'
-import { GEOCODE_PRECISIONS } from '../geo'
+import { GEOCODE_PRECISIONS } from '../geo/geodata'
 import { latitude, longitude } from '../lib/location'
 import { GRADES, ScoreResultSchema, WeightProfileSchema } from '../scoring'
 import { geocoderFor } from '../services/geocoder'

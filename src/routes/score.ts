@@ -6,7 +6,7 @@ import { ApiError } from '../errors'
 import { ScoreResultSchema, WeightProfileSchema, DEFAULT_WEIGHTS, type ScoreResult } from '../scoring'
 import { scoreLocation } from '../services/scoring'
 import type { Defer } from '../services/geocoder'
-import { CANADA_BOUNDS } from '../geo'
+import { CANADA_BOUNDS } from '../geo/geodata'
 import { LocationInputSchema, locationFields, requireLocation } from '../lib/location'
 
 const ScoreRequestSchema = z

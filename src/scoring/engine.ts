@@ -1,16 +1,7 @@
 // The scoring engine: raw signals + weights → factor scores, overall score and grade. Pure and
 // deterministic: no clock, no randomness, no I/O.
-import {
-  DATA_SOURCES,
-  DATA_VERSION,
-  featuresAt,
-  type DataSource,
-  type FactorSignals,
-  type GeocodePrecision,
-  type KnownStreet,
-  type RawSignal,
-  type ScoreWarning,
-} from '../geo'
+import { DATA_SOURCES, DATA_VERSION, type DataSource, type GeocodePrecision, type ScoreWarning } from '../geo/geodata'
+import { featuresAt, type FactorSignals, type KnownStreet, type RawSignal } from '../geo/signals'
 import { audienceOf, type Audience } from './audience'
 import { factorScore } from './curves'
 import { gradeFor, type Grade } from './grade'

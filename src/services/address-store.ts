@@ -6,9 +6,9 @@
 import { and, between, eq, sql, type SQL } from 'drizzle-orm'
 import { union } from 'drizzle-orm/sqlite-core'
 import { getDb, schema } from '../db/client'
-import type { AddressLookup, AddressPoint } from '../geo/address-lookup'
-import { nearBoxE5 } from '../geo/address-lookup'
-import { METRES_PER_DEGREE_LAT, metresPerDegreeLng } from '../geo/geodesy'
+import type { AddressLookup, AddressPoint } from '../geo/geocode'
+import { nearBoxE5 } from '../geo/geocode'
+import { METRES_PER_DEGREE_LAT, metresPerDegreeLng } from '../geo/geodata'
 
 /** More points than this for one street name in one area is not a street but a data problem. */
 const MAX_POINTS = 6000

@@ -5,14 +5,15 @@
 //   4. bundled data: postal area (FSA) → city; nothing found → the route answers 400
 // Results are cached in KV (one D1 query, or one live call, per distinct address and TTL).
 import type { Env } from '../env'
-import { geocodeOffline, isInCanada, parseAddress, type GeocodeResult } from '../geo'
-import { planAddressLookup, resolveAddressLookup, type AddressLookup } from '../geo/address-lookup'
-import { roadNetworkGeometry, type StreetGeometrySource } from '../geo/street-geometry'
-import { roadSegmentsNamed } from '../geo/measured'
+import { geocodeOffline, parseAddress, type GeocodeResult } from '../geo/geocode'
+import { isInCanada } from '../geo/geodata'
+import { planAddressLookup, resolveAddressLookup, type AddressLookup } from '../geo/geocode'
+import { roadNetworkGeometry, type StreetGeometrySource } from '../geo/geocode'
+import { roadSegmentsNamed } from '../geo/geodata'
 import { d1AddressPoints, type AddressPointsAnswer, type AddressPointsSource } from './address-store'
 import { d1StreetStore, type StreetStore } from './street-store'
 import { sha256Hex } from '../lib/crypto'
-import { METRES_PER_DEGREE_LAT, metresPerDegreeLng } from '../geo/geodesy'
+import { METRES_PER_DEGREE_LAT, metresPerDegreeLng } from '../geo/geodata'
 
 export type { GeocodeResult }
 

@@ -6,7 +6,7 @@
 import { and, asc, eq, gt } from 'drizzle-orm'
 import { getDb, schema } from '../db/client'
 import type { Env } from '../env'
-import { DATA_VERSION } from '../geo'
+import { DATA_VERSION } from '../geo/geodata'
 import type { ScoreResult } from '../scoring'
 import { notificationInsert } from './notifications'
 import { scoreLocation } from './scoring'

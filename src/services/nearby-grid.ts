@@ -1,7 +1,7 @@
 // Geometry of the site finder: a square lattice of candidate points inside a circle, and the
 // distance/bearing of a point from the centre. Pure. A local flat projection (metres east/north of
 // the centre, longitude scaled by cos(latitude)) is exact to well under a metre within 2 km.
-import { distanceM, METRES_PER_DEGREE_LAT } from '../geo/geodesy'
+import { distanceM, METRES_PER_DEGREE_LAT } from '../geo/geodata'
 
 export { distanceM }
 const toRad = Math.PI / 180

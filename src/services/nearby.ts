@@ -4,7 +4,8 @@
 // `coordinates`, no street). The centre keeps its own result, street included, as grid point (0, 0),
 // so the best point is never worse than the centre.
 import { ApiError } from '../errors'
-import { featuresAt, isInCanada, trafficArea, type FeatureOptions } from '../geo'
+import { featuresAt, trafficArea, type FeatureOptions } from '../geo/signals'
+import { isInCanada } from '../geo/geodata'
 import { buildScoreResult, gradeFor, scoreSignals, type Grade, type ScoreResult, type WeightProfile } from '../scoring'
 import { bearingDeg, distanceM, gridAround, gridPointCount } from './nearby-grid'
 import { scoreLocation, type LocationInput } from './scoring'

@@ -1,6 +1,6 @@
 // Prospect discovery (docs/decisions.md §8, Enterprise): businesses from the POI store near a centre, each
 // scored at its own location with the default weights.
-import { distanceKm, METRES_PER_DEGREE_LAT } from '../geo/geodesy'
+import { distanceKm, METRES_PER_DEGREE_LAT } from '../geo/geodata'
 import { and, between, inArray, sql } from 'drizzle-orm'
 import type { Env } from '../env'
 import { getDb } from '../db/client'

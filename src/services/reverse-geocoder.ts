@@ -2,9 +2,9 @@
 // AI provider names the site finder's best points with it. Where the store has no address point near
 // enough, the point stays unnamed: an address is never invented.
 import type { Env } from '../env'
-import { findPlace } from '../geo'
-import { distanceM } from '../geo/geodesy'
-import { titleCaseKey } from '../geo/text'
+import { findPlace } from '../geo/geocode'
+import { distanceM } from '../geo/geodata'
+import { titleCaseKey } from '../geo/geodata'
 import { nearestAddressPoint } from './address-store'
 import { d1StreetStore } from './street-store'
 

@@ -1,9 +1,9 @@
 // Scoring service: locate the input (coordinates or geocoded address), then run the pure engine.
 import type { Env } from '../env'
 import { ApiError } from '../errors'
-import { parseAddress } from '../geo'
-import { streetKeyOf } from '../geo/street-key'
-import { locationWarnings } from '../geo/warnings'
+import { parseAddress } from '../geo/geocode'
+import { streetKeyOf } from '../geo/geocode'
+import { locationWarnings } from '../geo/geodata'
 import type { LocationInput } from '../lib/location'
 import { buildScoreResult, DEFAULT_WEIGHTS, type ScoreResult, type WeightProfile } from '../scoring'
 import { geocoderFor, type Defer, type Geocoder } from './geocoder'

@@ -1,7 +1,7 @@
 // The public view of a shared project: what the share page and GET /shared/:token show. Built from
 // an allow-list of fields, so private ones (notes, user ids, location ids, inputs) never leak.
 import { FACTOR_KEYS, FACTOR_LABELS, type FactorKey, type Grade } from '../scoring'
-import type { DataSource } from '../geo'
+import type { DataSource } from '../geo/geodata'
 import type { LocationRow, ProjectRow } from './projects'
 import { scoreResultOf } from './projects'
 

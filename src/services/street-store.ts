@@ -4,10 +4,10 @@
 // cell's pieces change only with a data load, and repeated scores nearby then cost no query.
 import { and, gte, inArray, lte } from 'drizzle-orm'
 import { getDb, schema } from '../db/client'
-import { cellsAround, MAX_CELL_QUERY_M } from '../geo/store-format'
-import { CLASS_SOURCES, decodePiece, nearestStreet, streetOfPiece, type NearestStreet, type StreetPiece } from '../geo/street-pieces'
-import { distanceM } from '../geo/geodesy'
-import { boxAround, titleCaseKey } from '../geo/text'
+import { cellsAround, MAX_CELL_QUERY_M } from '../geo/geodata'
+import { CLASS_SOURCES, decodePiece, nearestStreet, streetOfPiece, type NearestStreet, type StreetPiece } from '../geo/geocode'
+import { distanceM } from '../geo/geodata'
+import { boxAround, titleCaseKey } from '../geo/geodata'
 import { nearestAddressPoint } from './address-store'
 
 const { streetPieces: pieces } = schema

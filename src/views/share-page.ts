@@ -3,7 +3,7 @@
 import type { SharedLocation, SharedProjectView } from '../services/share-view'
 import { FACTOR_KEYS } from '../scoring'
 import { clamp } from '../lib/math'
-import { METRES_PER_DEGREE_LAT } from '../geo/geodesy'
+import { METRES_PER_DEGREE_LAT } from '../geo/geodata'
 
 export const SHARE_PAGE_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action " + "'none'; frame-ancestors 'none'"

@@ -1,7 +1,8 @@
 // Address forms found by scripts/probe-scoring.mjs that the parser/geocoder got wrong, and the
 // US side of the border inside Canada's bounding box.
 import { describe, it, expect } from 'vitest'
-import { geocodeOffline, isInUnitedStates, parseAddress } from '../../src/geo'
+import { geocodeOffline, parseAddress } from '../../src/geo/geocode'
+import { isInUnitedStates } from '../../src/geo/geodata'
 
 describe('delivery designations are recognised, never taken for a street or a city', () => {
   it.each([

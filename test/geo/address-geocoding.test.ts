@@ -1,7 +1,7 @@
 import { describe, it, expect, beforeAll } from 'vitest'
 import { env } from 'cloudflare:workers'
 import { geocoderFor } from '../../src/services/geocoder'
-import { distanceKm } from '../../src/geo/text'
+import { distanceKm } from '../../src/geo/geodata/text'
 import { call, createKey } from '../helpers/api'
 import { fixtureCsv, loadFixture, pointOf, range, type FixtureStreet } from '../helpers/address-fixture'
 

@@ -1,9 +1,9 @@
 // Postal areas (FSAs) land where their people live (docs/fsa-audit.md). Reference points are the places
 // the Canada Post descriptions name, from public maps, not from the bundled data.
 import { describe, it, expect } from 'vitest'
-import { geocodeOffline } from '../../src/geo'
-import { geoStore } from '../../src/geo/store'
-import { distanceKm } from '../../src/geo/text'
+import { geocodeOffline } from '../../src/geo/geocode'
+import { geoStore } from '../../src/geo/geodata/store'
+import { distanceKm } from '../../src/geo/geodata/text'
 
 function postal(address: string) {
   const result = geocodeOffline(address)

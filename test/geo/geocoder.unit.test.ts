@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest'
-import { classifyStreet, geocodeOffline, parseAddress } from '../../src/geo'
-import { distanceKm } from '../../src/geo/text'
+import { classifyStreet } from '../../src/geo/geodata'
+import { geocodeOffline, parseAddress } from '../../src/geo/geocode'
+import { distanceKm } from '../../src/geo/geodata/text'
 
 type Case = {
   address: string

@@ -1,6 +1,6 @@
 // The bundled census and transit-stop artefacts answer like the places a user knows.
 import { describe, expect, it } from 'vitest'
-import { censusAt, transitStopPointsNear, transitStopsNear } from '../../src/geo/measured'
+import { censusAt, transitStopPointsNear, transitStopsNear } from '../../src/geo/geodata/measured'
 
 const KING_AND_BAY = { lat: 43.6487, lng: -79.3806 }
 const RURAL_SASKATCHEWAN = { lat: 49.42, lng: -107.072 } // DA 47030113, south-west of Swift Current

@@ -1,6 +1,6 @@
 // Ottawa's road network (Statistics Canada Road Network File 2021), as bundled.
 import { describe, expect, it } from 'vitest'
-import { nearestRoadSegment, roadNetworkCovers, roadSegmentsNamed } from '../../src/geo/measured'
+import { nearestRoadSegment, roadNetworkCovers, roadSegmentsNamed } from '../../src/geo/geodata/measured'
 
 const BANK_NEAR_SOMERSET = { lat: 45.41504, lng: -75.69612 } // Bank St between Somerset and Gilmour
 const GILMOUR_OFF_BANK = { lat: 45.41362, lng: -75.69635 } // Gilmour St, a block of houses west of Bank

@@ -1,9 +1,9 @@
 // Calgary's posted speed zones (City of Calgary speed limits): the road a point is on and its limit,
 // from coordinates alone, and what the engine makes of them.
 import { describe, expect, it } from 'vitest'
-import { featuresAt } from '../../src/geo'
-import { countedSectionsNear, speedZoneAt } from '../../src/geo/measured'
-import { cityStreet } from '../../src/geo/measured/speed-zones'
+import { featuresAt } from '../../src/geo/signals'
+import { countedSectionsNear, speedZoneAt } from '../../src/geo/geodata/measured'
+import { cityStreet } from '../../src/geo/geodata/measured/speed-zones'
 
 const DEERFOOT = { lat: 51.089665, lng: -114.039387 } // on Deerfoot Trail NE, 31 m from its nearest counted section
 const WEST_300M = { lat: 51.089665, lng: -114.0437 } // a residential block 300 m west

@@ -1,6 +1,6 @@
 // Census-tract income: the tract that contains the point, from the bundled 2021 tract polygons.
 import { describe, expect, it } from 'vitest'
-import { tractAt } from '../../src/geo/measured'
+import { tractAt } from '../../src/geo/geodata/measured'
 
 describe('tractAt', () => {
   it('tells a rich Toronto tract (Rosedale) from a poor one (Moss Park) 3 km away', () => {

@@ -1,6 +1,6 @@
 // Calgary's counted traffic sections, from the bundled City of Calgary volumes 2016–2018.
 import { describe, expect, it } from 'vitest'
-import { countedSectionsNear } from '../../src/geo/measured'
+import { countedSectionsNear } from '../../src/geo/geodata/measured'
 
 describe('countedSectionsNear', () => {
   it('returns the volume of the counted section a point lies on (5 Av SW downtown, 2018)', () => {

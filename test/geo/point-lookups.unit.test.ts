@@ -2,8 +2,9 @@
 // lookups answer, also after thousands of points have evicted each other from the memo; a site-finder
 // grid point, scored without the memos and with its area's traffic raster, gets the signals it gets alone.
 import { describe, expect, it } from 'vitest'
-import { featuresAt, trafficArea, urbanContext } from '../../src/geo'
-import { censusAt, tractAt, transitStopPointsNear, transitStopsAround } from '../../src/geo/measured'
+import { featuresAt, trafficArea } from '../../src/geo/signals'
+import { urbanContext } from '../../src/geo/geodata'
+import { censusAt, tractAt, transitStopPointsNear, transitStopsAround } from '../../src/geo/geodata/measured'
 import { seededRandom } from '../../scripts/lib/seeded-random.mjs'
 
 // A set that excludes nothing real still bypasses the memo: the lookup is computed afresh.

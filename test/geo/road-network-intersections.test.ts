@@ -3,7 +3,7 @@
 import { describe, it, expect } from 'vitest'
 import { env } from 'cloudflare:workers'
 import { geocoderFor } from '../../src/services/geocoder'
-import { distanceKm } from '../../src/geo/text'
+import { distanceKm } from '../../src/geo/geodata/text'
 import { call, createKey } from '../helpers/api'
 
 const geocode = (text: string) => geocoderFor({ DB: env.DB, KEYS: undefined as unknown as KVNamespace }).geocode(text)

@@ -2,7 +2,7 @@
 // loader's own SQL (artefactStatements), like `npm run load:geodata` does with the real artefacts.
 import { artefactStatements } from '../../scripts/lib/geodata-sql.mjs'
 import { pieceRows } from '../../scripts/lib/geodata-store-streets'
-import { streetKeyOfText } from '../../src/geo/street-key'
+import { streetKeyOfText } from '../../src/geo/geocode/street-key'
 
 export interface FixtureLine {
   /** As the source writes it: "Yonge Street", "Rue Peel", or a bare RNF name body ("Rideau"). */

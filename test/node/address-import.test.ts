@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { dedupe, detectFormat, importStatements, parseAddressFile } from '../../scripts/lib/address-import'
 import { memoryAddressPoints } from '../../scripts/lib/memory-address-store'
 import { percentile, validate } from '../../scripts/lib/validate-geocoder'
-import { planAddressLookup, resolveAddressLookup } from '../../src/geo/address-lookup'
+import { planAddressLookup, resolveAddressLookup } from '../../src/geo/geocode/address-lookup'
 import { hasSharedData, sharedDataSkipReason, sharedFile } from './shared-data'
 
 if (!hasSharedData) console.warn(sharedDataSkipReason)

@@ -2,7 +2,7 @@
 // must give exactly what decoding each string alone gives, for any text the build can write.
 import { describe, expect, it } from 'vitest'
 import { BinaryWriter } from '../../scripts/geodata/lib.mjs'
-import { BinaryReader } from '../../src/geo/measured/binary'
+import { BinaryReader } from '../../src/geo/geodata/measured/binary'
 
 const roundTrip = (values: string[]) => {
   const writer = new BinaryWriter('TEST', 1)

@@ -4,10 +4,10 @@
 import { describe, expect, it } from 'vitest'
 import polyline from '@mapbox/polyline'
 import { dataVersionOf, readArtefact, readManifest } from '../../scripts/lib/geodata-artefacts.mjs'
-import { parseCivicNumber, streetKeyOfText } from '../../src/geo/street-key'
-import { cellOf, MAX_PIECE_M } from '../../src/geo/store-format'
-import { distanceM } from '../../src/geo/geodesy'
-import { normalizeName } from '../../src/geo/text'
+import { parseCivicNumber, streetKeyOfText } from '../../src/geo/geocode/street-key'
+import { cellOf, MAX_PIECE_M } from '../../src/geo/geodata/store-format'
+import { distanceM } from '../../src/geo/geodata/geodesy'
+import { normalizeName } from '../../src/geo/geodata/text'
 
 const manifest = readManifest()
 const of = (kind: string) => manifest.artefacts.filter((a) => a.kind === kind)

@@ -31,6 +31,12 @@ describe('layers', () => {
     expect(offenders).toEqual([])
   })
 
+  it('src/geo holds its three layers and the artefacts, each layer with one entry file', () => {
+    const entries = readdirSync('src/geo', { withFileTypes: true }).map((e) => (e.isDirectory() ? `${e.name}/` : e.name))
+    expect(entries.sort()).toEqual(['data/', 'geocode/', 'geodata/', 'signals/'])
+    for (const layer of ['geocode', 'geodata', 'signals']) expect(readdirSync(join('src/geo', layer))).toContain('index.ts')
+  })
+
   // dependency-cruiser with .dependency-cruiser.cjs: no import cycle anywhere in src/ (type-only
   // imports included) and the arrows of docs/code-map.md. Its report names each offending import.
   it('src/ has no import cycle and every import follows the layer arrows', () => {

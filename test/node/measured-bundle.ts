@@ -2,8 +2,8 @@
 // so Node tests can query the committed artefacts and compare them with the raw files.
 import { loadSrc } from '../../scripts/lib/load-ts.mjs'
 
-export type MeasuredModule = typeof import('../../src/geo/measured/index') & typeof import('../../src/geo/measured/internals')
+export type MeasuredModule = typeof import('../../src/geo/geodata/measured') & typeof import('../../src/geo/geodata/measured/internals')
 
 export async function loadMeasured(): Promise<MeasuredModule> {
-  return (await loadSrc({ 'geo/measured/index.ts': '*', 'geo/measured/internals.ts': '*' })) as MeasuredModule
+  return (await loadSrc({ 'geo/geodata/measured/index.ts': '*', 'geo/geodata/measured/internals.ts': '*' })) as MeasuredModule
 }

@@ -2,7 +2,7 @@ import { describe, it, expect, beforeAll } from 'vitest'
 import { env } from 'cloudflare:workers'
 import sampleGeoJson from '../../scripts/data/sample-pois.geojson?raw'
 import { CANADA, parseGeoJson, parseCsv, poiUpsertStatements } from '../../scripts/lib/pois.mjs'
-import { CANADA_BOUNDS } from '../../src/geo'
+import { CANADA_BOUNDS } from '../../src/geo/geodata'
 import { call, createKey, expectError } from '../helpers/api'
 
 const QUEEN_SPADINA = { lat: 43.6487, lng: -79.3962 }

@@ -2,7 +2,7 @@ import { describe, it, expect, beforeAll } from 'vitest'
 import { env } from 'cloudflare:workers'
 import { runInDurableObject } from 'cloudflare:test'
 import { call, createKey, expectError } from '../helpers/api'
-import { distanceKm } from '../../src/geo/text'
+import { distanceKm } from '../../src/geo/geodata/text'
 import { GRADES, gradeFor } from '../../src/scoring'
 
 const RIDEAU = '50 Rideau St, Ottawa, ON K1N 9J7'

@@ -2,7 +2,7 @@
 // interval), and a point with no road nearby (water, wilderness) or deep inside a park says so and does
 // not score like a street (docs/methodology.md §2.4–2.5).
 import { describe, expect, it } from 'vitest'
-import { geocodeOffline } from '../../src/geo'
+import { geocodeOffline } from '../../src/geo/geocode'
 import { buildScoreResult, ScoreResultSchema } from '../../src/scoring'
 import { VEHICLE_OCCUPANCY } from '../../src/roi/model'
 

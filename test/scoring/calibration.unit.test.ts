@@ -2,7 +2,7 @@
 // and the ordering downtown > suburban arterial > residential crescent > rural road holds per city.
 // Addresses go through the real offline geocoder, as they would through the API.
 import { describe, it, expect } from 'vitest'
-import { geocodeOffline } from '../../src/geo'
+import { geocodeOffline } from '../../src/geo/geocode'
 import { buildScoreResult, type ScoreResult } from '../../src/scoring'
 
 type Kind = 'downtown' | 'suburbanArterial' | 'smallTownMain' | 'crescent' | 'rural'

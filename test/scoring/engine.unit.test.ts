@@ -12,7 +12,7 @@ import {
   ScoreResultSchema,
   type WeightProfile,
 } from '../../src/scoring'
-import { featuresAt, type FactorSignals } from '../../src/geo'
+import { featuresAt, type FactorSignals } from '../../src/geo/signals'
 
 const signal = (value: number) => ({ value, unit: 'u', method: 'test', confidence: 'medium' as const })
 const signals = (values: Partial<Record<keyof FactorSignals, number>> = {}): FactorSignals => ({

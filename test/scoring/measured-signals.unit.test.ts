@@ -14,8 +14,8 @@
 //   Calgary 17 Ave SE 74.5 B (34,000 counted 2018, class 4, 166) vs 300 m N 50.4 D (430 modelled, class 1, 57)
 //   Toronto Dufferin St 74.7 B (8,200, bus route → 3, 471) vs 300 m E 61.6 C (280, class 1, 243)
 import { describe, it, expect } from 'vitest'
-import { featuresAt } from '../../src/geo'
-import { censusAt, countedSectionsNear, nearestRoadSegment, tractAt, transitStopPointsNear } from '../../src/geo/measured'
+import { featuresAt } from '../../src/geo/signals'
+import { censusAt, countedSectionsNear, nearestRoadSegment, tractAt, transitStopPointsNear } from '../../src/geo/geodata/measured'
 import { buildScoreResult } from '../../src/scoring'
 
 const at = (lat: number, lng: number) => buildScoreResult({ lat, lng, address: `${lat}, ${lng}`, precision: 'coordinates' })

@@ -2,7 +2,8 @@
 // town name or a rural postal code, rural routes, rural highways, and streets located by city name
 // only. Found by scripts/probe-scoring.mjs; each case guards a model behaviour, not one address.
 import { describe, it, expect } from 'vitest'
-import { classifyStreet, geocodeOffline } from '../../src/geo'
+import { classifyStreet } from '../../src/geo/geodata'
+import { geocodeOffline } from '../../src/geo/geocode'
 import { buildScoreResult, type ScoreResult } from '../../src/scoring'
 
 function score(address: string): ScoreResult {

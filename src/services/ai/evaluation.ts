@@ -3,7 +3,7 @@
 // free-text business type ("drive-thru café") through the taxonomy so a language model's wording and
 // the built-in provider's ids are judged alike. Pure. Used by test/ai/evaluation.test.ts (built-in) and
 // scripts/eval-ai-query.mjs (any provider, through a running server).
-import { normalizeName } from '../../geo/text'
+import { normalizeName } from '../../geo/geodata'
 import { BUSINESS_TYPES, matchBusiness } from './builtin/taxonomy'
 
 export interface EvalCase {

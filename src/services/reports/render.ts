@@ -4,7 +4,7 @@
 // through ReportText (layout.ts): embedded Noto Sans, measured wrapping, ellipses, no cut glyphs.
 // Deterministic: the same input gives the same bytes (fixed font names, fixed dates).
 import { PDFDocument, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib'
-import type { GeocodePrecision } from '../../geo'
+import type { GeocodePrecision } from '../../geo/geodata'
 import { FACTOR_KEYS, type ScoreResult } from '../../scoring'
 import type { RoiEstimate } from '../../roi'
 import type { ReportFontFiles } from './fonts'

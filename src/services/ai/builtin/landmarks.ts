@@ -8,7 +8,7 @@
 // finder searches. Attribution: © OpenStreetMap contributors (ODbL 1.0) for "OSM address"; Statistics
 // Canada Road Network File 2021 (Statistics Canada Open Licence); City of Edmonton, City of Calgary and
 // City of Vancouver open data (their Open Government Licences). Keep it small: docs/ai.md.
-import type { ProvinceCode } from '../../../geo'
+import type { ProvinceCode } from '../../../geo/geodata'
 
 export interface Landmark {
   label: string

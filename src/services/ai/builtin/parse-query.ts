@@ -1,7 +1,7 @@
 // Reads a sign-placement question (English or French) into what the built-in provider acts on: intent,
 // language, business type, the city, the area to search around and the explicit places. Pure.
-import type { Place } from '../../../geo/store'
-import { findPlace } from '../../../geo'
+import type { Place } from '../../../geo/geodata'
+import { findPlace } from '../../../geo/geocode'
 import { type Intent, type Language, intentOf, languageOf } from './intent'
 import { downtownOf, type Landmark } from './landmarks'
 import {

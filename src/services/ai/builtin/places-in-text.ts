@@ -1,11 +1,12 @@
 // The places a question names: civic addresses, intersections ("corner of King and Bay", "coin
 // Sainte-Catherine et Peel", "Yonge & Dundas"), curated landmarks and neighbourhoods, and the city, from
 // the gazetteer (GeoNames places, src/geo). Pure: nothing is geocoded here.
-import { findPlace, geoStore, parseAddress } from '../../../geo'
-import { formatStreet, parseStreetText } from '../../../geo/address'
+import { findPlace, parseAddress } from '../../../geo/geocode'
+import { geoStore } from '../../../geo/geodata'
+import { formatStreet, parseStreetText } from '../../../geo/geocode'
 import { isKnownPlaceName } from '../../../geo/geocode'
-import type { Place } from '../../../geo/store'
-import { distanceKm, normalizeName } from '../../../geo/text'
+import type { Place } from '../../../geo/geodata'
+import { distanceKm, normalizeName } from '../../../geo/geodata'
 import { LANDMARKS, type Landmark } from './landmarks'
 import { fold } from './taxonomy'
 

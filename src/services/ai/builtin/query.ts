@@ -2,7 +2,7 @@
 // gazetteer, score it with the engine, and for a search run the site finder around the place and name
 // its best points with the reverse geocoder (coordinates when no civic address is known). Nothing is
 // invented: a place that cannot be located is said to be, and no address is made up.
-import type { GeocodePrecision } from '../../../geo'
+import type { GeocodePrecision } from '../../../geo/geodata'
 import { buildScoreResult, DEFAULT_WEIGHTS, type ScoreResult, type WeightProfile } from '../../../scoring'
 import type { Geocoder } from '../../geocoder'
 import { candidatePoints, findNearby } from '../../nearby'

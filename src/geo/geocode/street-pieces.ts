@@ -4,8 +4,8 @@
 import polyline from '@mapbox/polyline'
 import { parseStreetText } from './address'
 import type { StreetKey } from './street-key'
-import { METRES_PER_DEGREE_LAT, metresPerDegreeLng } from './geodesy'
-import { ROAD_CLASS_SCALE } from './store-format'
+import { METRES_PER_DEGREE_LAT, metresPerDegreeLng } from '../geodata'
+import { ROAD_CLASS_SCALE } from '../geodata'
 
 export interface StreetPiece extends StreetKey {
   /** Display name as the source writes it ("Queen Street West", "Bank", "Rue Sherbrooke Est"). */

@@ -1,8 +1,8 @@
 // Transit, pedestrian and business signals from the measured inputs (GTFS 2022 stops, Can-ALE 2016
 // DA measures). Pure functions of their inputs, so the validation and the tests can reason about them.
 import type { StopPoint } from './road-class'
-import { PEDESTRIAN_MODEL } from '../data/traffic-model.generated'
-import { interpolateKnots } from '../../lib/math'
+import { PEDESTRIAN_MODEL } from '../../data/traffic-model.generated'
+import { interpolateKnots } from '../../../lib/math'
 
 export const WALK_NEAR_M = 400
 export const WALK_FAR_M = 800

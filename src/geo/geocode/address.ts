@@ -1,9 +1,9 @@
 // Canadian address parser: civic number, unit, street (name, type, direction), city, province,
 // postal code. English and French conventions ("100 Queen St W", "1000, rue De La Gauchetière O").
 // Pure and forgiving: every part is optional; geocoding decides whether enough was found.
-import { MAX_PROVINCE_WORDS, provinceFromText, provinceOfPostalCode, type ProvinceCode } from './provinces'
-import { FRENCH_LEADING, LEADING_TYPES, TRAILING_TYPES } from './roads'
-import { normalizeName } from './text'
+import { MAX_PROVINCE_WORDS, provinceFromText, provinceOfPostalCode, type ProvinceCode } from '../geodata'
+import { FRENCH_LEADING, LEADING_TYPES, TRAILING_TYPES } from '../geodata'
+import { normalizeName } from '../geodata'
 
 export interface ParsedStreet {
   name: string

@@ -1,12 +1,12 @@
 // Distinct 2022 GTFS stop locations (stops.bin, built by scripts/geodata/stops.mjs), decoded once
 // per isolate into a cell grid. A stop's id (for `exclude`) is its index in the artefact.
-import stopsData from '../data/stops.bin'
+import stopsData from '../../data/stops.bin'
 import { BinaryReader, COORD_SCALE, asBytes } from './binary'
 import { PointGrid } from './grid'
 import { PointMemo } from './point-memo'
 import type { LookupOptions, MemoOptions } from './options'
 import { METRES_PER_DEGREE, degreeSpan, metresPerDegreeLng } from './planar'
-import FORMATS from '../data/formats.json'
+import FORMATS from '../../data/formats.json'
 
 export interface StopTable {
   /** stop positions in 1e-5° (kept as integers: no conversion pass at decode time) */

@@ -1,9 +1,9 @@
 // City of Toronto parks and green spaces of 1 ha or more (parks.bin, built by scripts/geodata/parks.mjs),
 // and whether a point lies inside one. The boxes are decoded once per isolate, a park's rings when a
 // point first falls in its box.
-import parksData from '../data/parks.bin'
+import parksData from '../../data/parks.bin'
 import { BinaryReader, asBytes } from './binary'
-import FORMATS from '../data/formats.json'
+import FORMATS from '../../data/formats.json'
 import { METRES_PER_DEGREE, metresPerDegreeLng } from './planar'
 import { Shapes } from './shapes'
 

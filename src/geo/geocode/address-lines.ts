@@ -1,10 +1,10 @@
 // What a street's centrelines (geodata store) add to civic geocoding: a point on a street that has no
 // address points, the radius of a street-level answer, an interpolated point kept off the roadway, and
 // the road class of the street located. Pure; used by address-lookup.ts.
-import type { GeocodeResult } from './geocode'
-import { METRES_PER_DEGREE_LAT, metresPerDegreeLng } from './geodesy'
+import type { GeocodeResult } from './offline'
+import { METRES_PER_DEGREE_LAT, metresPerDegreeLng } from '../geodata'
 import { CLASS_SOURCES, nearestStreet, type StreetPiece } from './street-pieces'
-import { distanceKm } from './text'
+import { distanceKm } from '../geodata'
 
 type Located = Pick<GeocodeResult, 'lat' | 'lng' | 'precision' | 'accuracyM'>
 /** An address point as far as these helpers need it. */

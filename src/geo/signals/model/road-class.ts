@@ -2,9 +2,9 @@
 // Road Network File where loaded, else Calgary's counted sections or posted speed zones, else the
 // bus-route proxy.
 // Validation of each option: docs/methodology.md §2.2 (scripts/validate-geodata.mjs).
-import { countedSectionsNear, nearestRoadSegment, type SpeedZone } from '../measured'
-import { METRES_PER_DEGREE, metresPerDegreeLng } from '../measured/planar'
-import type { Confidence } from '../signal-types'
+import { countedSectionsNear, nearestRoadSegment, type SpeedZone } from '../../geodata'
+import { METRES_PER_DEGREE, metresPerDegreeLng } from '../../geodata'
+import type { Confidence } from '../types'
 
 export interface StopPoint {
   lat: number

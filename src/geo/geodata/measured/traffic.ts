@@ -1,11 +1,11 @@
 // City of Calgary counted traffic sections (traffic.bin, built by scripts/geodata/traffic.mjs):
 // each section at its latest counted year, with its polyline, decoded once per isolate.
-import trafficData from '../data/traffic.bin'
+import trafficData from '../../data/traffic.bin'
 import { BinaryReader, asBytes } from './binary'
 import type { LookupOptions } from './options'
 import { nearestPoint, pieceBearingDeg, type NearestPoint } from './planar'
 import { Polylines } from './polylines'
-import FORMATS from '../data/formats.json'
+import FORMATS from '../../data/formats.json'
 
 export interface TrafficTable {
   /** secname, or "SECNAME#n" where one year lists several pieces under one secname */

@@ -4,18 +4,18 @@
 // → interpolation between same-side neighbours → the street → an intersection → the postal area or
 // city of geocodeOffline.
 import { formatStreet, parseAddress, parseStreetText, type ParsedStreet } from './address'
-import { fsaRadiusM, geocodeOffline, findPlace, isKnownPlaceName, placeRadiusM, type GeocodeResult } from './geocode'
+import { fsaRadiusM, geocodeOffline, findPlace, isKnownPlaceName, placeRadiusM, type GeocodeResult } from './offline'
 import { crossingOf, type StreetGeometry, type StreetGeometrySource } from './street-geometry'
 import { classOnLines, extentM, offCentreline, onLines } from './address-lines'
 import { parseIntersection } from './intersection-text'
 import { crossingOfLines, type StreetPiece } from './street-pieces'
 
 export { parseIntersection }
-import { warning } from './warnings'
+import { warning } from '../geodata'
 import { parseCivicNumber, streetKeyOf, streetsCompatible, type StreetKey } from './street-key'
-import { METRES_PER_DEGREE_LAT, metresPerDegreeLng } from './geodesy'
-import { geoStore } from './store'
-import { distanceKm, normalizeName } from './text'
+import { METRES_PER_DEGREE_LAT, metresPerDegreeLng } from '../geodata'
+import { geoStore } from '../geodata'
+import { distanceKm, normalizeName } from '../geodata'
 
 export interface AddressPoint extends StreetKey {
   cityKey: string

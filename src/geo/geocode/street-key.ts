@@ -2,8 +2,8 @@
 // compare equal: "Boul. René-Lévesque O" and "BOUL RENE LEVESQUE W", "King Street North" and
 // "KING ST N". Built on the parser's own type tables (roads.ts) so there is one list of types.
 import { parseStreetText, type ParsedStreet } from './address'
-import { LEADING_TYPES, TRAILING_TYPES } from './roads'
-import { normalizeName } from './text'
+import { LEADING_TYPES, TRAILING_TYPES } from '../geodata'
+import { normalizeName } from '../geodata'
 
 export interface StreetKey {
   /** normalizeName(name): "king", "sainte catherine", "rene levesque". */

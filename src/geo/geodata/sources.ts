@@ -1,7 +1,7 @@
 // Attribution for every bundled data source, one entry per source (docs/decisions.md §4: { name, licence, url,
 // vintage }). `licence` carries the licence's required attribution text where it has one.
-import { GEODATA_SOURCES } from './data/sources.generated'
-import { INCOME_VINTAGE } from './data/income'
+import { GEODATA_SOURCES } from '../data/sources.generated'
+import { INCOME_VINTAGE } from '../data/income'
 
 export interface DataSource {
   name: string

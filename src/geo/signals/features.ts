@@ -1,9 +1,9 @@
 // The seven raw factor signals of a point (and, when known, its street), from the bundled measured
 // data (src/geo/measured). Pure: bundled data only. Each signal's `method` says `measured: <source,
 // vintage>` or `modelled: <inputs>`; docs/methodology.md explains every rule and its validation.
-import { urbanContext, type UrbanContext } from './context'
-import { PROVINCE_MEDIAN_HOUSEHOLD_INCOME } from './data/income'
-import type { GeocodePrecision } from './precision'
+import { urbanContext, type UrbanContext } from '../geodata'
+import { PROVINCE_MEDIAN_HOUSEHOLD_INCOME } from '../data/income'
+import type { GeocodePrecision } from '../geodata'
 import {
   censusAt,
   deepInPark,
@@ -15,7 +15,7 @@ import {
   type CensusSample,
   type SectionBands,
   type SpeedZone,
-} from './measured'
+} from '../geodata'
 import {
   blendedTransitIndex,
   pedestriansPerDay,
@@ -34,12 +34,12 @@ import {
   type StopPoint,
 } from './model/road-class'
 import { trafficAt } from './model/traffic'
-import { classifyStreet, type StreetClassification } from './roads'
-import type { Confidence, RawSignal } from './signal-types'
-import { normalizeName } from './text'
-import type { ScoreWarning } from './warnings'
-import { clamp01 } from '../lib/math'
-import { FACTORS, type FactorKey } from '../scoring/factors'
+import { classifyStreet, type StreetClassification } from '../geodata'
+import type { Confidence, RawSignal } from './types'
+import { normalizeName } from '../geodata'
+import type { ScoreWarning } from '../geodata'
+import { clamp01 } from '../../lib/math'
+import { FACTORS, type FactorKey } from '../../scoring/factors'
 
 /** One raw signal per factor of the factor table (scoring/factors.ts, a data leaf: no cycle). */
 export type FactorSignals = Record<FactorKey, RawSignal>

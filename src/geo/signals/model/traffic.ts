@@ -3,11 +3,11 @@
 // point) or the same road from counted sections; else a model fitted on the counts of Calgary,
 // Edmonton and Vancouver (scripts/fit-traffic.mjs → data/traffic-model.generated.ts), or, where a
 // Calgary speed zone set the class, that class's typical volume.
-import { countedSectionsNear, SectionBands, type CountedSection, type SectionFilter, type SpeedZone } from '../measured'
-import { METRES_PER_DEGREE, metresPerDegreeLng, type NearestPoint } from '../measured/planar'
-import { TRAFFIC_MODEL } from '../data/traffic-model.generated'
-import type { Confidence } from '../signal-types'
-import { clamp01, interpolateKnots } from '../../lib/math'
+import { countedSectionsNear, SectionBands, type CountedSection, type SectionFilter, type SpeedZone } from '../../geodata'
+import { METRES_PER_DEGREE, metresPerDegreeLng, type NearestPoint } from '../../geodata'
+import { TRAFFIC_MODEL } from '../../data/traffic-model.generated'
+import type { Confidence } from '../types'
+import { clamp01, interpolateKnots } from '../../../lib/math'
 
 export interface TrafficEstimate {
   aadt: number

@@ -5,7 +5,7 @@
 // is wrapped with `roadNetworkGeometry` and passed to the address chain's `geometrySources`
 // (services/geocoder.ts): its centrelines take part in every intersection lookup.
 
-import { localFrame } from './geodesy'
+import { localFrame } from '../geodata'
 
 export interface StreetGeometry {
   id: string

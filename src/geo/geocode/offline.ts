@@ -1,11 +1,11 @@
 // Offline geocoding from bundled data: postal code → FSA centroid, else city (+ province) →
 // GeoNames place. Never guesses below that precision; an unresolvable address returns null.
 import { formatStreet, parseAddress, type ParsedStreet } from './address'
-import type { ProvinceCode } from './provinces'
-import type { ScoreWarning } from './warnings'
-import { geoStore, PLACE_MEAN_DENSITY, type Fsa, type Place } from './store'
-import { distanceKm, normalizeName } from './text'
-import type { GeocodePrecision } from './precision'
+import type { ProvinceCode } from '../geodata'
+import type { ScoreWarning } from '../geodata'
+import { geoStore, PLACE_MEAN_DENSITY, type Fsa, type Place } from '../geodata'
+import { distanceKm, normalizeName } from '../geodata'
+import type { GeocodePrecision } from '../geodata'
 
 export interface GeocodeResult {
   lat: number

@@ -2,14 +2,14 @@
 // central the point is (downtown / town centre), rapid-transit service, CMA and province.
 // Every number here is modelled from the bundled data; docs/methodology.md explains each one.
 import { around } from 'geokdbush'
-import type { CmaFact } from './data/income'
+import type { CmaFact } from '../data/income'
 import type KDBush from 'kdbush'
 import type { MemoOptions } from './measured/options'
 import { PointMemo } from './measured/point-memo'
 import { geoStore, PLACE_MEAN_DENSITY, type Place, type StationMode } from './store'
 import { EARTH_RADIUS_M, METRES_PER_DEGREE_LAT, metresPerDegreeLng } from './geodesy'
 import { boxAround } from './text'
-import { clamp01 } from '../lib/math'
+import { clamp01 } from '../../lib/math'
 
 const KM_PER_DEGREE_LAT = METRES_PER_DEGREE_LAT / 1000
 

@@ -2,9 +2,9 @@
 // holding a census DA point, a transit stop, an address point, a street-network vertex or a count
 // site. Decoded once per isolate into the sorted keys and a per-row index; a query searches the few
 // keys of each row of the block around the point.
-import maskData from '../data/road-mask.bin'
+import maskData from '../../data/road-mask.bin'
 import { BinaryReader, asBytes } from './binary'
-import FORMATS from '../data/formats.json'
+import FORMATS from '../../data/formats.json'
 
 const CELL_DEGREES = 0.005
 interface Mask {

@@ -1,10 +1,10 @@
 // Parsed geodata and spatial indexes, each built lazily once per isolate (the first request that
 // needs a table pays a few milliseconds; every later call reuses it). Pure: the inputs are the bundled data modules.
 import KDBush from 'kdbush'
-import { FSA_TEXT } from './data/fsa.generated'
-import { PLACES_TEXT } from './data/places.generated'
-import { STATIONS_TEXT } from './data/transit'
-import { CMAS, type CmaFact } from './data/income'
+import { FSA_TEXT } from '../data/fsa.generated'
+import { PLACES_TEXT } from '../data/places.generated'
+import { STATIONS_TEXT } from '../data/transit'
+import { CMAS, type CmaFact } from '../data/income'
 import { normalizeName } from './text'
 
 /** A forward sortation area: where its people live and `radiusM`, the distance holding ~80 % of them (docs/fsa-audit.md). */

@@ -1,14 +1,14 @@
 // Statistics Canada 2021 Road Network File for Ottawa (roads.bin and road-coverage.bin, built by
 // scripts/geodata/roads.mjs): segments with class, rank and name body. The segments' boxes are
 // decoded at first use; a segment's vertices, id, class and name index when a query first reaches it.
-import roadsData from '../data/roads.bin'
-import coverageData from '../data/road-coverage.bin'
+import roadsData from '../../data/roads.bin'
+import coverageData from '../../data/road-coverage.bin'
 import { normalizeName } from '../text'
 import { BinaryReader, COORD_SCALE, asBytes } from './binary'
 import type { LookupOptions } from './options'
 import { nearestPoint, pieceBearingDeg } from './planar'
 import { Shapes } from './shapes'
-import FORMATS from '../data/formats.json'
+import FORMATS from '../../data/formats.json'
 
 export interface RoadTable {
   /** per segment: attributes [ngd_uid, RNF CLASS × 8 + RANK, index + 1 into names (0 = unnamed)] and vertices */

@@ -1,12 +1,12 @@
 // Census 2016 dissemination-area points with their Can-ALE 1 km measures (census.bin, built by
 // scripts/geodata/census.mjs), decoded once per isolate, and the interpolated sample around a point.
-import censusData from '../data/census.bin'
+import censusData from '../../data/census.bin'
 import { BinaryReader, asBytes } from './binary'
 import type { LookupOptions } from './options'
 import { PointGrid } from './grid'
 import { PointMemo } from './point-memo'
 import { METRES_PER_DEGREE, degreeSpan, metresPerDegreeLng } from './planar'
-import FORMATS from '../data/formats.json'
+import FORMATS from '../../data/formats.json'
 
 export interface CensusSample {
   /** persons/km² in the 1 km buffer, inverse-distance weighted over the nearest DA points */

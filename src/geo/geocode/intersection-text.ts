@@ -1,8 +1,8 @@
 // Two streets typed as a crossing: "Yonge & Bloor", "King St and Bay St", "Queen / Spadina", "King at
 // Bay", "Main x 1st", "coin Sainte-Catherine et Peel". Pure; the geocoder (address-lookup.ts) and any
 // caller that wants the two street texts (an assistant reading a user's request) use it.
-import { isKnownPlaceName } from './geocode'
-import { normalizeName } from './text'
+import { isKnownPlaceName } from './offline'
+import { normalizeName } from '../geodata'
 
 // "Yonge & Dundas", "King St and Bay St", "Queen / Spadina", "King at Bay", "Main x 1st", "coin Peel et Sainte-Catherine".
 const INTERSECTION_FORMS = [

@@ -1,12 +1,12 @@
 // 2021 census tracts with their median household income (tracts.bin, built by
 // scripts/geodata/tracts.mjs), and the point-in-tract lookup. Incomes and the tracts' boxes are
 // decoded once per isolate, a tract's rings when a point first falls in its box.
-import tractsData from '../data/tracts.bin'
+import tractsData from '../../data/tracts.bin'
 import { BinaryReader, asBytes } from './binary'
 import type { LookupOptions } from './options'
 import { PointMemo } from './point-memo'
 import { Shapes } from './shapes'
-import FORMATS from '../data/formats.json'
+import FORMATS from '../../data/formats.json'
 
 export interface TractTable {
   /** ctuid without its dot, e.g. 5350012.01 → 535001201 */

@@ -1,11 +1,11 @@
 // City of Calgary posted speed zones (speed-zones.bin, built by scripts/geodata/speed-zones.mjs):
 // zones that differ from the 50 km/h default, each with its street name, limit and polyline,
 // decoded once per isolate. Not derived from the traffic counts.
-import zonesData from '../data/speed-zones.bin'
+import zonesData from '../../data/speed-zones.bin'
 import { BinaryReader, asBytes } from './binary'
 import { nearestPoint } from './planar'
 import { Polylines } from './polylines'
-import FORMATS from '../data/formats.json'
+import FORMATS from '../../data/formats.json'
 
 export interface SpeedZoneTable {
   names: string[]

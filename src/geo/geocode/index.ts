@@ -1,0 +1,10 @@
+// Entry of the geocoding layer: parse addresses and intersections, match them against the bundled
+// places and FSAs or the stores' streets and address points, interpolate along street lines. Imports
+// geodata only (through its entry).
+
+export { formatStreet, parseAddress, type ParsedAddress, type ParsedStreet, parseStreetText } from './address'
+export { type AddressLookup, type AddressPoint, nearBoxE5, planAddressLookup, resolveAddressLookup } from './address-lookup'
+export { findPlace, geocodeOffline, type GeocodeResult, isKnownPlaceName } from './offline'
+export { roadNetworkGeometry, type StreetGeometrySource } from './street-geometry'
+export { streetKeyOf } from './street-key'
+export { CLASS_SOURCES, decodePiece, nearestStreet, type NearestStreet, streetOfPiece, type StreetPiece } from './street-pieces'

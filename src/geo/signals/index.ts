@@ -1,0 +1,7 @@
+// Entry of the signal layer: the seven raw factor signals of a point (features.ts), the models that
+// estimate them (model/) and their shared types. Imports geodata only (through its entry).
+
+export { PEDESTRIAN_MODEL, TRAFFIC_MODEL } from '../data/traffic-model.generated'
+export { type FactorSignals, type FeatureInput, type FeatureOptions, featuresAt, type KnownStreet } from './features'
+export { trafficArea } from './model/traffic'
+export type { Confidence, RawSignal } from './types'
