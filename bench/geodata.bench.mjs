@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench:geodata`: cost of the measured-data layer (src/geo/measured) on one core. Bundles it
+// `npm run bench:geodata`: cost of the measured-data layer (src/geo/geodata/measured) on one core. Bundles it
 // with esbuild; each .bin import becomes the file's bytes read from disk, as the worker gets its Data
 // modules (esbuild's base64 'binary' loader would add a decode and garbage the worker never has).
 // Reports per artefact: raw and gzip size; cold decode (first use in a fresh process, after a GC:

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run fit:traffic`: fits the national vehicle-traffic model (src/geo/model/traffic.ts) on the
+// `npm run fit:traffic`: fits the national vehicle-traffic model (src/geo/signals/model/traffic.ts) on the
 // counted sites of Calgary, Edmonton and Vancouver (scripts/validation/counts.mjs) and reports
 // leave-one-city-out Spearman ρ per city (fit on the other two, test on the third): the honest figure
 // for a city without counts (docs/methodology.md §2.3).

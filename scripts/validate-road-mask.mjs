@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run validate:road-mask`: how often the road mask (scripts/geodata/road-mask.mjs) calls a real
-// road "no road nearby" (no evidence cell within 2 cells, as src/geo/features.ts), measured on roads
+// road "no road nearby" (no evidence cell within 2 cells, as src/geo/signals/features.ts), measured on roads
 // the mask was not built from: Ottawa RNF segment mid-points with the RNF left out, Edmonton count
 // sites with the Edmonton counts left out; and which lake points it flags (docs/methodology.md §2.5).
 import { readFileSync } from 'node:fs'

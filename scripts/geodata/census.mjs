@@ -6,14 +6,14 @@
 // weighted POI index ×10 (3 significant digits), intersections in the 1 km circle (= density × π,
 // an integer: lossless).
 import { BinaryWriter, gridKey, parseCsv, readSource, significant } from './lib.mjs'
-// Magic and version of each binary artefact: one table the readers in src/geo/measured/ import too.
+// Magic and version of each binary artefact: one table the readers in src/geo/geodata/measured/ import too.
 import FORMATS from '../../src/geo/data/formats.json' with { type: 'json' }
 
 export const CENSUS_MAGIC = FORMATS.census.magic
 export const CENSUS_VERSION = FORMATS.census.version
 export const CENSUS_SOURCES = ['da2016/da2016-canale.csv']
 export const DA_COORD_SCALE = 1e4
-export const DA_CELL_UNITS = 100 // 0.01° at 1e-4° units; src/geo/measured/census.ts uses the same
+export const DA_CELL_UNITS = 100 // 0.01° at 1e-4° units; src/geo/geodata/measured/census.ts uses the same
 
 export function buildCensus({ dataDir, manifest }) {
   const { text, entry } = readSource(dataDir, CENSUS_SOURCES[0], manifest)

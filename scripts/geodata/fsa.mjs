@@ -342,7 +342,7 @@ function readPlaces(text) {
   return byKey
 }
 
-/** Radius of a disc holding the place's population at 1,000 persons/km² (as src/geo/store.ts), at least 5 km. */
+/** Radius of a disc holding the place's population at 1,000 persons/km² (as src/geo/geodata/store.ts), at least 5 km. */
 const placeExtentKm = (place) => Math.max(5, Math.sqrt(place.population / (Math.PI * 1000)))
 /** Farther than this from the place its description names, an FSA position is outside that place. */
 const reviewKm = (place) => FSA_METHOD.reviewFactor * Math.max(FSA_METHOD.minReviewKm, placeExtentKm(place))

@@ -1,6 +1,6 @@
 // Shared helpers for the geodata build steps: reading ../shared/data, hashing sources for the
 // manifest, spatial ordering and the compact binary encoding the runtime decoders read
-// (src/geo/measured/binary.ts mirrors the format).
+// (src/geo/geodata/measured/binary.ts mirrors the format).
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -84,7 +84,7 @@ export function significant(value, digits) {
 }
 
 /** Polylines of many items: parts per item, vertices per part, then all vertices' lat and lng in
- *  quantised units, delta-coded (src/geo/measured/polylines.ts reads them). */
+ *  quantised units, delta-coded (src/geo/geodata/measured/polylines.ts reads them). */
 export function writePolylines(w, items) {
   w.ints(items.map((parts) => parts.length))
   const parts = items.flat()
@@ -116,7 +116,7 @@ export function parseMultiLineString(wkt) {
   )
 }
 
-/** Cell key of a quantised point in the runtime's point grid (src/geo/measured/grid.ts: rows of
+/** Cell key of a quantised point in the runtime's point grid (src/geo/geodata/measured/grid.ts: rows of
  *  `cellUnits` from 38° N, columns from 145° W, key = row × 65536 + column). Writing points in key
  *  order lets the runtime skip its sort. */
 export function gridKey(qLat, qLng, cellUnits, scale) {
@@ -124,7 +124,7 @@ export function gridKey(qLat, qLng, cellUnits, scale) {
   return clamp(Math.floor((qLat - 38 * scale) / cellUnits)) * 65536 + clamp(Math.floor((qLng + 145 * scale) / cellUnits))
 }
 
-/** Shapes decoded one item at a time (src/geo/measured/shapes.ts): a header of per-item bounding
+/** Shapes decoded one item at a time (src/geo/geodata/measured/shapes.ts): a header of per-item bounding
  *  boxes (min lat and lng delta-coded across items, then height and width) and block byte lengths,
  *  the blocks' total length, then one block per item: its attributes (`attributes[i]`, non-negative
  *  integers, the same count for every item), parts, vertices per part, and each vertex as a zigzag

@@ -1,7 +1,7 @@
 // Step: City of Toronto parks and green spaces (parks, open green space, golf courses, cemeteries,
 // civic squares) of at least 1 ha → parks.bin, as shapes (lib.mjs writeShapes) at 1e-4° (≈ 10 m):
 // rings per park (parts and holes alike, even-odd rule), closing vertex and repeated vertices dropped.
-// A point well inside one is not at a street frontage (src/geo/measured/parks.ts).
+// A point well inside one is not at a street frontage (src/geo/geodata/measured/parks.ts).
 import { BinaryWriter, readSource, writeShapes } from './lib.mjs'
 import FORMATS from '../../src/geo/data/formats.json' with { type: 'json' }
 

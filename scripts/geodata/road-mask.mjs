@@ -5,13 +5,13 @@
 // (Edmonton, Vancouver). Footways, paths and cycleways are not roads. Written as sorted cell keys
 // (row × 65536 + column, rows from 38° N, columns from 145° W, as gridKey), delta-coded.
 // A point with no such cell within ~1 km is on water, in wilderness or in a park interior, or on a road
-// none of these sources knows (a rural road between census points): src/geo/measured/road-mask.ts.
+// none of these sources knows (a rural road between census points): src/geo/geodata/measured/road-mask.ts.
 import { BinaryWriter, gridKey, parseCsv, parseMultiLineString, quantise, readSource } from './lib.mjs'
 import FORMATS from '../../src/geo/data/formats.json' with { type: 'json' }
 
 export const ROAD_MASK_MAGIC = FORMATS.roadMask.magic
 export const ROAD_MASK_VERSION = FORMATS.roadMask.version
-export const ROAD_MASK_CELL_UNITS = 500 // 0.005° in 1e-5° units; src/geo/measured/road-mask.ts uses the same
+export const ROAD_MASK_CELL_UNITS = 500 // 0.005° in 1e-5° units; src/geo/geodata/measured/road-mask.ts uses the same
 const POINT_SOURCES = [
   ['da2016/da2016-canale.csv', 'lat', 'lng'],
   ['gtfs/stops-2022.csv', 'lat', 'lng'],

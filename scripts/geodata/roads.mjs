@@ -7,7 +7,7 @@
 // the far bank of the Ottawa River), as a bitset, so "is this point inside a loaded road network"
 // needs no decoding of the segments.
 import { BinaryWriter, quantise, readSource, writeShapes } from './lib.mjs'
-// Magic and version of each binary artefact: one table the readers in src/geo/measured/ import too.
+// Magic and version of each binary artefact: one table the readers in src/geo/geodata/measured/ import too.
 import FORMATS from '../../src/geo/data/formats.json' with { type: 'json' }
 
 export const ROADS_MAGIC = FORMATS.roads.magic

@@ -8,7 +8,7 @@
 // not depend on the file order.
 // Columns: names (distinct street names, sorted), nameIndex, speedKmh, then the polylines (1e-5°).
 import { BinaryWriter, parseCsv, parseMultiLineString, readSource, writePolylines } from './lib.mjs'
-// Magic and version of each binary artefact: one table the readers in src/geo/measured/ import too.
+// Magic and version of each binary artefact: one table the readers in src/geo/geodata/measured/ import too.
 import FORMATS from '../../src/geo/data/formats.json' with { type: 'json' }
 
 export const SPEED_ZONES_MAGIC = FORMATS.speedZones.magic

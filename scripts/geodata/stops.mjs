@@ -5,13 +5,13 @@
 // Stops outside Canada (Detroit, Buffalo, New York State rail) are kept: they are real stops, and
 // queries are Canadian points, which only reach them near the Detroit and Niagara rivers.
 import { BinaryWriter, gridKey, parseCsv, quantise, readSource } from './lib.mjs'
-// Magic and version of each binary artefact: one table the readers in src/geo/measured/ import too.
+// Magic and version of each binary artefact: one table the readers in src/geo/geodata/measured/ import too.
 import FORMATS from '../../src/geo/data/formats.json' with { type: 'json' }
 
 export const STOPS_MAGIC = FORMATS.stops.magic
 export const STOPS_VERSION = FORMATS.stops.version
 export const STOPS_SOURCES = ['gtfs/stops-2022.csv']
-export const STOPS_CELL_UNITS = 500 // 0.005° at 1e-5° units; src/geo/measured/stops.ts uses the same
+export const STOPS_CELL_UNITS = 500 // 0.005° at 1e-5° units; src/geo/geodata/measured/stops.ts uses the same
 
 export function buildStops({ dataDir, manifest }) {
   const { text, entry } = readSource(dataDir, STOPS_SOURCES[0], manifest)

@@ -6,7 +6,7 @@
 // alike: the runtime uses the even-odd rule) with the closing vertex dropped. The runtime decodes a
 // tract's rings only when a point falls in its box.
 import { BinaryWriter, parseCsv, readSource, writeShapes } from './lib.mjs'
-// Magic and version of each binary artefact: one table the readers in src/geo/measured/ import too.
+// Magic and version of each binary artefact: one table the readers in src/geo/geodata/measured/ import too.
 import FORMATS from '../../src/geo/data/formats.json' with { type: 'json' }
 
 export const TRACTS_MAGIC = FORMATS.tracts.magic

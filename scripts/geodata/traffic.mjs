@@ -9,7 +9,7 @@
 // Columns (by id): ids, year (as in the row: GLENMORE8 in the 2018 file says 2017), volume
 // (vehicles/day), then the polylines (1e-5°).
 import { BinaryWriter, parseCsv, parseMultiLineString, readSource, writePolylines } from './lib.mjs'
-// Magic and version of each binary artefact: one table the readers in src/geo/measured/ import too.
+// Magic and version of each binary artefact: one table the readers in src/geo/geodata/measured/ import too.
 import FORMATS from '../../src/geo/data/formats.json' with { type: 'json' }
 
 export const TRAFFIC_MAGIC = FORMATS.traffic.magic

@@ -1,6 +1,6 @@
 // Open-data address files → the geodata store's address points and held-out addresses (streets:
 // geodata-store-streets.ts). Pure: the CLI (scripts/build-geodata-store.mjs) reads ../shared/data and
-// writes the artefacts. Street names go through the worker's own parser (src/geo/address.ts, street-key.ts),
+// writes the artefacts. Street names go through the worker's own parser (src/geo/geocode/address.ts, street-key.ts),
 // so a stored key and a typed key are made by the same code.
 import { parseCivicNumber, streetKeyOfText, type StreetKey } from '../../src/geo/geocode/street-key'
 import { normalizeName } from '../../src/geo/geodata/text'

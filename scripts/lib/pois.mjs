@@ -3,7 +3,7 @@
 
 /** OSM keys that say what a business is, in order of preference. */
 export const TYPE_KEYS = ['shop', 'amenity', 'office', 'craft', 'tourism', 'leisure', 'healthcare']
-/** CANADA_BOUNDS of src/geo/border.ts (plain Node cannot import it); test/prospects checks they agree. */
+/** CANADA_BOUNDS of src/geo/geodata/border.ts (plain Node cannot import it); test/prospects checks they agree. */
 export const CANADA = { minLat: 41, maxLat: 84, minLng: -142, maxLng: -52 }
 const MAX_TEXT = 300
 

@@ -1,6 +1,6 @@
 // The factor model in one table: each factor's key, label, default weight, raw unit and curve. The
 // weight profile and result schemas (weights.ts, schema.ts), the curves (curves.ts), the signal type
-// (geo/features.ts FactorSignals) and the units the signals carry all derive from it, so a new curve or
+// (geo/signals/features.ts FactorSignals) and the units the signals carry all derive from it, so a new curve or
 // weight touches this file only. A pure data leaf: it imports nothing (geo imports it for the units).
 // Keys and order are fixed by the API contract (spec §2.1); weights: docs/decisions.md §4; knots:
 // docs/methodology.md §2 explains the real-world anchor behind each one.

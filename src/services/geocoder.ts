@@ -98,7 +98,7 @@ const STORE_FIRST = new Set(['address', 'interpolated', 'intersection'])
 export interface AddressChainOptions {
   points?: AddressPointsSource
   live?: Geocoder
-  /** Road networks for intersections (src/geo/street-geometry.ts roadNetworkGeometry). */
+  /** Road networks for intersections (src/geo/geocode/street-geometry.ts roadNetworkGeometry). */
   geometrySources?: StreetGeometrySource[]
   /** Street centrelines of the geodata store: intersections, streets without points, road class. */
   streets?: StreetStore

@@ -78,7 +78,7 @@ export function assertGridSize(radiusM: number, spacingM: number): number {
   return count
 }
 
-/** Border sampling step: finer than the border outline's own accuracy (1–2 km, src/geo/border.ts). */
+/** Border sampling step: finer than the border outline's own accuracy (1–2 km, src/geo/geodata/border.ts). */
 const BORDER_SAMPLE_M = 250
 
 /**

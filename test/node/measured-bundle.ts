@@ -1,4 +1,4 @@
-// src/geo/measured loaded the way the worker sees it (.bin artefacts as bytes; scripts/lib/load-ts.mjs),
+// src/geo/geodata/measured loaded the way the worker sees it (.bin artefacts as bytes; scripts/lib/load-ts.mjs),
 // so Node tests can query the committed artefacts and compare them with the raw files.
 import { loadSrc } from '../../scripts/lib/load-ts.mjs'
 

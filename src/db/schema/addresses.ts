@@ -17,7 +17,7 @@ export const addressSources = sqliteTable('address_sources', {
 })
 
 /**
- * Civic address points, kept compact: normalised keys (src/geo/street-key.ts) and coordinates as
+ * Civic address points, kept compact: normalised keys (src/geo/geocode/street-key.ts) and coordinates as
  * integers of 1e-5 degree (≈ 1 m). Lookups are by city and street name, or street name and a latitude band
  * (the two indexes; see src/services/address-store.ts), deletes by source.
  */
@@ -50,7 +50,7 @@ export const addressPoints = sqliteTable(
 
 /**
  * Named pieces of street centreline (≤ 250 m; `npm run load:geodata`): normalised keys as for address
- * points, the display name, road class ×10 (0 = unknown), a 0.01° cell (src/geo/store-format.ts) and
+ * points, the display name, road class ×10 (0 = unknown), a 0.01° cell (src/geo/geodata/store-format.ts) and
  * an encoded polyline (precision 5). Read by src/services/street-store.ts: by cell (nearest street) or
  * by name within a box (intersections, streets without address points).
  */

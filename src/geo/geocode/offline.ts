@@ -19,7 +19,7 @@ export interface GeocodeResult {
   accuracyM: number
   /** Display address: the street as written, the resolved city, province and postal code. */
   address: string
-  /** The street located, with its class where a street network gave it (src/geo/features.ts KnownStreet). */
+  /** The street located, with its class where a street network gave it (src/geo/signals/features.ts KnownStreet). */
   street?: { name: string; type?: string; roadClass?: number; classSource?: string; offsetM?: number }
   city?: string
   province?: ProvinceCode

@@ -1,7 +1,7 @@
 // Where two named streets cross, from whatever geometry is known of them: address points (the
 // address store) or road centrelines (a road network). Pure; coordinates are [lng, lat].
 //
-// A road network (the bundled Ottawa Road Network File, `roadSegmentsNamed` in src/geo/measured/)
+// A road network (the bundled Ottawa Road Network File, `roadSegmentsNamed` in src/geo/geodata/measured/)
 // is wrapped with `roadNetworkGeometry` and passed to the address chain's `geometrySources`
 // (services/geocoder.ts): its centrelines take part in every intersection lookup.
 
@@ -15,7 +15,7 @@ export interface StreetGeometry {
 }
 
 export interface StreetGeometrySource {
-  /** Geometries of the streets whose normalised name is `nameKey` (src/geo/street-key.ts) near a point. */
+  /** Geometries of the streets whose normalised name is `nameKey` (src/geo/geocode/street-key.ts) near a point. */
   streetsNamed(nameKey: string, near: { lat: number; lng: number; radiusKm: number }): StreetGeometry[]
 }
 

@@ -33,7 +33,7 @@ function normalizeUncached(text: string): string {
 /** A normalised key written for display, each word capitalised: "sainte catherine" → "Sainte Catherine" (accents stay lost). */
 export const titleCaseKey = (key: string): string => key.replace(/(^|\s)(\p{L})/gu, (_, a: string, b: string) => a + b.toUpperCase())
 
-/** Great-circle distance in km (src/geo/geodesy.ts; kept here for the modules that import it from text). */
+/** Great-circle distance in km (src/geo/geodata/geodesy.ts; kept here for the modules that import it from text). */
 export { distanceKm } from './geodesy'
 
 /** Bounding box in degrees around a point, for kdbush range queries before an exact distance check. */

@@ -1,5 +1,5 @@
 // The seven raw factor signals of a point (and, when known, its street), from the bundled measured
-// data (src/geo/measured). Pure: bundled data only. Each signal's `method` says `measured: <source,
+// data (src/geo/geodata/measured). Pure: bundled data only. Each signal's `method` says `measured: <source,
 // vintage>` or `modelled: <inputs>`; docs/methodology.md explains every rule and its validation.
 import { urbanContext, type UrbanContext } from '../geodata'
 import { PROVINCE_MEDIAN_HOUSEHOLD_INCOME } from '../data/income'

@@ -3,9 +3,9 @@
 
 import { METRES_PER_DEGREE_LAT, metresPerDegreeLng } from '../geodesy'
 
-export const METRES_PER_DEGREE = METRES_PER_DEGREE_LAT // mean Earth radius 6,371,008.8 m × π / 180 (src/geo/geodesy.ts)
+export const METRES_PER_DEGREE = METRES_PER_DEGREE_LAT // mean Earth radius 6,371,008.8 m × π / 180 (src/geo/geodata/geodesy.ts)
 
-/** Metres per degree of longitude (src/geo/geodesy.ts, memoised there), for the measured modules. */
+/** Metres per degree of longitude (src/geo/geodata/geodesy.ts, memoised there), for the measured modules. */
 export { metresPerDegreeLng }
 
 /** Degrees of latitude and longitude spanned by `metres` around `lat`, for bounding-box prefilters. */
