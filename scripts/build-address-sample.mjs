@@ -16,8 +16,8 @@ const out = join(repoRoot, 'scripts/data/addresses-waterloo-uptown.csv')
 const bytes = readFileSync(source)
 const lib = await loadTs('scripts/lib/address-import.ts')
 const { records } = lib.dedupe(lib.parseAddressFile(bytes.toString('utf8')).records)
-const metres = (r) =>
-  Math.hypot((r.latE5 / 1e5 - CENTRE.lat) * 110_540, (r.lngE5 / 1e5 - CENTRE.lng) * 111_320 * Math.cos((CENTRE.lat * Math.PI) / 180))
+const { distanceM } = await loadTs('src/geo/geodata/geodesy.ts')
+const metres = (r) => distanceM(CENTRE.lat, CENTRE.lng, r.latE5 / 1e5, r.lngE5 / 1e5)
 const sample = records
   .filter((r) => metres(r) <= RADIUS_M)
   .map((r) => [`${r.number}${r.suffix}`, r.street, r.city, (r.latE5 / 1e5).toFixed(5), (r.lngE5 / 1e5).toFixed(5)])

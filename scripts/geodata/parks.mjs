@@ -4,6 +4,10 @@
 // A point well inside one is not at a street frontage (src/geo/geodata/measured/parks.ts).
 import { BinaryWriter, readSource, writeShapes } from './lib.mjs'
 import FORMATS from '../../src/geo/data/formats.json' with { type: 'json' }
+import { loadTs } from '../lib/load-ts.mjs'
+
+// The worker's own metres per degree (one Earth radius for the runtime and the builders).
+const { METRES_PER_DEGREE_LAT, metresPerDegreeLng } = await loadTs('src/geo/geodata/geodesy.ts')
 
 export const PARKS_MAGIC = FORMATS.parks.magic
 export const PARKS_VERSION = FORMATS.parks.version
@@ -12,10 +16,10 @@ const SCALE = 1e4
 const MIN_AREA_M2 = 10_000
 
 function areaM2(ring) {
-  const kx = 111_195 * Math.cos((ring[0][1] * Math.PI) / 180)
+  const kx = metresPerDegreeLng(ring[0][1])
   let a = 0
   for (let i = 0, j = ring.length - 1; i < ring.length; j = i++)
-    a += ring[j][0] * kx * (ring[i][1] * 111_195) - ring[i][0] * kx * (ring[j][1] * 111_195)
+    a += ring[j][0] * kx * (ring[i][1] * METRES_PER_DEGREE_LAT) - ring[i][0] * kx * (ring[j][1] * METRES_PER_DEGREE_LAT)
   return Math.abs(a / 2)
 }
 

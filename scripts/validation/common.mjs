@@ -5,6 +5,10 @@ import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseCsv } from '../geodata/lib.mjs'
+import { loadTs } from '../lib/load-ts.mjs'
+
+// The worker's own metres per degree (src/geo/geodata/geodesy.ts): one Earth radius everywhere.
+const { METRES_PER_DEGREE_LAT, metresPerDegreeLng } = await loadTs('src/geo/geodata/geodesy.ts')
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '../..')
 export const dataDir = process.env.SHARED_DATA_DIR ?? join(root, '../shared/data')
@@ -52,7 +56,7 @@ export function spearman(a, b) {
   return da && db ? num / Math.sqrt(da * db) : NaN
 }
 
-const metres = (lat1, lng1, lat2, lng2) => Math.hypot((lng2 - lng1) * 111195 * Math.cos((lat1 * Math.PI) / 180), (lat2 - lat1) * 111195)
+const metres = (lat1, lng1, lat2, lng2) => Math.hypot((lng2 - lng1) * metresPerDegreeLng(lat1), (lat2 - lat1) * METRES_PER_DEGREE_LAT)
 export const parseMultiLine = (wkt) =>
   wkt
     .replace(/^MULTILINESTRING\s*\(\(/, '')
@@ -132,16 +136,16 @@ export function calgaryStreetFinder() {
     return { name: body.replace(/\b([A-Z])([A-Z]*)\b/g, (_, a, b) => a + b.toLowerCase()), ...(type && { type }) }
   }
   function streetOf(s) {
-    const kx = 111195 * Math.cos((s.lat * Math.PI) / 180)
+    const kx = metresPerDegreeLng(s.lat)
     let best,
       bestD = 20
     for (const st of speedStreets)
       for (const part of st.parts)
         for (let i = 1; i < part.length; i++) {
           const ax = (part[i - 1][0] - s.lng) * kx,
-            ay = (part[i - 1][1] - s.lat) * 111195,
+            ay = (part[i - 1][1] - s.lat) * METRES_PER_DEGREE_LAT,
             bx = (part[i][0] - s.lng) * kx,
-            by = (part[i][1] - s.lat) * 111195
+            by = (part[i][1] - s.lat) * METRES_PER_DEGREE_LAT
           const dx = bx - ax,
             dy = by - ay,
             L = dx * dx + dy * dy,

@@ -1,10 +1,7 @@
-// Geometry of the site finder: a square lattice of candidate points inside a circle, and the
-// distance/bearing of a point from the centre. Pure. A local flat projection (metres east/north of
-// the centre, longitude scaled by cos(latitude)) is exact to well under a metre within 2 km.
-import { distanceM, METRES_PER_DEGREE_LAT } from '../geo/geodata'
-
-export { distanceM }
-const toRad = Math.PI / 180
+// Geometry of the site finder: a square lattice of candidate points inside a circle (distance and
+// bearing from the centre: src/geo/geodata/geodesy.ts). Pure. A local flat projection (metres east/north
+// of the centre, longitude scaled by cos(latitude)) is exact to well under a metre within 2 km.
+import { METRES_PER_DEGREE_LAT, metresPerDegreeLng } from '../geo/geodata'
 
 export interface GridPoint {
   lat: number
@@ -33,7 +30,7 @@ const round6 = (x: number) => Math.round(x * 1e6) / 1e6
 export function gridAround(lat: number, lng: number, radiusM: number, spacingM: number): GridPoint[] {
   const n = Math.floor(radiusM / spacingM)
   const r2 = (radiusM / spacingM) ** 2
-  const metresPerDegreeLng = METRES_PER_DEGREE_LAT * Math.cos(lat * toRad)
+  const lngMetres = metresPerDegreeLng(lat)
   const points: GridPoint[] = []
   for (let j = n; j >= -n; j--) {
     const half = Math.floor(Math.sqrt(Math.max(0, r2 - j * j)))
@@ -43,19 +40,9 @@ export function gridAround(lat: number, lng: number, radiusM: number, spacingM: 
       points.push(
         i === 0 && j === 0
           ? { lat, lng, east: 0, north: 0 }
-          : { lat: round6(lat + north / METRES_PER_DEGREE_LAT), lng: round6(lng + east / metresPerDegreeLng), east, north },
+          : { lat: round6(lat + north / METRES_PER_DEGREE_LAT), lng: round6(lng + east / lngMetres), east, north },
       )
     }
   }
   return points
-}
-
-/** Initial great-circle bearing from the first point to the second, degrees clockwise from north (0–360). */
-export function bearingDeg(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const φ1 = lat1 * toRad
-  const φ2 = lat2 * toRad
-  const Δλ = (lng2 - lng1) * toRad
-  const y = Math.sin(Δλ) * Math.cos(φ2)
-  const x = Math.cos(φ1) * Math.sin(φ2) - Math.sin(φ1) * Math.cos(φ2) * Math.cos(Δλ)
-  return (Math.atan2(y, x) / toRad + 360) % 360
 }

@@ -5,9 +5,9 @@
 // so the best point is never worse than the centre.
 import { ApiError } from '../errors'
 import { featuresAt, trafficArea, type FeatureOptions } from '../geo/signals'
-import { isInCanada } from '../geo/geodata'
+import { bearingDeg, distanceM, isInCanada } from '../geo/geodata'
 import { buildScoreResult, gradeFor, scoreSignals, type Grade, type ScoreResult, type WeightProfile } from '../scoring'
-import { bearingDeg, distanceM, gridAround, gridPointCount } from './nearby-grid'
+import { gridAround, gridPointCount } from './nearby-grid'
 import { scoreLocation, type LocationInput } from './scoring'
 
 export const NEARBY = {

@@ -34,6 +34,16 @@ export function distanceKm(lat1: number, lng1: number, lat2: number, lng2: numbe
   return distanceM(lat1, lng1, lat2, lng2) / 1000
 }
 
+/** Initial great-circle bearing from the first point to the second, degrees clockwise from north (0–360). */
+export function bearingDeg(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const φ1 = lat1 * RAD
+  const φ2 = lat2 * RAD
+  const Δλ = (lng2 - lng1) * RAD
+  const y = Math.sin(Δλ) * Math.cos(φ2)
+  const x = Math.cos(φ1) * Math.sin(φ2) - Math.sin(φ1) * Math.cos(φ2) * Math.cos(Δλ)
+  return (Math.atan2(y, x) / RAD + 360) % 360
+}
+
 /** A local planar frame around a reference latitude: degrees ↔ metres east/north. */
 export function localFrame(lat0: number): { kx: number; ky: number } {
   return { kx: metresPerDegreeLng(lat0), ky: METRES_PER_DEGREE_LAT }

@@ -4,7 +4,7 @@
 
 export { CANADA_BOUNDS, isInCanada, isInCanadaBounds, isInUnitedStates } from './border'
 export { urbanContext, type UrbanContext } from './context'
-export { distanceKm, distanceM, localFrame, METRES_PER_DEGREE_LAT, metresPerDegreeLng } from './geodesy'
+export { bearingDeg, distanceKm, distanceM, localFrame, METRES_PER_DEGREE_LAT, metresPerDegreeLng } from './geodesy'
 export {
   censusAt,
   type CensusSample,
