@@ -24,13 +24,7 @@ import {
   WALK_NEAR_M,
   type StopCounts,
 } from './model/activity'
-import {
-  busRouteOffsetM,
-  roadClassFromCoordinates,
-  ROUTE_RADIUS_M,
-  type RoadClassEstimate,
-  type StopPoint,
-} from './model/road-class'
+import { busRouteOffsetM, roadClassFromCoordinates, ROUTE_RADIUS_M, type RoadClassEstimate, type StopPoint } from './model/road-class'
 import { trafficAt } from './model/traffic'
 import { classifyStreet, type StreetClassification } from './roads'
 import type { ScoreWarning } from './warnings'
