@@ -43,14 +43,11 @@ const COLD = [
   ['stops.bin', 'm.stopTable()', 'm.transitStopsNear(45.4215, -75.6972, 800)'],
   ['tracts.bin', 'm.tractTable()', 'm.tractAt(45.4215, -75.6972)'],
   ['traffic.bin', 'm.trafficTable()', 'm.countedSectionsNear(51.0447, -114.0719, 25)'],
-  ['roads.bin', 'm.roadTable()', 'm.nearestRoadSegment(45.4215, -75.6972, 150)'],
-  ['road-coverage.bin', '0', 'm.roadNetworkCovers(45.4215, -75.6972)'],
   [
     'first point, all lookups',
     '0',
     'm.censusAt(45.4215, -75.6972); m.transitStopsNear(45.4215, -75.6972, 800); m.transitStopPointsNear(45.4215, ' +
-      '-75.6972, 150); m.tractAt(45.4215, -75.6972); m.roadNetworkCovers(45.4215, -75.6972); m.nearestRoadSegment(45.4215, ' +
-      '-75.6972, 150); m.countedSectionsNear(45.4215, -75.6972, 25)',
+      '-75.6972, 150); m.tractAt(45.4215, -75.6972); m.countedSectionsNear(45.4215, -75.6972, 25)',
   ],
 ]
 const timed = (code) =>
@@ -78,9 +75,7 @@ const canada = Array.from({ length: N }, (_, i) => {
   const [lat, lng] = CITIES[i % CITIES.length]
   return [lat + (rand() - 0.5) * 0.2, lng + (rand() - 0.5) * 0.3]
 })
-const ottawa = Array.from({ length: N }, () => [45.3 + rand() * 0.2, -75.85 + rand() * 0.3])
 const calgary = Array.from({ length: N }, () => [50.95 + rand() * 0.2, -114.2 + rand() * 0.3])
-const STREETS = ['Bank', 'Carling', 'Rideau', 'Somerset', 'Gilmour', 'Montréal', 'Baseline', 'Elgin']
 
 /** @type {Array<[string, number[][], (point: number[], i: number) => unknown]>} */
 const WARM = [
@@ -90,9 +85,6 @@ const WARM = [
   ['tractAt', canada, ([lat, lng]) => m.tractAt(lat, lng)],
   ['countedSectionsNear 25 m (Calgary)', calgary, ([lat, lng]) => m.countedSectionsNear(lat, lng, 25)],
   ['countedSectionsNear 25 m (Canada)', canada, ([lat, lng]) => m.countedSectionsNear(lat, lng, 25)],
-  ['nearestRoadSegment 150 m (Ottawa)', ottawa, ([lat, lng]) => m.nearestRoadSegment(lat, lng, 150)],
-  ['roadNetworkCovers (Ottawa)', ottawa, ([lat, lng]) => m.roadNetworkCovers(lat, lng)],
-  ['roadSegmentsNamed (cached)', ottawa, (_, i) => m.roadSegmentsNamed(STREETS[i % STREETS.length])],
 ]
 console.log('\nwarm queries on one core (best of 3 rounds of 20,000 points; CPU time):')
 for (const [label, points, run] of WARM) {

@@ -3,16 +3,33 @@
 // coordinates, city neighbourhoods, civic addresses with FSAs or cities, bare FSAs) with the bundled
 // engine and prints a SHA-256 of the JSON results. A performance change must leave the hash
 // unchanged: run it before and after (pass a file name to keep the JSON and diff it).
+// Coordinates are scored as POST /score scores them: with the street the geodata store finds there
+// (the committed artefacts in memory, the worker's own reverseLocate code), which carries a street
+// network's road class. ENGINE_SRC=<dir> scores with another checkout's src/ (the store code stays this one's).
 import { createHash } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
-import { loadSrc } from '../scripts/lib/load-ts.mjs'
+import { readArtefact, readManifest } from '../scripts/lib/geodata-artefacts.mjs'
+import { importTs, loadSrc } from '../scripts/lib/load-ts.mjs'
 import { seededRandom } from '../scripts/lib/seeded-random.mjs'
 
-const m = await loadSrc({
-  'geo/geocode/index.ts': ['geocodeOffline'],
-  'geo/geodata/index.ts': ['geoStore'],
-  'scoring/index.ts': ['buildScoreResult'],
-})
+const m = await loadSrc(
+  {
+    'geo/geocode/index.ts': ['geocodeOffline'],
+    'geo/geodata/index.ts': ['geoStore'],
+    'scoring/index.ts': ['buildScoreResult'],
+  },
+  process.env.ENGINE_SRC ? { srcRoot: process.env.ENGINE_SRC } : {},
+)
+const s = await importTs(
+  { 'scripts/lib/geodata-memory.ts': ['memoryGeodata'], 'src/services/street-store.ts': ['scoringStreet'] },
+  { platform: 'node' },
+)
+const manifest = readManifest()
+const of = (kind) => manifest.artefacts.filter((a) => a.kind === kind)
+const store = s.memoryGeodata(
+  of('addresses').flatMap((a) => readArtefact(a)),
+  of('streets').flatMap((a) => readArtefact(a).map((fields) => ({ source: a.source, fields }))),
+)
 
 const rand = seededRandom(7)
 const pick = (a) => a[Math.floor(rand() * a.length)]
@@ -50,14 +67,17 @@ const cities = [
   [44.65, -63.57],
 ]
 const fsas = [...m.geoStore().fsaByCode.values()]
-const atPoint = (lat, lng) => m.buildScoreResult({ lat, lng, address: 'c', precision: 'coordinates' })
+const atPoint = async (lat, lng) => {
+  const street = s.scoringStreet(await store.locate(lat, lng))
+  return m.buildScoreResult({ lat, lng, address: 'c', precision: 'coordinates', ...(street && { street }) })
+}
 const results = []
 for (let i = 0; i < 1200; i++) {
   const kind = i % 5
-  if (kind === 0) results.push(atPoint(42 + rand() * 14, -130 + rand() * 70))
+  if (kind === 0) results.push(await atPoint(42 + rand() * 14, -130 + rand() * 70))
   else if (kind === 4) {
     const [lat, lng] = pick(cities)
-    results.push(atPoint(lat + (rand() - 0.5) * 0.2, lng + (rand() - 0.5) * 0.3))
+    results.push(await atPoint(lat + (rand() - 0.5) * 0.2, lng + (rand() - 0.5) * 0.3))
   } else {
     const civic = 1 + Math.floor(rand() * 9000)
     const text =

@@ -15,7 +15,6 @@ import { CENSUS_SOURCES, buildCensus } from './geodata/census.mjs'
 import { STOPS_SOURCES, buildStops } from './geodata/stops.mjs'
 import { TRACTS_SOURCES, buildTracts } from './geodata/tracts.mjs'
 import { TRAFFIC_SOURCES, buildTraffic } from './geodata/traffic.mjs'
-import { ROADS_SOURCES, buildRoads } from './geodata/roads.mjs'
 import { SPEED_ZONES_SOURCES, buildSpeedZones } from './geodata/speed-zones.mjs'
 import { ROAD_MASK_SOURCES, buildRoadMask } from './geodata/road-mask.mjs'
 import { PARKS_SOURCES, buildParks } from './geodata/parks.mjs'
@@ -30,7 +29,6 @@ const MEASURED_STEPS = {
   stops: { build: buildStops, sources: STOPS_SOURCES },
   tracts: { build: buildTracts, sources: TRACTS_SOURCES },
   traffic: { build: buildTraffic, sources: TRAFFIC_SOURCES },
-  roads: { build: buildRoads, sources: ROADS_SOURCES },
   'speed-zones': { build: buildSpeedZones, sources: SPEED_ZONES_SOURCES },
   'road-mask': { build: buildRoadMask, sources: ROAD_MASK_SOURCES },
   parks: { build: buildParks, sources: PARKS_SOURCES },

@@ -6,13 +6,18 @@
 // Two coefficient sets: `street` (the class comes from the street's name and type, or a street
 // network) and `coordinates` (the class is the bus-route proxy). Every count is switched off and so
 // are Calgary's speed zones, so each site is seen as a point in a city without counts. Inputs come
-// from trafficModelInputs() (the engine's own code). Each city weighs the same in the fit (Edmonton
+// from trafficModelInputs() (the engine's own code). FIT_STORE_STREET=1 gives a site `from coordinates`
+// the street the geodata store finds there, as POST /score does (the worker's locateStreet on the
+// committed artefacts): in the counted cities, the street of a civic address point (Vancouver only;
+// Calgary's store streets are left out, their class comes from the counts and zones switched off here),
+// for comparison (docs/methodology.md §2.3). Each city weighs the same in the fit (Edmonton
 // has 4× the sites of Vancouver). Residual quantiles (p10, p90 of ln(counted ÷ predicted), pooled over
 // the left-out cities) give the audience interval. Writes src/geo/data/traffic-model.generated.ts.
 import { createHash } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { loadSrc } from './lib/load-ts.mjs'
+import { readArtefact, readManifest } from './lib/geodata-artefacts.mjs'
+import { importTs, loadSrc } from './lib/load-ts.mjs'
 import { dataDir, hasData, root, sectionIds, spearman } from './validation/common.mjs'
 import { allCounts, edmontonYearChanges, VANCOUVER_K } from './validation/counts.mjs'
 import { fitPedestrians } from './validation/fit-pedestrians.mjs'
@@ -35,6 +40,24 @@ const m = await loadSrc(
   { srcRoot },
 )
 
+/** With FIT_STORE_STREET=1: the street POST /score would pass for a coordinate (loading the store costs a few seconds). */
+async function storeStreets() {
+  const s = await importTs(
+    { 'scripts/lib/geodata-memory.ts': ['memoryGeodata'], 'src/services/street-store.ts': ['scoringStreet'] },
+    { platform: 'node' },
+  )
+  const manifest = readManifest()
+  const of = (kind) => manifest.artefacts.filter((a) => a.kind === kind)
+  const store = s.memoryGeodata(
+    of('addresses').flatMap((a) => readArtefact(a)),
+    of('streets')
+      .filter((a) => a.source !== 'calgary')
+      .flatMap((a) => readArtefact(a).map((fields) => ({ source: a.source, fields }))),
+  )
+  return async (lat, lng) => s.scoringStreet(await store.locate(lat, lng))
+}
+const streetAt = process.env.FIT_STORE_STREET === '1' ? await storeStreets() : undefined
+
 const CITIES = ['Calgary', 'Edmonton', 'Vancouver']
 const rows = /** @type {any[]} */ (allCounts())
 const allSections = sectionIds(rows.filter((r) => r.section).map((r) => r.section))
@@ -50,7 +73,7 @@ for (const r of rows) {
     }
     return { x: m.trafficModelInputs(inputs, f.roadClass.value), pedestrians: f.pedestrian.value, features: f, inputs }
   }
-  r.coordinates = at(undefined)
+  r.coordinates = at(streetAt && (await streetAt(r.lat, r.lng)))
   r.street = r.street ? at(r.street) : undefined
   // The model predicts ln(AADT ÷ 3,000 ÷ outsideFitFactor): the counted cities are metropolises (urbanScale 1).
   r.y = Math.log(r.daily / 3000) - Math.log(m.outsideFitFactor(r.coordinates.inputs.popDensity, 1))

@@ -8,7 +8,7 @@
 //   2. transit and pedestrian vs 2011 commute shares per DA (validation only, never an input).
 //   3. populationDensity vs the DA's own measured density, leave-one-out.
 //   4. roadClass from coordinates vs the Ottawa Road Network File class, on held-out segments, with
-//      the road network switched off (the proxy every other city gets).
+//      no street given (the proxy every city without a network in the geodata store gets).
 // With --old, the same numbers for another engine's src/ (e.g. the 1.x engine in a git worktree).
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -191,6 +191,8 @@ for (const [label, srcRoot] of engines) {
     )}`,
   )
 
+  // No street given: the engine reads no network itself (the network's class comes with the store's street,
+  // services/street-store.ts); `roadNetwork: false` switches it off in older engines run with --old.
   const predicted = ottawa.map((p) => at(p.lat, p.lng, undefined, { roadNetwork: false }).roadClass.value)
   const within = predicted.filter((c, i) => Math.abs(c - ottawa[i].cls) <= 1).length
   const exact = predicted.filter((c, i) => Math.round(c) === ottawa[i].cls).length

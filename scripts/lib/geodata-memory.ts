@@ -1,11 +1,20 @@
 // The geodata store in memory, answering like D1 (src/services/address-store.ts and street-store.ts)
-// and resolved by the worker's own code: for `npm run validate:geocoder` and node tests, which run
-// the geocoder on the committed artefacts without wrangler.
-import { planAddressLookup, resolveAddressLookup, type AddressLookup, type StoreAnswer } from '../../src/geo/geocode/address-lookup'
+// and resolved by the worker's own code: for `npm run validate:geocoder`, the score fingerprint and
+// node tests, which run the geocoder and the reverse street on the committed artefacts without wrangler.
+import {
+  planAddressLookup,
+  resolveAddressLookup,
+  type AddressLookup,
+  type AddressPoint,
+  type StoreAnswer,
+} from '../../src/geo/geocode/address-lookup'
 import { geocodeOffline, type GeocodeResult } from '../../src/geo/geocode/offline'
+import { METRES_PER_DEGREE_LAT, metresPerDegreeLng } from '../../src/geo/geodata/geodesy'
 import { cellOf, cellsAround } from '../../src/geo/geodata/store-format'
 import { decodePiece, type StreetPiece } from '../../src/geo/geocode/street-pieces'
 import { boxAround } from '../../src/geo/geodata/text'
+import { POINT_CELL_DEG } from '../../src/services/address-store'
+import { locateStreet, type LocatedStreet, type LocateSources } from '../../src/services/street-store'
 import type { AddressRecord } from './address-import'
 import { memoryAddressPoints } from './memory-address-store'
 
@@ -33,13 +42,17 @@ export function addressRecordsOf(rows: string[][]): AddressRecord[] {
 export function memoryGeodata(addressRows: string[][], streetRows: StreetRow[]) {
   const points = memoryAddressPoints(addressRecordsOf(addressRows))
   const byName = new Map<string, StreetRow[]>()
-  const cells = new Set<number>()
+  const byCell = new Map<number, StreetRow[]>()
   for (const row of streetRows) {
     const list = byName.get(row.fields[0]) ?? []
     list.push(row)
     byName.set(row.fields[0], list)
-    cells.add(Number(row.fields[5]))
+    const cell = Number(row.fields[5])
+    const inCell = byCell.get(cell) ?? []
+    inCell.push(row)
+    byCell.set(cell, inCell)
   }
+  const cells = new Set(byCell.keys())
   const decoded = new WeakMap<StreetRow, StreetPiece>()
   const piece = (r: StreetRow) => {
     let p = decoded.get(r)
@@ -50,12 +63,9 @@ export function memoryGeodata(addressRows: string[][], streetRows: StreetRow[]) 
     }
     return p
   }
-  const answer = (lookup: AddressLookup): StoreAnswer => {
-    const base = points(lookup)
-    const near = lookup.near
-    if (!near) return base
+  const named = (nameKeys: readonly string[], near: { lat: number; lng: number; radiusKm: number }): StreetPiece[] => {
     const [minLng, minLat, maxLng, maxLat] = boxAround(near.lat, near.lng, near.radiusKm).map((d) => d * 1e5)
-    const pieces = [...new Set(lookup.streets.map((s) => s.nameKey))].flatMap((key) =>
+    return [...new Set(nameKeys)].flatMap((key) =>
       (byName.get(key) ?? [])
         .filter((r) => {
           const [a, b, c, d] = r.fields.slice(6, 10).map(Number)
@@ -63,14 +73,66 @@ export function memoryGeodata(addressRows: string[][], streetRows: StreetRow[]) 
         })
         .map(piece),
     )
+  }
+  const answer = (lookup: AddressLookup): StoreAnswer => {
+    const base = points(lookup)
+    const near = lookup.near
+    if (!near) return base
+    const pieces = named(
+      lookup.streets.map((s) => s.nameKey),
+      near,
+    )
     return { ...base, pieces, streetsInArea: cellsAround(near.lat, near.lng).some((c) => cells.has(c)) }
+  }
+  const pointCells = addressCells(addressRows)
+  const sources: LocateSources = {
+    streets: {
+      named: async (nameKeys, near) => named(nameKeys, near),
+      around: async (lat, lng) => cellsAround(lat, lng).flatMap((c) => (byCell.get(c) ?? []).map(piece)),
+    },
+    nearestPoint: async (lat, lng, maxM) => nearestPoint(pointCells, lat, lng, maxM),
   }
   return {
     answer,
+    /** The street at a coordinate as the worker's reverseLocate finds it (services/street-store.ts locateStreet). */
+    locate: (lat: number, lng: number, options: { nameKey?: string } = {}): Promise<LocatedStreet | undefined> =>
+      locateStreet(sources, lat, lng, options),
     geocode(text: string): GeocodeResult | null {
       const lookup = planAddressLookup(text)
       return lookup ? resolveAddressLookup(lookup, answer(lookup)) : geocodeOffline(text)
     },
     hasCell: (lat: number, lng: number) => cells.has(cellOf(lat, lng)),
   }
+}
+
+/** Address points by the D1 reader's cells (address-store.ts nearestAddressPoint): the same 3×3 block, the same answer. */
+function addressCells(rows: string[][]): Map<string, AddressPoint[]> {
+  const cells = new Map<string, AddressPoint[]>()
+  for (const [cityKey, nameKey, typeKey, dir, n, suffix, latE5, lngE5] of rows) {
+    const lat = Number(latE5) / 1e5
+    const lng = Number(lngE5) / 1e5
+    const k = `${Math.floor(lat / POINT_CELL_DEG)},${Math.floor(lng / POINT_CELL_DEG)}`
+    const list = cells.get(k) ?? []
+    list.push({ cityKey, nameKey, typeKey, dir, number: Number(n), suffix, lat, lng })
+    cells.set(k, list)
+  }
+  return cells
+}
+
+function nearestPoint(cells: Map<string, AddressPoint[]>, lat: number, lng: number, maxM: number): AddressPoint | undefined {
+  const cy = Math.floor(lat / POINT_CELL_DEG)
+  const cx = Math.floor(lng / POINT_CELL_DEG)
+  const kx = metresPerDegreeLng(lat)
+  let best: AddressPoint | undefined
+  let bestM = maxM
+  for (const dy of [-1, 0, 1])
+    for (const dx of [-1, 0, 1])
+      for (const p of cells.get(`${cy + dy},${cx + dx}`) ?? []) {
+        const m = Math.hypot((p.lat - lat) * METRES_PER_DEGREE_LAT, (p.lng - lng) * kx)
+        if (m <= bestM) {
+          best = p
+          bestM = m
+        }
+      }
+  return best
 }

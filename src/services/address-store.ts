@@ -80,7 +80,7 @@ export function d1AddressPoints(d1: D1Database): AddressPointsSource {
 }
 
 /** Address points are cached per cell of this size (≈220 m): a coordinate's 3×3 block covers ADDRESS_POINT_FAR_M around it. */
-const POINT_CELL_DEG = 0.002
+export const POINT_CELL_DEG = 0.002
 const POINT_CELL_CACHE_MAX = 4096
 const pointCells = new WeakMap<D1Database, Map<string, AddressPoint[]>>()
 

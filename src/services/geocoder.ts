@@ -8,8 +8,7 @@ import type { Env } from '../env'
 import { geocodeOffline, parseAddress, type GeocodeResult } from '../geo/geocode'
 import { isInCanada } from '../geo/geodata'
 import { planAddressLookup, resolveAddressLookup, type AddressLookup } from '../geo/geocode'
-import { roadNetworkGeometry, type StreetGeometrySource } from '../geo/geocode'
-import { roadSegmentsNamed } from '../geo/geodata'
+import type { StreetGeometrySource } from '../geo/geocode'
 import { d1AddressPoints, type AddressPointsAnswer, type AddressPointsSource } from './address-store'
 import { d1StreetStore, type StreetStore } from './street-store'
 import { sha256Hex } from '../lib/crypto'
@@ -90,15 +89,13 @@ function radiusOfBox(box: unknown): number {
 }
 
 const noGeocoder: Geocoder = { geocode: async () => null }
-/** Bundled road networks whose centrelines answer intersections where no address points do (Ottawa RNF 2021). */
-const ROAD_NETWORKS = [roadNetworkGeometry(roadSegmentsNamed)]
 /** Precisions the address store answers before a live geocoder is asked. */
 const STORE_FIRST = new Set(['address', 'interpolated', 'intersection'])
 
 export interface AddressChainOptions {
   points?: AddressPointsSource
   live?: Geocoder
-  /** Road networks for intersections (src/geo/geocode/street-geometry.ts roadNetworkGeometry). */
+  /** Other centreline sources for intersections (none in the worker: the store's pieces carry every network). */
   geometrySources?: StreetGeometrySource[]
   /** Street centrelines of the geodata store: intersections, streets without points, road class. */
   streets?: StreetStore
@@ -215,7 +212,6 @@ export function geocoderFor(
     points: env.DB ? d1AddressPoints(env.DB) : undefined,
     streets: env.DB ? d1StreetStore(env.DB) : undefined,
     live,
-    geometrySources: ROAD_NETWORKS,
   })
   // Live answers are precision `coordinates`; everything else comes from our own data.
   return env.KEYS

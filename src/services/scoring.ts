@@ -7,7 +7,7 @@ import { locationWarnings } from '../geo/geodata'
 import type { LocationInput } from '../lib/location'
 import { buildScoreResult, DEFAULT_WEIGHTS, type ScoreResult, type WeightProfile } from '../scoring'
 import { geocoderFor, type Defer, type Geocoder } from './geocoder'
-import { reverseLocate } from './street-store'
+import { reverseLocate, scoringStreet } from './street-store'
 
 export type { LocationInput }
 
@@ -31,13 +31,7 @@ export async function scoreLocation(
     // The street at the point from the store's centrelines: the address's own street when one was
     // written (its class), else the nearest street. The same road as the equivalent address resolves.
     const nearest = env.DB ? await reverseLocate(env.DB, lat, lng, street ? { nameKey: streetKeyOf(parsed!).nameKey } : {}) : undefined
-    const located = nearest
-      ? {
-          ...(street ?? { name: nearest.name, ...(nearest.type && { type: nearest.type }) }),
-          ...(nearest.roadClass !== undefined && { roadClass: nearest.roadClass, classSource: nearest.classSource }),
-          ...(nearest.offsetM !== undefined && { offsetM: nearest.offsetM }),
-        }
-      : street
+    const located = scoringStreet(nearest, street)
     return buildScoreResult(
       {
         lat,

@@ -8,6 +8,8 @@ import { cellsAround, MAX_CELL_QUERY_M } from '../geo/geodata'
 import { CLASS_SOURCES, decodePiece, nearestStreet, streetOfPiece, type NearestStreet, type StreetPiece } from '../geo/geocode'
 import { distanceM } from '../geo/geodata'
 import { boxAround, titleCaseKey } from '../geo/geodata'
+import type { AddressPoint } from '../geo/geocode'
+import type { KnownStreet } from '../geo/signals'
 import { nearestAddressPoint } from './address-store'
 
 const { streetPieces: pieces } = schema
@@ -154,7 +156,12 @@ export async function reverseLocate(
   recentStreets.set(d1, recent)
   const memo = recent.get(key)
   if (memo && memo.until > Date.now()) return memo.street
-  const street = await locateStreet(d1, lat, lng, options)
+  const street = await locateStreet(
+    { streets: d1StreetStore(d1), nearestPoint: (...at) => nearestAddressPoint(d1, ...at) },
+    lat,
+    lng,
+    options,
+  )
   // Only answers are kept: "no street" may be a store that failed just now (its empty cells are cached anyway).
   if (street) {
     if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value!)
@@ -163,15 +170,31 @@ export async function reverseLocate(
   return street
 }
 
-type LocatedStreet = Omit<ReverseStreet, 'side' | 'lat' | 'lng' | 'offsetM'> & { offsetM?: number }
+export type LocatedStreet = Omit<ReverseStreet, 'side' | 'lat' | 'lng' | 'offsetM'> & { offsetM?: number }
 const RECENT_MAX = 2000
 const RECENT_TTL_MS = 10 * 60_000
 const recentStreets = new WeakMap<D1Database, Map<string, { street: LocatedStreet; until: number }>>()
 
-async function locateStreet(d1: D1Database, lat: number, lng: number, options: { nameKey?: string }): Promise<LocatedStreet | undefined> {
-  const store = d1StreetStore(d1)
+/** What locating a coordinate's street reads from the geodata store: D1 in the worker, the artefacts in memory offline. */
+export interface LocateSources {
+  streets: StreetStore
+  /** The civic address point nearest (lat, lng) within maxM metres. */
+  nearestPoint(lat: number, lng: number, maxM: number): Promise<AddressPoint | undefined>
+}
+
+/**
+ * reverseLocate without the memo, on any store: the worker's D1 or, for the offline benches and
+ * validations (scripts/lib/geodata-memory.ts), the committed artefacts, so both find the same street.
+ */
+export async function locateStreet(
+  sources: LocateSources,
+  lat: number,
+  lng: number,
+  options: { nameKey?: string } = {},
+): Promise<LocatedStreet | undefined> {
+  const store = sources.streets
   if (options.nameKey) return reverseStreet(store, lat, lng, { nameKey: options.nameKey, maxM: 80 })
-  const point = await nearestAddressPoint(d1, lat, lng, ADDRESS_POINT_FAR_M).catch(() => undefined)
+  const point = await sources.nearestPoint(lat, lng, ADDRESS_POINT_FAR_M).catch(() => undefined)
   const near = point && metres(point, { lat, lng }) <= ADDRESS_POINT_SNAP_M
   if (!near) {
     const line = await reverseStreet(store, lat, lng)
@@ -188,3 +211,18 @@ async function locateStreet(d1: D1Database, lat: number, lng: number, options: {
 }
 
 const metres = (a: { lat: number; lng: number }, b: { lat: number; lng: number }) => distanceM(a.lat, a.lng, b.lat, b.lng)
+
+/**
+ * The street scoring is given for coordinates: the typed street (an address written with the
+ * coordinates) or else the located one, with the located street's network class and offset. The road
+ * class of a point on a street network (Ottawa RNF, GTA and Montréal OSM, Calgary) reaches the engine
+ * only this way: the engine looks up no network itself.
+ */
+export function scoringStreet(located: LocatedStreet | undefined, typed?: KnownStreet): KnownStreet | undefined {
+  if (!located) return typed
+  return {
+    ...(typed ?? { name: located.name, ...(located.type && { type: located.type }) }),
+    ...(located.roadClass !== undefined && { roadClass: located.roadClass, classSource: located.classSource }),
+    ...(located.offsetM !== undefined && { offsetM: located.offsetM }),
+  }
+}

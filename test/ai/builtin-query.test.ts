@@ -1,7 +1,9 @@
 // Issue 25: the built-in provider answers /ai/query on a fresh machine (no key, no binding, no
 // network), grounded in the engine's data: gazetteer, landmark table, geocoder, site finder.
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { env } from 'cloudflare:workers'
 import { createKey } from '../helpers/api'
+import { loadStreetFixture } from '../helpers/street-fixture'
 import { offlineGeocoder } from '../../src/services/geocoder'
 import { builtinQuery } from '../../src/services/ai/builtin'
 import type { ReverseGeocoder } from '../../src/services/reverse-geocoder'
@@ -15,6 +17,37 @@ const metres = (a: { lat: number; lng: number }, b: { lat: number; lng: number }
   Math.hypot((a.lat - b.lat) * 111_320, (a.lng - b.lng) * 111_320 * Math.cos((a.lat * Math.PI) / 180))
 
 describe('POST /api/v1/ai/query with the built-in provider', () => {
+  // The geodata store's Ottawa network around Bank & Somerset: the RNF vertices of streets-ottawa there
+  // (names without type, class 3), as `npm run load:geodata` loads them.
+  beforeAll(async () => {
+    await loadStreetFixture(env.DB, 'ottawa', [
+      {
+        name: 'Bank',
+        untyped: true,
+        roadClass: 3,
+        points: [
+          [45.4167, -75.69754],
+          [45.41603, -75.69699],
+          [45.41535, -75.69641],
+          [45.41472, -75.69582],
+          [45.41407, -75.69525],
+        ],
+      },
+      {
+        name: 'Somerset',
+        untyped: true,
+        roadClass: 3,
+        points: [
+          [45.41702, -75.69235],
+          [45.41621, -75.69434],
+          [45.41535, -75.69641],
+          [45.41494, -75.69741],
+          [45.41465, -75.69811],
+        ],
+      },
+    ])
+  })
+
   it('a French question about a landmark: bakery weights, up to 3 scored points around marché Jean-Talon, no network', async () => {
     const { key } = await createKey('free')
     const fetchSpy = vi.spyOn(globalThis, 'fetch')
@@ -87,7 +120,7 @@ describe('POST /api/v1/ai/query with the built-in provider', () => {
     expect(compared.json.explanation).toContain(`Best of these: ${best.address}`)
   })
 
-  it('an intersection located by our geocoder (Ottawa road network): scored there, and searched around', async () => {
+  it('an intersection located by our geocoder (Ottawa road network in the geodata store): scored there, and searched around', async () => {
     const { key } = await createKey('free')
     // "Bank" is a street here, not the business.
     const rated = await aiCall('/ai/query', {

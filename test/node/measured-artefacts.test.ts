@@ -129,32 +129,6 @@ describe.skipIf(!hasSharedData)('measured artefacts against the raw files', () =
     expect(agree).toBe(N)
   })
 
-  it('roads.bin keeps every RNF segment with its class, rank, name and vertices to 1e-5°', () => {
-    const features = readFileSync(sharedFile('ottawa/roads-rnf-2021.geojsonl'), 'utf8')
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l))
-    const t = m.roadTable()
-    const { lines } = t
-    expect(lines.count).toBe(features.length)
-    const row = new Map<number, number>()
-    for (let i = 0; i < lines.count; i++) row.set(lines.attribute(i, 0), i)
-    for (const f of features.filter((_, k) => k % 53 === 0)) {
-      const i = row.get(Number(f.properties.ngd_uid))!
-      const [classRank, nameIndex] = [lines.attribute(i, 1), lines.attribute(i, 2)]
-      expect(classRank >> 3).toBe(f.properties.class)
-      expect(classRank & 7).toBe(f.properties.rank)
-      expect(nameIndex === 0 ? null : t.names[nameIndex - 1]).toBe(f.properties.name)
-      const coords: [number, number][] = f.geometry.coordinates
-      const parts = lines.coordinates(i)
-      expect(parts.map((p) => p.length)).toEqual([coords.length])
-      coords.forEach(([lng, lat], k) => {
-        expect(Math.abs(parts[0][k][0] / 1e5 - lat)).toBeLessThanOrEqual(0.000005 + 1e-9)
-        expect(Math.abs(parts[0][k][1] / 1e5 - lng)).toBeLessThanOrEqual(0.000005 + 1e-9)
-      })
-    }
-  })
-
   it('traffic.bin gives every counted secname its latest non-zero count', () => {
     const latest = new Map<string, { year: number; volumes: number[] }>()
     for (const fileYear of [2016, 2017, 2018]) {

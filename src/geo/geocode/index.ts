@@ -5,6 +5,6 @@
 export { formatStreet, parseAddress, type ParsedAddress, type ParsedStreet, parseStreetText } from './address'
 export { type AddressLookup, type AddressPoint, nearBoxE5, planAddressLookup, resolveAddressLookup } from './address-lookup'
 export { findPlace, geocodeOffline, type GeocodeResult, isKnownPlaceName } from './offline'
-export { roadNetworkGeometry, type StreetGeometrySource } from './street-geometry'
+export type { StreetGeometrySource } from './street-geometry'
 export { streetKeyOf } from './street-key'
 export { CLASS_SOURCES, decodePiece, nearestStreet, type NearestStreet, streetOfPiece, type StreetPiece } from './street-pieces'

@@ -1,9 +1,7 @@
 // Where two named streets cross, from whatever geometry is known of them: address points (the
 // address store) or road centrelines (a road network). Pure; coordinates are [lng, lat].
-//
-// A road network (the bundled Ottawa Road Network File, `roadSegmentsNamed` in src/geo/geodata/measured/)
-// is wrapped with `roadNetworkGeometry` and passed to the address chain's `geometrySources`
-// (services/geocoder.ts): its centrelines take part in every intersection lookup.
+// Road networks' centrelines reach intersections as the geodata store's street pieces
+// (src/geo/geocode/street-pieces.ts); the Ottawa network was once bundled and passed here as a source.
 
 import { localFrame } from '../geodata'
 
@@ -17,24 +15,6 @@ export interface StreetGeometry {
 export interface StreetGeometrySource {
   /** Geometries of the streets whose normalised name is `nameKey` (src/geo/geocode/street-key.ts) near a point. */
   streetsNamed(nameKey: string, near: { lat: number; lng: number; radiusKm: number }): StreetGeometry[]
-}
-
-/** A road network behind StreetGeometrySource: `segmentsNamed` returns centrelines by street name. */
-export function roadNetworkGeometry(
-  segmentsNamed: (name: string) => readonly { id: string | number; coords: readonly (readonly [number, number])[] }[],
-): StreetGeometrySource {
-  return {
-    streetsNamed(nameKey, near) {
-      const box = 0.009 * near.radiusKm
-      return segmentsNamed(nameKey)
-        .filter((s) =>
-          s.coords.some(
-            ([lng, lat]) => Math.abs(lat - near.lat) < box && Math.abs(lng - near.lng) < box / Math.cos((near.lat * Math.PI) / 180),
-          ),
-        )
-        .map((s) => ({ id: String(s.id), kind: 'line' as const, coords: s.coords as [number, number][] }))
-    },
-  }
 }
 
 /** Address points of two streets closer than this cannot be said to meet (corner lots sit ~20–80 m from the crossing). */

@@ -7,7 +7,6 @@ import type { GeocodePrecision } from '../geodata'
 import {
   censusAt,
   deepInPark,
-  nearestRoadSegment,
   roadEvidenceWithin,
   speedZoneAt,
   tractAt,
@@ -25,18 +24,10 @@ import {
   WALK_NEAR_M,
   type StopCounts,
 } from './model/activity'
-import {
-  busRouteOffsetM,
-  roadClassFromCoordinates,
-  rnfToRoadClass,
-  ROUTE_RADIUS_M,
-  type RoadClassEstimate,
-  type StopPoint,
-} from './model/road-class'
+import { busRouteOffsetM, roadClassFromCoordinates, ROUTE_RADIUS_M, type RoadClassEstimate, type StopPoint } from './model/road-class'
 import { trafficAt } from './model/traffic'
 import { classifyStreet, type StreetClassification } from '../geodata'
 import type { Confidence, RawSignal } from './types'
-import { normalizeName } from '../geodata'
 import type { ScoreWarning } from '../geodata'
 import { clamp01 } from '../../lib/math'
 import { FACTORS, type FactorKey } from '../../scoring/factors'
@@ -70,8 +61,6 @@ export interface FeatureInput {
 export interface FeatureOptions {
   excludeDas?: ReadonlySet<string>
   excludeSections?: ReadonlySet<string>
-  /** false: ignore the loaded road network (to validate the proxy where the network exists) */
-  roadNetwork?: boolean
   /** false: ignore Calgary's speed zones (with every count excluded: the national model, as in any other city) */
   speedZones?: boolean
   /** false: a point asked once (a site-finder grid point) skips the per-point memos (MemoOptions) */
@@ -236,20 +225,6 @@ function roadClassAt(
     }
   }
   if (known) {
-    // On the road network, the named street's own segment gives its class (when the names agree).
-    if (exact && options.roadNetwork !== false && input.street) {
-      const segment = nearestRoadSegment(input.lat, input.lng, 60)
-      const rc =
-        segment?.name && normalizeName(segment.name) === normalizeName(input.street.name)
-          ? rnfToRoadClass(segment.rnfClass, segment.rank)
-          : undefined
-      if (segment && rc !== undefined)
-        return {
-          roadClass: rc,
-          method: `measured: Statistics Canada Road Network File 2021 (class ${segment.rnfClass}, ${segment.name})`,
-          confidence: 'high',
-        }
-    }
     // Downtown grids are busy on every street: a plain "St"/"rue" among hundreds of businesses or
     // at a transit hub acts as an arterial (prairie downtowns have few OSM POIs but dense transit).
     const downtown = Math.max(clamp01((Math.log10(Math.max(measured.poiCount1km, 1)) - 2) / 0.6), clamp01((measured.transit - 40) / 60))
@@ -274,7 +249,6 @@ function roadClassAt(
       confidence: 'low',
     }
   return roadClassFromCoordinates(input.lat, input.lng, stops, measured.popDensity, {
-    roadNetwork: options.roadNetwork,
     excludeSections: options.excludeSections,
     speedZone,
   })
@@ -345,13 +319,11 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}, wa
     ? 'road network'
     : known
       ? 'street'
-      : road.method.includes('Road Network File')
-        ? 'road network'
-        : road.method.includes('counted section')
-          ? 'counted section'
-          : road.method.includes('speed zone')
-            ? 'speed zone'
-            : 'inferred'
+      : road.method.includes('counted section')
+        ? 'counted section'
+        : road.method.includes('speed zone')
+          ? 'speed zone'
+          : 'inferred'
   const traffic =
     frontage.kind !== 'none'
       ? { aadt: 0, method: `modelled: none (${road.method.slice(10)})`, confidence: 'low' as Confidence }

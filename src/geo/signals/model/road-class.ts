@@ -1,8 +1,9 @@
-// Road class of the road a point lies on, from measured data when no street is named: the Ottawa
-// Road Network File where loaded, else Calgary's counted sections or posted speed zones, else the
-// bus-route proxy.
+// Road class of the road a point lies on, from measured data when no street is known: Calgary's
+// counted sections or posted speed zones, else the bus-route proxy. A street network's class (Ottawa
+// RNF, GTA and Montréal OSM, Calgary) reaches the engine with the street itself (KnownStreet.roadClass,
+// found by the geodata store: services/street-store.ts), never by a lookup here.
 // Validation of each option: docs/methodology.md §2.2 (scripts/validate-geodata.mjs).
-import { countedSectionsNear, nearestRoadSegment, type SpeedZone } from '../../geodata'
+import { countedSectionsNear, type SpeedZone } from '../../geodata'
 import { METRES_PER_DEGREE, metresPerDegreeLng } from '../../geodata'
 import type { Confidence } from '../types'
 
@@ -80,12 +81,9 @@ export function busRouteOffsetM(lat: number, lng: number, stops: readonly StopPo
   return best
 }
 
-/** RNF segment accepted as "the road the point is on" within this distance (an address point is ~10–25 m from the centreline). */
-const RNF_SNAP_M = 30
 const COUNTED_SNAP_M = 25
 
 export interface RoadClassOptions {
-  roadNetwork?: boolean
   excludeSections?: ReadonlySet<string>
   /** the City of Calgary speed zone within 25 m of the point, if any */
   speedZone?: SpeedZone
@@ -102,19 +100,6 @@ export function roadClassFromCoordinates(
   popDensity: number,
   options: RoadClassOptions = {},
 ): RoadClassEstimate {
-  if (options.roadNetwork !== false) {
-    const segment = nearestRoadSegment(lat, lng, RNF_SNAP_M)
-    const rc = segment ? rnfToRoadClass(segment.rnfClass, segment.rank) : undefined
-    if (segment && rc !== undefined) {
-      return {
-        roadClass: rc,
-        method:
-          'measured: Statistics Canada Road Network File 2021 ' +
-          `(class ${segment.rnfClass}, rank ${segment.rank}${segment.name ? `, ${segment.name}` : ''})`,
-        confidence: 'high',
-      }
-    }
-  }
   const counted = countedSectionsNear(
     lat,
     lng,
