@@ -5,11 +5,13 @@
 // rows read and written, output sizes), the FSA/places step its generated modules and sources.json.
 // Deterministic: the same inputs give byte-identical files.
 //   node scripts/build-geodata.mjs [--out <dir>] [--only fsa-places,census,stops,...,speed-zones,road-mask,parks]
+import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { sharedDataDir } from './geodata/lib.mjs'
+import { dataVersionOf } from './lib/geodata-artefacts.mjs'
 import { FSA_PLACES_SOURCES, buildFsaPlaces } from './geodata/fsa-places.mjs'
 import { CENSUS_SOURCES, buildCensus } from './geodata/census.mjs'
 import { STOPS_SOURCES, buildStops } from './geodata/stops.mjs'
@@ -68,11 +70,17 @@ for (const [name, { build }] of Object.entries(MEASURED_STEPS)) {
   const { files, notes } = build({ dataDir, manifest: stepManifest })
   for (const file of files) {
     writeFileSync(join(outDir, file.name), file.bytes)
-    stepManifest.outputs.push({ file: file.name, rowsWritten: file.rows, bytes: file.bytes.length })
+    const sha256 = createHash('sha256').update(file.bytes).digest('hex')
+    stepManifest.outputs.push({ file: file.name, rowsWritten: file.rows, bytes: file.bytes.length, sha256 })
   }
   stepManifest.notes = notes
   manifest.steps.push(stepManifest)
   const summary = files.map((f) => `${f.name} ${f.rows} rows ${(f.bytes.length / 1024).toFixed(0)} KiB`).join(', ')
   console.log(`${name}: ${summary} (${Math.round(performance.now() - started)} ms)`)
 }
+// The bundled data's version: derived from every output's SHA-256 (scores carry it as `dataVersion`).
+manifest.dataVersion = dataVersionOf(
+  1,
+  manifest.steps.flatMap((step) => step.outputs),
+)
 if (!only) writeFileSync(join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`)

