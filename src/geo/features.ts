@@ -7,6 +7,7 @@ import type { GeocodePrecision } from './geocode'
 import {
   censusAt,
   deepInPark,
+  nearestDaPoints,
   nearestRoadSegment,
   roadEvidenceWithin,
   speedZoneAt,
@@ -21,6 +22,7 @@ import {
   pedestriansPerDay,
   STOP_EQUIVALENTS_PER_1KM_STOP,
   transitIndex,
+  transitShareOf,
   WALK_FAR_M,
   WALK_NEAR_M,
   type StopCounts,
@@ -34,6 +36,8 @@ import {
   type StopPoint,
 } from './model/road-class'
 import { trafficAt } from './model/traffic'
+import { TRANSIT_MODEL } from './data/transit-model.generated'
+import { PointMemo } from './measured/point-memo'
 import { classifyStreet, type StreetClassification } from './roads'
 import { normalizeName } from './text'
 import type { ScoreWarning } from './warnings'
@@ -135,6 +139,8 @@ function frontageAt(input: FeatureInput, exact: boolean, nearEvidence: boolean):
 const SPEED_ZONE_SNAP_M = 25
 
 const roundTo = (x: number, step: number) => Math.round(x / step) * step
+/** A method text within the result schema's 200 characters (a long station name can push it over). */
+const fitMethod = (text: string) => (text.length <= 200 ? text : `${text.slice(0, 199)}…`)
 const sig = (value: number, unit: string, method: string, confidence: Confidence): RawSignal => ({ value, unit, method, confidence })
 const geoBlend = (a: number, b: number, t: number) => Math.exp((1 - t) * Math.log(Math.max(a, 0.1)) + t * Math.log(Math.max(b, 0.1)))
 
@@ -286,6 +292,67 @@ function roadClassAt(
   })
 }
 
+/** What a postal-area position stands for: the people of the area, not the one point (docs/methodology.md §5.5). */
+interface PostalArea {
+  das: number
+  /** mean of the point's stop equivalents and the DAs' Can-ALE 2016 1 km counts (same walk-weighted units) */
+  stopEquivalents: number
+  /** geometric mean of the DAs' densities */
+  popDensity: number
+  /** median of the tract incomes of the DAs inside a tract, when at least half are */
+  income?: number
+  tracts: number
+}
+const postalAreas = new PointMemo<PostalArea>(256)
+
+function postalAreaAt(lat: number, lng: number, pointStopEquivalents: number, memo: boolean | undefined): PostalArea | undefined {
+  const cached = memo === false ? undefined : postalAreas.get(lat, lng)
+  if (cached) return cached
+  const das = nearestDaPoints(lat, lng, TRANSIT_MODEL.areaDas)
+  if (das.length === 0) return undefined
+  let lnDensity = 0
+  let stops = 0
+  let measuredStops = 0
+  const incomes: number[] = []
+  const ctuids = new Set<string>()
+  for (const d of das) {
+    lnDensity += Math.log(Math.max(d.popDensity, 1))
+    if (d.transitStops1km !== undefined) {
+      stops += d.transitStops1km
+      measuredStops++
+    }
+    const tract = tractAt(d.lat, d.lng, { memo: false })
+    if (tract) {
+      incomes.push(tract.medianHouseholdIncome)
+      ctuids.add(tract.ctuid)
+    }
+  }
+  incomes.sort((a, b) => a - b)
+  const mid = incomes.length >> 1
+  const area: PostalArea = {
+    das: das.length,
+    stopEquivalents:
+      measuredStops >= das.length / 2
+        ? 0.5 * pointStopEquivalents + 0.5 * STOP_EQUIVALENTS_PER_1KM_STOP * (stops / measuredStops)
+        : pointStopEquivalents,
+    popDensity: Math.exp(lnDensity / das.length),
+    ...(incomes.length >= das.length / 2 && {
+      income: incomes.length % 2 ? incomes[mid] : (incomes[mid - 1] + incomes[mid]) / 2,
+    }),
+    tracts: ctuids.size,
+  }
+  return memo === false ? area : postalAreas.set(lat, lng, area)
+}
+
+/** The inputs of the transit share at coordinates, as featuresAt computes them (the fit reads the same: scripts/fit-transit.mjs). */
+export function transitInputsAt(lat: number, lng: number): { stopEquivalents: number; popDensity: number } {
+  const census = censusAt(lat, lng)
+  const ctx = urbanContext(lat, lng, { fsaKernel: !census, places: census ? 'outsideMetros' : true })
+  const stops = transitStopsAround(lat, lng, WALK_NEAR_M, WALK_FAR_M, ROUTE_RADIUS_M)
+  const transit = transitMeasure(census, { within400: stops.withinNear, within800: stops.withinFar }, ctx)
+  return { stopEquivalents: transit.transit, popDensity: census?.popDensity ?? ctx.density }
+}
+
 /** `warnings`: where given, what the signals cannot see (no road nearby, in a park) is added to it. */
 export function featuresAt(input: FeatureInput, options: FeatureOptions = {}, warnings?: ScoreWarning[]): FactorSignals {
   const { lat, lng } = input
@@ -336,6 +403,9 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}, wa
     )
     measured.transit = geoBlend(measured.transit, Math.min(measured.transit, CITY_TYPICAL.transit), spread)
   }
+  // A postal code stands for its area: its transit and income are the area's (the K DAs nearest its position).
+  const area = input.precision === 'postal_code' && !outside ? postalAreaAt(lat, lng, measured.transit, memo) : undefined
+  const transitShare = area ? transitShareOf(area.stopEquivalents, area.popDensity) : transitShareOf(measured.transit, measured.popDensity)
   const stopData = measured.gtfsStops ? stops.points : undefined
   // Speed zones describe the road at an exact position only, like counts.
   const speedZone = exact && options.speedZones !== false ? speedZoneAt(lat, lng, SPEED_ZONE_SNAP_M) : undefined
@@ -402,7 +472,7 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}, wa
       `${outside ? 'modelled: rural density assumed' : densityMethod}${placed}`,
       areaConfidence(census ? 'high' : 'low'),
     ),
-    income: incomeAt(lat, lng, ctx, exact && !outside && spread < 0.5, memo),
+    income: incomeAt(lat, lng, ctx, exact && !outside && spread < 0.5, memo, area),
     poiDensity: sig(
       Math.round(measured.poiCount1km),
       FACTORS.poiDensity.unit,
@@ -418,15 +488,34 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}, wa
       'low',
     ),
     transit: sig(
-      Math.round(measured.transit * 10) / 10,
+      transitShare >= 1 ? Math.round(transitShare * 10) / 10 : Math.round(transitShare * 100) / 100,
       FACTORS.transit.unit,
-      `${measured.transitMethod}${placed}`,
-      areaConfidence(measured.transitConfidence),
+      fitMethod(
+        `modelled share of ${Math.round((area?.stopEquivalents ?? measured.transit) * 10) / 10} stop-eq. at ` +
+          `${Math.round(area?.popDensity ?? measured.popDensity)}/km²${area ? ` (${area.das} DAs nearest the postal area)` : placed}; ` +
+          measured.transitMethod.replace(/^measured: /, ''),
+      ),
+      area ? 'medium' : areaConfidence(measured.transitConfidence === 'high' ? 'medium' : measured.transitConfidence),
     ),
   }
 }
 
-function incomeAt(lat: number, lng: number, ctx: UrbanContext, useTract: boolean, memo: boolean | undefined): RawSignal {
+function incomeAt(
+  lat: number,
+  lng: number,
+  ctx: UrbanContext,
+  useTract: boolean,
+  memo: boolean | undefined,
+  area: PostalArea | undefined,
+): RawSignal {
+  if (area?.income !== undefined)
+    return sig(
+      area.income,
+      FACTORS.income.unit,
+      `measured: Census 2021 census-tract median household income, median over the ${area.das} DAs nearest the postal area ` +
+        `position (${area.tracts} tracts)`,
+      'medium',
+    )
   const tract = useTract ? tractAt(lat, lng, { memo }) : undefined
   if (tract)
     return sig(
