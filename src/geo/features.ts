@@ -7,7 +7,6 @@ import type { GeocodePrecision } from './geocode'
 import {
   censusAt,
   deepInPark,
-  nearestDaPoints,
   nearestRoadSegment,
   roadEvidenceWithin,
   speedZoneAt,
@@ -36,8 +35,7 @@ import {
   type StopPoint,
 } from './model/road-class'
 import { trafficAt } from './model/traffic'
-import { TRANSIT_MODEL } from './data/transit-model.generated'
-import { PointMemo } from './measured/point-memo'
+import { postalAreaAt, type PostalAreaMeasures } from './model/postal-area'
 import { classifyStreet, type StreetClassification } from './roads'
 import { normalizeName } from './text'
 import type { ScoreWarning } from './warnings'
@@ -292,58 +290,6 @@ function roadClassAt(
   })
 }
 
-/** What a postal-area position stands for: the people of the area, not the one point (docs/methodology.md §5.5). */
-interface PostalArea {
-  das: number
-  /** mean of the point's stop equivalents and the DAs' Can-ALE 2016 1 km counts (same walk-weighted units) */
-  stopEquivalents: number
-  /** geometric mean of the DAs' densities */
-  popDensity: number
-  /** median of the tract incomes of the DAs inside a tract, when at least half are */
-  income?: number
-  tracts: number
-}
-const postalAreas = new PointMemo<PostalArea>(256)
-
-function postalAreaAt(lat: number, lng: number, pointStopEquivalents: number, memo: boolean | undefined): PostalArea | undefined {
-  const cached = memo === false ? undefined : postalAreas.get(lat, lng)
-  if (cached) return cached
-  const das = nearestDaPoints(lat, lng, TRANSIT_MODEL.areaDas)
-  if (das.length === 0) return undefined
-  let lnDensity = 0
-  let stops = 0
-  let measuredStops = 0
-  const incomes: number[] = []
-  const ctuids = new Set<string>()
-  for (const d of das) {
-    lnDensity += Math.log(Math.max(d.popDensity, 1))
-    if (d.transitStops1km !== undefined) {
-      stops += d.transitStops1km
-      measuredStops++
-    }
-    const tract = tractAt(d.lat, d.lng, { memo: false })
-    if (tract) {
-      incomes.push(tract.medianHouseholdIncome)
-      ctuids.add(tract.ctuid)
-    }
-  }
-  incomes.sort((a, b) => a - b)
-  const mid = incomes.length >> 1
-  const area: PostalArea = {
-    das: das.length,
-    stopEquivalents:
-      measuredStops >= das.length / 2
-        ? 0.5 * pointStopEquivalents + 0.5 * STOP_EQUIVALENTS_PER_1KM_STOP * (stops / measuredStops)
-        : pointStopEquivalents,
-    popDensity: Math.exp(lnDensity / das.length),
-    ...(incomes.length >= das.length / 2 && {
-      income: incomes.length % 2 ? incomes[mid] : (incomes[mid - 1] + incomes[mid]) / 2,
-    }),
-    tracts: ctuids.size,
-  }
-  return memo === false ? area : postalAreas.set(lat, lng, area)
-}
-
 /** The inputs of the transit share at coordinates, as featuresAt computes them (the fit reads the same: scripts/fit-transit.mjs). */
 export function transitInputsAt(lat: number, lng: number): { stopEquivalents: number; popDensity: number } {
   const census = censusAt(lat, lng)
@@ -404,8 +350,18 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}, wa
     measured.transit = geoBlend(measured.transit, Math.min(measured.transit, CITY_TYPICAL.transit), spread)
   }
   // A postal code stands for its area: its transit and income are the area's (the K DAs nearest its position).
-  const area = input.precision === 'postal_code' && !outside ? postalAreaAt(lat, lng, measured.transit, memo) : undefined
-  const transitShare = area ? transitShareOf(area.stopEquivalents, area.popDensity) : transitShareOf(measured.transit, measured.popDensity)
+  const area = input.precision === 'postal_code' && !outside ? postalAreaAt(lat, lng, memo) : undefined
+  // The area's stop equivalents: the mean of the point's and the DAs' Can-ALE 2016 1 km counts (same walk-weighted units).
+  const transitInputs = area
+    ? {
+        stopEquivalents:
+          area.transitStops1km === undefined
+            ? measured.transit
+            : 0.5 * measured.transit + 0.5 * STOP_EQUIVALENTS_PER_1KM_STOP * area.transitStops1km,
+        popDensity: area.popDensity,
+      }
+    : { stopEquivalents: measured.transit, popDensity: measured.popDensity }
+  const transitShare = transitShareOf(transitInputs.stopEquivalents, transitInputs.popDensity)
   const stopData = measured.gtfsStops ? stops.points : undefined
   // Speed zones describe the road at an exact position only, like counts.
   const speedZone = exact && options.speedZones !== false ? speedZoneAt(lat, lng, SPEED_ZONE_SNAP_M) : undefined
@@ -491,9 +447,9 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}, wa
       transitShare >= 1 ? Math.round(transitShare * 10) / 10 : Math.round(transitShare * 100) / 100,
       FACTORS.transit.unit,
       fitMethod(
-        `modelled share of ${Math.round((area?.stopEquivalents ?? measured.transit) * 10) / 10} stop-eq. at ` +
-          `${Math.round(area?.popDensity ?? measured.popDensity)}/km²${area ? ` (${area.das} DAs nearest the postal area)` : placed}; ` +
-          measured.transitMethod.replace(/^measured: /, ''),
+        `modelled share of ${Math.round(transitInputs.stopEquivalents * 10) / 10} stop-eq. at ` +
+          `${Math.round(transitInputs.popDensity)}/km²${area ? ` (${area.das} DAs nearest the postal area)` : placed}; ` +
+          (measured.transitMethod.startsWith('measured: ') ? measured.transitMethod.slice(10) : measured.transitMethod),
       ),
       area ? 'medium' : areaConfidence(measured.transitConfidence === 'high' ? 'medium' : measured.transitConfidence),
     ),
@@ -506,7 +462,7 @@ function incomeAt(
   ctx: UrbanContext,
   useTract: boolean,
   memo: boolean | undefined,
-  area: PostalArea | undefined,
+  area: PostalAreaMeasures | undefined,
 ): RawSignal {
   if (area?.income !== undefined)
     return sig(

@@ -5,6 +5,7 @@ import { describe, it, expect } from 'vitest'
 import { geocodeOffline } from '../../src/geo'
 import { TRANSIT_MODEL } from '../../src/geo/data/transit-model.generated'
 import { transitShareOf } from '../../src/geo/model/activity'
+import { measurePostalArea, postalAreaAt } from '../../src/geo/model/postal-area'
 import { FACTORS, buildScoreResult, type ScoreResult } from '../../src/scoring'
 
 function score(address: string): ScoreResult {
@@ -41,6 +42,15 @@ describe('a postal code stands for its area', () => {
     const r = score('P0A')
     expect(raw(r, 'transit').value).toBeLessThan(0.5)
     expect(r.factorScores.transit.score).toBe(0)
+  })
+})
+
+describe('the postal areas measured ahead (postal-areas.generated.ts)', () => {
+  it('match what the engine measures now at those positions (else rerun npm run fit:transit after a data rebuild)', () => {
+    for (const code of ['M4W', 'H3B', 'K1N', 'T2P', 'V6E', 'R3C', 'B3H', 'P0A', 'X1A', 'J0M']) {
+      const g = geocodeOffline(code)!
+      expect(postalAreaAt(g.lat, g.lng, false), code).toEqual(measurePostalArea(g.lat, g.lng))
+    }
   })
 })
 
