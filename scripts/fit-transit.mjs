@@ -24,7 +24,7 @@ if (!hasData()) {
   console.log(`fit:transit needs the raw data in ${dataDir} (set SHARED_DATA_DIR); skipped.`)
   process.exit(0)
 }
-const srcRoot = join(root, 'src')
+const srcRoot = process.env.ENGINE_SRC ?? join(root, 'src') // another checkout's src, for experiments and the test
 const m = await loadSrc(
   { 'geo/features.ts': ['transitInputsAt'], 'geo/model/postal-area.ts': ['measurePostalArea'], 'geo/store.ts': ['geoStore'] },
   { srcRoot },
