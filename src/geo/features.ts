@@ -137,8 +137,15 @@ function frontageAt(input: FeatureInput, exact: boolean, nearEvidence: boolean):
 const SPEED_ZONE_SNAP_M = 25
 
 const roundTo = (x: number, step: number) => Math.round(x / step) * step
-/** A method text within the result schema's 200 characters (a long station name can push it over). */
-const fitMethod = (text: string) => (text.length <= 200 ? text : `${text.slice(0, 199)}…`)
+/**
+ * A method text within the result schema's 200 characters: a long one leaves out the nearest station's name and
+ * distance (its departures are in the stop equivalents it states), and is cut as a last resort.
+ */
+function fitMethod(text: string): string {
+  if (text.length <= 200) return text
+  const short = text.replace(/ \+ rapid-transit .+ \d+ m$/, ' + station')
+  return short.length <= 200 ? short : `${short.slice(0, 199)}…`
+}
 const sig = (value: number, unit: string, method: string, confidence: Confidence): RawSignal => ({ value, unit, method, confidence })
 const geoBlend = (a: number, b: number, t: number) => Math.exp((1 - t) * Math.log(Math.max(a, 0.1)) + t * Math.log(Math.max(b, 0.1)))
 
@@ -447,7 +454,7 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}, wa
       transitShare >= 1 ? Math.round(transitShare * 10) / 10 : Math.round(transitShare * 100) / 100,
       FACTORS.transit.unit,
       fitMethod(
-        `modelled share of ${Math.round(transitInputs.stopEquivalents * 10) / 10} stop-eq. at ` +
+        `modelled: share of ${Math.round(transitInputs.stopEquivalents * 10) / 10} stop-eq. at ` +
           `${Math.round(transitInputs.popDensity)}/km²${area ? ` (${area.das} DAs nearest the postal area)` : placed}; ` +
           (measured.transitMethod.startsWith('measured: ') ? measured.transitMethod.slice(10) : measured.transitMethod),
       ),

@@ -87,7 +87,7 @@ describe('each signal says what it measured', () => {
 
   // 3.x: the value is the transit commute share the fitted model expects of the stops and the density.
   const modelInputs = (method: string) => {
-    const m = /modelled share of ([\d.]+) stop-eq\. at (\d+)\/km²/.exec(method)
+    const m = /^modelled: share of ([\d.]+) stop-eq\. at (\d+)\/km²/.exec(method)
     return m ? { stopEquivalents: Number(m[1]), popDensity: Number(m[2]) } : undefined
   }
 
