@@ -30,10 +30,9 @@ const m = await loadSrc(
   { srcRoot },
 )
 
-const areas = ontarioPostalAreas(ontarioDas())
-const heldFsas = new Set(areas.filter((a) => a.heldOut).map((a) => a.fsa))
 const onDas = ontarioDas()
-ontarioPostalAreas(onDas) // assigns each Ontario DA its FSA
+const areas = ontarioPostalAreas(onDas) // also assigns each Ontario DA its FSA
+const heldFsas = new Set(areas.filter((a) => a.heldOut).map((a) => a.fsa))
 const inHeldFsa = new Set(onDas.filter((d) => heldFsas.has(d.fsa)).map((d) => d.dauid))
 
 const points = new Map(readCsv('da2016/da2016-canale.csv').map((r) => [r.dauid, r]))
