@@ -31,6 +31,7 @@ const srcRoot = process.env.ENGINE_SRC ?? join(root, 'src') // another checkout'
 const m = await loadSrc(
   {
     'geo/signals/index.ts': ['featuresAt'],
+    'geo/signals/features.ts': ['transitInputsAt'],
     'geo/geodata/measured/index.ts': ['censusAt'],
     'geo/signals/model/traffic.ts': ['trafficModelInputs', 'outsideFitFactor'],
     'geo/signals/model/activity.ts': ['pedestrianFrontage', 'PEDESTRIAN_REFERENCES'],
@@ -70,6 +71,8 @@ for (const r of rows) {
       popDensity: f.populationDensity.value,
       nearestDaM: census?.nearestDaM,
       intersectionDensity: census?.intersectionDensity1km ?? 0,
+      // the pedestrian model's transit input (the transit factor's raw value is the commute share since 3.x)
+      stopEquivalents: m.transitInputsAt(r.lat, r.lng).stopEquivalents,
     }
     return { x: m.trafficModelInputs(inputs, f.roadClass.value), pedestrians: f.pedestrian.value, features: f, inputs }
   }

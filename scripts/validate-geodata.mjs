@@ -165,6 +165,16 @@ for (const [label, srcRoot] of engines) {
         ),
       )}`,
   )
+  // 3.x fits the transit share on the other DAs (scripts/fit-transit.mjs): its honest figure is on the held-out ones.
+  const heldCommute = commute.map((_d, i) => i).filter((i) => isHeldOut(commute[i].dauid))
+  console.log(
+    `   held-out DAs (n=${heldCommute.length}): transit vs transit share ρ ${fmt(
+      spearman(
+        heldCommute.map((i) => commuteSignals[i].transit.value),
+        heldCommute.map((i) => commute[i].transit),
+      ),
+    )}`,
+  )
   const urban = commute.map((_d, i) => i).filter((i) => commute[i].density >= 1000)
   console.log(
     `   urban DAs only (≥ 1,000 persons/km², n=${urban.length}): pedestrian vs walk share ρ ${fmt(

@@ -19,7 +19,7 @@ function inputs(f, census, REF) {
     Math.log(Math.max(f.populationDensity.value, 1) / REF.density),
     Math.log((f.poiDensity.value + REF.poiOffset) / REF.pois),
     Math.log(Math.max(census.intersectionDensity, 1) / REF.intersections),
-    Math.log(1 + f.transit.value / REF.transit),
+    Math.log(1 + census.stopEquivalents / REF.transit),
   ]
 }
 const literature = (x) => EXPONENTS.density * x[1] + EXPONENTS.pois * x[2] + EXPONENTS.intersections * x[3] + EXPONENTS.transit * x[4]

@@ -125,22 +125,24 @@ export const FACTORS = {
       ],
     },
   },
-  // Walk-weighted stop equivalents within 800 m: none → 0; median urban DA ≈ 16 → 59; 90th percentile
-  // ≈ 33 → 72; downtown with rapid transit 150+ → 100.
+  // Transit commute share (%) expected of the stops within a walk and the density (geo/model/activity.ts
+  // transitShareOf). Knots from scripts/fit-transit.mjs (TRANSIT_MODEL.curveKnots, a test keeps them equal):
+  // 2.x's stop-equivalent knots moved to the share of the urban DA at the same rank, so no stop at 100
+  // persons/km² → 0; median urban DA → 59; 90th percentile → 72; downtown with rapid transit → 100.
   transit: {
     label: 'Transit access',
     weight: 0.1,
-    unit: 'stop-equivalents within 800 m (walk-weighted)',
+    unit: '% of commuters by transit (modelled)',
     curve: {
       scale: 'linear',
       knots: [
-        [0, 0],
-        [3, 22],
-        [8, 44],
-        [16, 59],
-        [33, 72],
-        [70, 86],
-        [150, 100],
+        [0.3, 0],
+        [2.1, 22],
+        [4.65, 44],
+        [8.91, 59],
+        [18.12, 72],
+        [34.71, 86],
+        [52.24, 100],
       ],
     },
   },

@@ -19,7 +19,9 @@ describe('data version', () => {
   it('each bundled artefact matches the SHA-256 its manifest records', () => {
     expect(outputs.length).toBeGreaterThan(5)
     for (const output of outputs) {
-      const sha = createHash('sha256').update(readFileSync(join(dataDir, output.file))).digest('hex')
+      const sha = createHash('sha256')
+        .update(readFileSync(join(dataDir, output.file)))
+        .digest('hex')
       expect(sha, `${output.file}: rebuild with npm run build:geodata`).toBe(output.sha256)
     }
   })

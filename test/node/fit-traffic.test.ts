@@ -33,6 +33,8 @@ describe('fit:traffic', () => {
       const dir = mkdtempSync(join(tmpdir(), 'fit-'))
       try {
         cpSync(join(repoRoot, 'src'), join(dir, 'src'), { recursive: true })
+        // src/geo/geodata/sources.ts derives dataVersion from the store's manifest beside src/
+        cpSync(join(repoRoot, 'geodata/store/manifest.json'), join(dir, 'geodata/store/manifest.json'))
         const run = runFit({ SHARED_DATA_DIR, ENGINE_SRC: join(dir, 'src') })
         expect(run.status, run.stderr).toBe(0)
         for (const city of ['Calgary', 'Edmonton', 'Vancouver'])

@@ -39,6 +39,10 @@ const LOCATIONS: Location[] = [
     address: '1000 rue De La Gauchetière O, Montréal, QC H3B 4W5',
     kind: 'downtown',
     city: 'Montréal',
+    band: [75, 101, 'B+ or better'],
+    reason:
+      "H3B's residents' median household income is $49,600 (downtown flats): 3.x gives a postal code its area's tract " +
+      'income, where 2.x gave the CMA median ($72,000); by coordinates 3.0 already graded the spot B+ 78.3 for the same reason',
   },
   {
     name: 'Granville St at Pacific Centre, Vancouver',
@@ -47,8 +51,21 @@ const LOCATIONS: Location[] = [
     city: 'Vancouver',
   },
   { name: 'Robson St, Vancouver', address: '800 Robson St, Vancouver, BC V6Z 3B7', kind: 'downtown', city: 'Vancouver' },
-  { name: 'Stephen Ave (8 Ave SW), Calgary', address: '200 8 Ave SW, Calgary, AB T2P 1B5', kind: 'downtown', city: 'Calgary' },
-  { name: '102 Ave NW, downtown Edmonton', address: '10200 102 Ave NW, Edmonton, AB T5J 4B7', kind: 'downtown' },
+  {
+    name: 'Stephen Ave (8 Ave SW), Calgary',
+    address: '200 8 Ave SW, Calgary, AB T2P 1B5',
+    kind: 'downtown',
+    city: 'Calgary',
+    band: [75, 101, 'B+ or better'],
+    reason: "T2P's area income is $68,500 (downtown flats), where 2.x gave the CMA median ($100,000); by coordinates 3.0 gave B 73.5",
+  },
+  {
+    name: '102 Ave NW, downtown Edmonton',
+    address: '10200 102 Ave NW, Edmonton, AB T5J 4B7',
+    kind: 'downtown',
+    band: [75, 101, 'B+ or better'],
+    reason: "T5J's area income is $64,000 (downtown flats), where 2.x gave the CMA median ($96,000); by coordinates 3.0 gave B 72.1",
+  },
   // Busy suburban arterials and highway-commercial strips
   { name: 'Hurontario St, Mississauga', address: '5100 Hurontario St, Mississauga, ON L4Z 3X7', kind: 'suburbanArterial', city: 'Toronto' },
   { name: 'Finch Ave E, Scarborough', address: '5230 Finch Ave E, Toronto, ON M1S 4Z9', kind: 'suburbanArterial', city: 'Toronto' },
@@ -61,6 +78,8 @@ const LOCATIONS: Location[] = [
     address: '2250 boul. Taschereau, Longueuil, QC J4T 2G4',
     kind: 'suburbanArterial',
     city: 'Montréal',
+    band: [65, 80, 'C+ to B+'],
+    reason: "J4T's area income is $65,000, where 2.x gave the Montréal CMA median ($72,000); by coordinates 3.0 gave D 56.8",
   },
   {
     name: 'boul. Le Carrefour, Laval',
@@ -71,7 +90,14 @@ const LOCATIONS: Location[] = [
       "H7T's position measures 14 OSM POIs within 1 km (2016) and misses the Carrefour Laval mall; " +
       'the Montréal CMA median income ($72,000) scores 58',
   },
-  { name: 'Fraser Hwy, Surrey', address: '15355 Fraser Hwy, Surrey, BC V3R 3P2', kind: 'suburbanArterial', city: 'Vancouver' },
+  {
+    name: 'Fraser Hwy, Surrey',
+    address: '15355 Fraser Hwy, Surrey, BC V3R 3P2',
+    kind: 'suburbanArterial',
+    city: 'Vancouver',
+    band: [65, 80, 'C+ to B+'],
+    reason: "V3R's area income is $80,000, where 2.x gave the Vancouver CMA median ($90,000)",
+  },
   {
     name: 'Bank St south, Ottawa',
     address: '2210 Bank St, Ottawa, ON K1V 1J5',

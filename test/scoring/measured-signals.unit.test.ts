@@ -18,6 +18,7 @@
 import { describe, it, expect } from 'vitest'
 import { featuresAt, type KnownStreet } from '../../src/geo/signals'
 import { censusAt, countedSectionsNear, tractAt, transitStopPointsNear } from '../../src/geo/geodata/measured'
+import { transitShareOf } from '../../src/geo/signals/model/activity'
 import { buildScoreResult } from '../../src/scoring'
 import { scoringStreet } from '../../src/services/street-store'
 import { readArtefact, readManifest } from '../../scripts/lib/geodata-artefacts.mjs'
@@ -97,21 +98,30 @@ describe('each signal says what it measured', () => {
     expect(signals.income.method).toContain(tract.ctuid)
   })
 
-  it('transit counts the 2022 stops within 400 m and 800 m', () => {
+  // 3.x: the value is the transit commute share the fitted model expects of the stops and the density.
+  const modelInputs = (method: string) => {
+    const m = /^modelled: share of ([\d.]+) stop-eq\. at (\d+)\/km²/.exec(method)
+    return m ? { stopEquivalents: Number(m[1]), popDensity: Number(m[2]) } : undefined
+  }
+
+  it('transit counts the 2022 stops within 400 m and 800 m, and is the commute share the model expects of them', () => {
     const stops = transitStopPointsNear(point.lat, point.lng, 800)
     const within400 = stops.filter((s) => s.distanceM <= 400).length
     expect(signals.transit.method).toContain(`${within400} within 400 m, ${stops.length} within 800 m`)
-    expect(signals.transit.value).toBeGreaterThanOrEqual(within400)
+    const inputs = modelInputs(signals.transit.method)!
+    expect(inputs.stopEquivalents).toBeGreaterThanOrEqual(within400)
+    expect(signals.transit.value).toBeCloseTo(transitShareOf(inputs.stopEquivalents, inputs.popDensity), 0)
+    expect(signals.transit.unit).toBe('% of commuters by transit (modelled)')
   })
 
-  it("transit is the mean of the 2022 walk-band count and Can-ALE's 2016 1 km count, in the same stop-equivalents", () => {
+  it("transit's stop equivalents are the mean of the 2022 walk-band count and Can-ALE's 2016 1 km count", () => {
     const springGarden = { lat: 44.6426, lng: -63.577 } // downtown Halifax: buses, no rapid transit
     const transit = featuresAt({ ...springGarden, precision: 'coordinates' }).transit
     const stops = transitStopPointsNear(springGarden.lat, springGarden.lng, 800)
     const counted2022 = stops.filter((s) => s.distanceM <= 400).length + 0.5 * stops.filter((s) => s.distanceM > 400).length
     const canale2016 = 0.4 * censusAt(springGarden.lat, springGarden.lng)!.transitStops1km!
     expect(transit.method).toMatch(/mean with Can-ALE 2016, \d+ within 1 km$/)
-    expect(transit.value).toBeCloseTo((counted2022 + canale2016) / 2, 1)
+    expect(modelInputs(transit.method)!.stopEquivalents).toBeCloseTo((counted2022 + canale2016) / 2, 1)
   })
 
   it('outside census tracts, income falls back to the CMA or province median at lower confidence', () => {

@@ -11,6 +11,8 @@ export {
   type CountedSection,
   countedSectionsNear,
   deepInPark,
+  nearestDaPoints,
+  type AreaDa,
   roadEvidenceWithin,
   SectionBands,
   type SectionFilter,
@@ -20,6 +22,7 @@ export {
   transitStopsAround,
 } from './measured'
 export { METRES_PER_DEGREE, type NearestPoint } from './measured/planar'
+export { PointMemo } from './measured/point-memo'
 export { GEOCODE_PRECISIONS, type GeocodePrecision } from './precision'
 export { MAX_PROVINCE_WORDS, PROVINCE_CODES, PROVINCE_NAMES, type ProvinceCode, provinceFromText, provinceOfPostalCode } from './provinces'
 export { DATA_SOURCES, DATA_VERSION, type DataSource } from './sources'

@@ -43,12 +43,13 @@ export const DATA_SOURCES: Readonly<Record<string, DataSource>> = {
   censusDa: {
     name:
       'Census 2016 dissemination-area points with Can-ALE 2.0 1 km measures (population, dwellings, ' +
-      'transit stops, OpenStreetMap POIs, intersections)',
+      'transit stops, OpenStreetMap POIs, intersections); 2011 commute shares (transit model fit)',
     licence:
       `${STATCAN('2016 Census Geographic Attribute File (92-151-X)')} Can-ALE 2.0: Ghasedi, Fuller, ` +
-      `Achot, Ross (2025), walkabillylab/Can-ALE; POIs © OpenStreetMap contributors, ODbL.`,
+      `Achot, Ross (2025), walkabillylab/Can-ALE; POIs © OpenStreetMap contributors, ODbL; commute shares: ` +
+      `StatCan 2011 NHS, Open Licence.`,
     url: 'https://github.com/walkabillylab/Can-ALE',
-    vintage: '2016 Census; Can-ALE 2016 (OSM POIs and GTFS of 2016)',
+    vintage: '2016 Census; Can-ALE 2016 (OSM POIs and GTFS of 2016); NHS 2011 commute shares',
   },
   censusIncome: {
     name: 'Statistics Canada, 2021 Census of Population: median household income by census tract (table 98-10-0058) and by CMA',

@@ -20,12 +20,14 @@ import {
   pedestriansPerDay,
   STOP_EQUIVALENTS_PER_1KM_STOP,
   transitIndex,
+  transitShareOf,
   WALK_FAR_M,
   WALK_NEAR_M,
   type StopCounts,
 } from './model/activity'
 import { busRouteOffsetM, roadClassFromCoordinates, ROUTE_RADIUS_M, type RoadClassEstimate, type StopPoint } from './model/road-class'
 import { trafficAt } from './model/traffic'
+import { postalAreaAt, type PostalAreaMeasures } from './model/postal-area'
 import { classifyStreet, type StreetClassification } from '../geodata'
 import type { Confidence, RawSignal } from './types'
 import type { ScoreWarning } from '../geodata'
@@ -118,6 +120,15 @@ function frontageAt(input: FeatureInput, exact: boolean, nearEvidence: boolean):
 const SPEED_ZONE_SNAP_M = 25
 
 const roundTo = (x: number, step: number) => Math.round(x / step) * step
+/**
+ * A method text within the result schema's 200 characters: a long one leaves out the nearest station's name and
+ * distance (its departures are in the stop equivalents it states), and is cut as a last resort.
+ */
+function fitMethod(text: string): string {
+  if (text.length <= 200) return text
+  const short = text.replace(/ \+ rapid-transit .+ \d+ m$/, ' + station')
+  return short.length <= 200 ? short : `${short.slice(0, 199)}…`
+}
 const sig = (value: number, unit: string, method: string, confidence: Confidence): RawSignal => ({ value, unit, method, confidence })
 const geoBlend = (a: number, b: number, t: number) => Math.exp((1 - t) * Math.log(Math.max(a, 0.1)) + t * Math.log(Math.max(b, 0.1)))
 
@@ -254,6 +265,15 @@ function roadClassAt(
   })
 }
 
+/** The inputs of the transit share at coordinates, as featuresAt computes them (the fit reads the same: scripts/fit-transit.mjs). */
+export function transitInputsAt(lat: number, lng: number): { stopEquivalents: number; popDensity: number } {
+  const census = censusAt(lat, lng)
+  const ctx = urbanContext(lat, lng, { fsaKernel: !census, places: census ? 'outsideMetros' : true })
+  const stops = transitStopsAround(lat, lng, WALK_NEAR_M, WALK_FAR_M, ROUTE_RADIUS_M)
+  const transit = transitMeasure(census, { within400: stops.withinNear, within800: stops.withinFar }, ctx)
+  return { stopEquivalents: transit.transit, popDensity: census?.popDensity ?? ctx.density }
+}
+
 /** `warnings`: where given, what the signals cannot see (no road nearby, in a park) is added to it. */
 export function featuresAt(input: FeatureInput, options: FeatureOptions = {}, warnings?: ScoreWarning[]): FactorSignals {
   const { lat, lng } = input
@@ -304,6 +324,19 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}, wa
     )
     measured.transit = geoBlend(measured.transit, Math.min(measured.transit, CITY_TYPICAL.transit), spread)
   }
+  // A postal code stands for its area: its transit and income are the area's (the K DAs nearest its position).
+  const area = input.precision === 'postal_code' && !outside ? postalAreaAt(lat, lng, memo) : undefined
+  // The area's stop equivalents: the mean of the point's and the DAs' Can-ALE 2016 1 km counts (same walk-weighted units).
+  const transitInputs = area
+    ? {
+        stopEquivalents:
+          area.transitStops1km === undefined
+            ? measured.transit
+            : 0.5 * measured.transit + 0.5 * STOP_EQUIVALENTS_PER_1KM_STOP * area.transitStops1km,
+        popDensity: area.popDensity,
+      }
+    : { stopEquivalents: measured.transit, popDensity: measured.popDensity }
+  const transitShare = transitShareOf(transitInputs.stopEquivalents, transitInputs.popDensity)
   const stopData = measured.gtfsStops ? stops.points : undefined
   // Speed zones describe the road at an exact position only, like counts.
   const speedZone = exact && options.speedZones !== false ? speedZoneAt(lat, lng, SPEED_ZONE_SNAP_M) : undefined
@@ -368,7 +401,7 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}, wa
       `${outside ? 'modelled: rural density assumed' : densityMethod}${placed}`,
       areaConfidence(census ? 'high' : 'low'),
     ),
-    income: incomeAt(lat, lng, ctx, exact && !outside && spread < 0.5, memo),
+    income: incomeAt(lat, lng, ctx, exact && !outside && spread < 0.5, memo, area),
     poiDensity: sig(
       Math.round(measured.poiCount1km),
       FACTORS.poiDensity.unit,
@@ -384,15 +417,34 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}, wa
       'low',
     ),
     transit: sig(
-      Math.round(measured.transit * 10) / 10,
+      transitShare >= 1 ? Math.round(transitShare * 10) / 10 : Math.round(transitShare * 100) / 100,
       FACTORS.transit.unit,
-      `${measured.transitMethod}${placed}`,
-      areaConfidence(measured.transitConfidence),
+      fitMethod(
+        `modelled: share of ${Math.round(transitInputs.stopEquivalents * 10) / 10} stop-eq. at ` +
+          `${Math.round(transitInputs.popDensity)}/km²${area ? ` (${area.das} DAs nearest the postal area)` : placed}; ` +
+          (measured.transitMethod.startsWith('measured: ') ? measured.transitMethod.slice(10) : measured.transitMethod),
+      ),
+      area ? 'medium' : areaConfidence(measured.transitConfidence === 'high' ? 'medium' : measured.transitConfidence),
     ),
   }
 }
 
-function incomeAt(lat: number, lng: number, ctx: UrbanContext, useTract: boolean, memo: boolean | undefined): RawSignal {
+function incomeAt(
+  lat: number,
+  lng: number,
+  ctx: UrbanContext,
+  useTract: boolean,
+  memo: boolean | undefined,
+  area: PostalAreaMeasures | undefined,
+): RawSignal {
+  if (area?.income !== undefined)
+    return sig(
+      area.income,
+      FACTORS.income.unit,
+      `measured: Census 2021 census-tract median household income, median over the ${area.das} DAs nearest the postal area ` +
+        `position (${area.tracts} tracts)`,
+      'medium',
+    )
   const tract = useTract ? tractAt(lat, lng, { memo }) : undefined
   if (tract)
     return sig(

@@ -164,3 +164,49 @@ function interpolate(lat: number, lng: number, exclude: ReadonlySet<string> | un
     neighbours: found,
   }
 }
+
+/** A DA point of an area sample: its position and the measures the postal-area signals average. */
+export interface AreaDa {
+  lat: number
+  lng: number
+  popDensity: number
+  /** undefined where Can-ALE has no transit measure */
+  transitStops1km?: number
+}
+const AREA_SEARCH_RADII_M = [2000, 5000, 12000, 25000]
+
+/**
+ * The `count` DA points nearest a postal-area position (fewer where fewer lie within 25 km): the people
+ * of the area, each DA holding 400–700 of them, so a plain mean over them is close to a population-weighted one.
+ */
+export function nearestDaPoints(lat: number, lng: number, count: number): AreaDa[] {
+  const t = censusTable()
+  const kx = metresPerDegreeLng(lat) / DA_COORD_SCALE
+  const ky = METRES_PER_DEGREE / DA_COORD_SCALE
+  let found: { i: number; dSq: number }[] = []
+  for (const radius of AREA_SEARCH_RADII_M) {
+    found = []
+    const { dLat, dLng } = degreeSpan(lat, radius)
+    const runCount = t.grid.runsInBox(lat - dLat, lng - dLng, lat + dLat, lng + dLng)
+    const { runs, order } = t.grid
+    for (let r = 0; r < runCount; r++)
+      for (let p = runs[2 * r]; p < runs[2 * r + 1]; p++) {
+        const i = order ? order[p] : p
+        const dx = (t.qLng[i] - lng * DA_COORD_SCALE) * kx
+        const dy = (t.qLat[i] - lat * DA_COORD_SCALE) * ky
+        found.push({ i, dSq: dx * dx + dy * dy })
+      }
+    found.sort((a, b) => a.dSq - b.dSq || a.i - b.i)
+    if (found.length >= count && found[count - 1].dSq <= radius * radius) break
+  }
+  const maxSq = AREA_SEARCH_RADII_M[AREA_SEARCH_RADII_M.length - 1] ** 2
+  return found
+    .slice(0, count)
+    .filter((f) => f.dSq <= maxSq)
+    .map(({ i }) => ({
+      lat: t.qLat[i] / DA_COORD_SCALE,
+      lng: t.qLng[i] / DA_COORD_SCALE,
+      popDensity: t.popDensity[i],
+      ...(t.transitPlusOne[i] > 0 && { transitStops1km: t.transitPlusOne[i] - 1 }),
+    }))
+}

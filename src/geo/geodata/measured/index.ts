@@ -2,7 +2,7 @@
 // (src/geo/data/*.bin, built by `npm run build:geodata`; formats in docs/data-pipeline.md). Pure:
 // every table is decoded lazily, once per isolate; all distances are in metres.
 export type { LookupOptions, MemoOptions } from './options'
-export { censusAt, type CensusSample } from './census'
+export { censusAt, nearestDaPoints, type AreaDa, type CensusSample } from './census'
 export { transitStopsNear, transitStopPointsNear, transitStopsAround } from './stops'
 export { tractAt } from './tracts'
 export { countedSectionsNear, type CountedSection, type SectionFilter, type SectionQuery } from './traffic'

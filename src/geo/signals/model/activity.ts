@@ -3,6 +3,7 @@
 import type { StopPoint } from './road-class'
 import { PEDESTRIAN_MODEL } from '../../data/traffic-model.generated'
 import { interpolateKnots } from '../../../lib/math'
+import { TRANSIT_MODEL } from '../../data/transit-model.generated'
 
 export const WALK_NEAR_M = 400
 export const WALK_FAR_M = 800
@@ -44,6 +45,17 @@ export function blendedTransitIndex(stops: StopCounts, canaleStops1km: number, s
   return (
     0.5 * transitIndex(stops, 0) + 0.5 * STOP_EQUIVALENTS_PER_1KM_STOP * canaleStops1km + STOP_EQUIVALENTS_PER_DEPARTURE * stationDepartures
   )
+}
+
+/**
+ * The transit commute share (%) expected of a place: logit(share) = b₀ + b₁ ln(1 + stop equivalents) +
+ * b₂ ln(persons/km²), fitted on the 2011 DA commute shares outside the held-out areas (scripts/fit-transit.mjs).
+ * Stops say where service is; density says how many ride it (a stop in a field carries few commuters).
+ */
+export function transitShareOf(stopEquivalents: number, popDensity: number): number {
+  const [b0, b1, b2] = TRANSIT_MODEL.coefficients
+  const eta = b0 + b1 * Math.log(1 + Math.max(stopEquivalents, 0)) + b2 * Math.log(Math.max(popDensity, 1))
+  return 100 / (1 + Math.exp(-eta))
 }
 
 // How much a road's frontage concentrates pedestrians, by class (a sign faces the street it is on).
