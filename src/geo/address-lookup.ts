@@ -62,6 +62,8 @@ const STREET_UNKNOWN_LENGTH_M = 1000
 /** The number matched but not its suffix (43 for 43A): another lot of that number, often next door. */
 const NUMBER_ONLY_ACCURACY_M = 40
 const MIN_NEAR_RADIUS_KM = 3
+/** Intersections search this many times the place's radius; crossings within the radius itself are preferred. */
+const INTERSECTION_REACH = 2
 
 /** What to look up in the address store for this text; undefined when it names no street. */
 export function planAddressLookup(text: string): AddressLookup | undefined {
@@ -71,7 +73,9 @@ export function planAddressLookup(text: string): AddressLookup | undefined {
     const place = parseAddress(crossing.rest || '', isKnownPlaceName)
     const streets = [crossing.a, crossing.b].map((s) => parseStreetText(s)).filter((s): s is ParsedStreet => !!s?.name)
     if (streets.length !== 2 || (!place.city && !place.fsa)) return undefined
-    return locate(streets, undefined, place.city, place.province, place.fsa, crossing.rest, streets.map(formatStreet).join(' & '))
+    const lookup = locate(streets, undefined, place.city, place.province, place.fsa, crossing.rest, streets.map(formatStreet).join(' & '))
+    // Two names that must meet are rare enough to search the whole municipality (Ottawa runs 40 km from its centre).
+    return lookup.near ? { ...lookup, near: { ...lookup.near, radiusKm: lookup.near.radiusKm * INTERSECTION_REACH } } : lookup
   }
   const parsed = parseAddress(text, isKnownPlaceName)
   if (!parsed.street?.name || (!parsed.city && !parsed.fsa) || parsed.poBox) return undefined
@@ -148,7 +152,8 @@ export function resolveAddressLookup(
   const linesPer = lookup.streets.map((street) => (store.pieces ?? []).filter((p) => streetsCompatible(street, p)))
   let located: Located | undefined
   if (lookup.streets.length === 2) {
-    const lines = crossingOfLines(linesPer[0], linesPer[1], lookup.anchor)
+    const inside = lookup.near && (lookup.near.radiusKm * 1000) / INTERSECTION_REACH
+    const lines = crossingOfLines(linesPer[0], linesPer[1], lookup.anchor && { ...lookup.anchor, radiusM: inside })
     if (lines) located = { ...lines, precision: 'intersection' }
     else {
       const geometry = perStreet.map((pts, i) => [

@@ -2,11 +2,12 @@
 // Bay", "Main x 1st", "coin Sainte-Catherine et Peel". Pure; the geocoder (address-lookup.ts) and any
 // caller that wants the two street texts (an assistant reading a user's request) use it.
 import { isKnownPlaceName } from './geocode'
+import { LEADING_TYPES, TRAILING_TYPES } from './roads'
 import { normalizeName } from './text'
 
 // "Yonge & Dundas", "King St and Bay St", "Queen / Spadina", "King at Bay", "Main x 1st", "coin Peel et Sainte-Catherine".
 const INTERSECTION_FORMS = [
-  /^coin\s+(?:(?:de\s+la|du|des|de)\s+)?(.+?)\s+et\s+(?:(?:de\s+la|du|des|de)\s+)?(.+)$/i,
+  /^coin\s+(.+?)\s+et\s+(.+)$/i,
   /^(.+?)\s*&\s*(.+)$/,
   /^(.+?)\s+and\s+(.+)$/i,
   /^(.+?)\s*\/\s*(.+)$/,
@@ -16,12 +17,15 @@ const INTERSECTION_FORMS = [
 
 export function parseIntersection(text: string): { a: string; b: string; rest: string } | undefined {
   const [head, ...tail] = text.replace(/\s+/g, ' ').trim().split(',')
-  // A civic number or a unit first ("Unit 5 / 100 Main St") is an address, not two streets.
-  if (!head || /^\s*#?\d/.test(head) || /^\s*(?:unit|suite|ste|apt|app|appt|bureau|local)\b/i.test(head)) return undefined
+  // A civic number or a unit first ("Unit 5 / 100 Main St") is an address, not two streets; a numbered
+  // street ("12 Avenue SE & Macleod Trail", "4 St NW / Centre St", "58e & de Montigny") is not a civic number.
+  if (!head || (/^\s*#?\d/.test(head) && !NUMBERED_STREET.test(head) && !numberedWithType(head))) return undefined
+  if (/^\s*(?:unit|suite|ste|apt|app|appt|bureau|local)\b/i.test(head)) return undefined
   for (const form of INTERSECTION_FORMS) {
     const m = head.trim().match(form)
     if (!m) continue
-    let b = m[2].trim()
+    let b = withoutArticle(m[2].trim())
+    m[1] = withoutArticle(m[1].trim())
     let rest = tail.join(',').trim()
     if (!rest) {
       // No comma before the city: "Yonge and Dundas Toronto".
@@ -37,4 +41,24 @@ export function parseIntersection(text: string): { a: string; b: string; rest: s
     if (m[1].trim() && b) return { a: m[1].trim(), b, rest }
   }
   return undefined
+}
+
+/** "16th", "2nd", "12e", "1re" (alone or before a type): an ordinal names a street, never a civic number. */
+const NUMBERED_STREET = /^\s*\d+(?:st|nd|rd|th|e|er|re|ère|eme|ème)(?=[\s&/,]|$)/i
+const bareWord = (w: string) =>
+  w
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f.]/g, '')
+/** "12 Avenue SE", "4 St NW": a number directly followed by a street type. */
+function numberedWithType(head: string): boolean {
+  const [first, second] = head.trim().split(/\s+/)
+  if (!/^\d+$/.test(first) || !second) return false
+  const word = bareWord(second)
+  return word in TRAILING_TYPES || word in LEADING_TYPES
+}
+/** "de la rue Peel" → "rue Peel" (after "coin"); an article that is part of the name ("du Parc", "Du Sommet") stays. */
+function withoutArticle(part: string): string {
+  const m = part.match(/^(?:de\s+la|du|des|de|de\s+l['’])\s*(\S+)(.*)$/i)
+  return m && bareWord(m[1]) in LEADING_TYPES ? `${m[1]}${m[2]}` : part
 }

@@ -146,17 +146,18 @@ export interface LineCrossing {
 /**
  * Where street A's centrelines cross street B's. A name that repeats (the Ottawa network has no street
  * types: "Rideau" is Rideau St and Rideau Gate) can cross several times: the crossing on the longest
- * connected runs of both names wins (a street's main body), ties to the one nearest `anchor`.
+ * connected runs of both names wins (a street's main body), ties to the one nearest `anchor`; crossings
+ * farther than `anchor.radiusM` only when none is nearer.
  */
 export function crossingOfLines(
   a: readonly StreetPiece[],
   b: readonly StreetPiece[],
-  anchor?: { lat: number; lng: number },
+  anchor?: { lat: number; lng: number; radiusM?: number },
 ): LineCrossing | null {
   if (!a.length || !b.length) return null
   const ra = runsOf(a)
   const rb = runsOf(b)
-  let best: { score: number; away: number; lat: number; lng: number; gap: number } | undefined
+  let best: { outside: boolean; score: number; away: number; lat: number; lng: number; gap: number } | undefined
   for (let i = 0; i < a.length; i++) {
     const pa = a[i]
     const [aMinLng, aMinLat, aMaxLng, aMaxLat] = boxOf(pa)
@@ -169,7 +170,13 @@ export function crossingOfLines(
       if (!meet || meet.gap > MAX_LINES_GAP_M) continue
       const score = Math.min(ra.lengthM[ra.runOf[i]], 5000) + Math.min(rb.lengthM[rb.runOf[j]], 5000)
       const away = anchor ? Math.hypot((meet.lng - anchor.lng) * kxAt(anchor.lat), (meet.lat - anchor.lat) * KY) : 0
-      if (!best || score > best.score + 1 || (Math.abs(score - best.score) <= 1 && away < best.away)) best = { score, away, ...meet }
+      // A crossing beyond the place's radius (the search reaches further) only when there is none within it.
+      const outside = !!anchor?.radiusM && away > anchor.radiusM
+      const better =
+        !best ||
+        (best.outside && !outside) ||
+        (best.outside === outside && (score > best.score + 1 || (Math.abs(score - best.score) <= 1 && away < best.away)))
+      if (better) best = { outside, score, away, ...meet }
     }
   }
   return best ? { lat: round6(best.lat), lng: round6(best.lng), accuracyM: Math.round(Math.max(10, best.gap)) } : null
