@@ -103,9 +103,7 @@ export function crossingOf(a: StreetGeometry[], b: StreetGeometry[]): Crossing |
   const cross: Xy = [axisA.at[0] + t * axisA.dir[0], axisA.at[1] + t * axisA.dir[1]]
   const shift = Math.hypot(cross[0] - middle[0], cross[1] - middle[1])
   const fitted = Math.max(POINTS_CROSSING_MIN_M, (POINTS_CROSSING_SCALE * Math.max(best.gap, shift)) / 2)
-  return shift <= MAX_POINTS_GAP_M
-    ? place(cross, fitted)
-    : place(middle, Math.max(POINTS_CROSSING_MIN_M, POINTS_CROSSING_SCALE * best.gap))
+  return shift <= MAX_POINTS_GAP_M ? place(cross, fitted) : place(middle, Math.max(POINTS_CROSSING_MIN_M, POINTS_CROSSING_SCALE * best.gap))
 
   function place(xy: Xy, accuracyM: number): Crossing {
     const [lng, lat] = toLngLat(xy)
