@@ -1,7 +1,7 @@
 // The geodata store in memory, answering like D1 (src/services/address-store.ts and street-store.ts)
 // and resolved by the worker's own code: for `npm run validate:geocoder` and node tests, which run
 // the geocoder on the committed artefacts without wrangler.
-import { planAddressLookup, resolveAddressLookup, type AddressLookup, type StoreAnswer } from '../../src/geo/address-lookup'
+import { lookupNameKeys, planAddressLookup, resolveAddressLookup, type AddressLookup, type StoreAnswer } from '../../src/geo/address-lookup'
 import { geocodeOffline, type GeocodeResult } from '../../src/geo/geocode'
 import { cellOf, cellsAround } from '../../src/geo/store-format'
 import { decodePiece, type StreetPiece } from '../../src/geo/street-pieces'
@@ -55,7 +55,7 @@ export function memoryGeodata(addressRows: string[][], streetRows: StreetRow[]) 
     const near = lookup.near
     if (!near) return base
     const [minLng, minLat, maxLng, maxLat] = boxAround(near.lat, near.lng, near.radiusKm).map((d) => d * 1e5)
-    const pieces = [...new Set(lookup.streets.map((s) => s.nameKey))].flatMap((key) =>
+    const pieces = lookupNameKeys(lookup).flatMap((key) =>
       (byName.get(key) ?? [])
         .filter((r) => {
           const [a, b, c, d] = r.fields.slice(6, 10).map(Number)

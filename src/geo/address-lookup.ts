@@ -12,7 +12,7 @@ import { crossingOfLines, type StreetPiece } from './street-pieces'
 
 export { parseIntersection }
 import { warning } from './warnings'
-import { parseCivicNumber, streetKeyOf, streetsCompatible, type StreetKey } from './street-key'
+import { parseCivicNumber, streetKeyOf, streetsCompatible, typeKeyOf, type StreetKey } from './street-key'
 import { METRES_PER_DEGREE_LAT, metresPerDegreeLng } from './geodesy'
 import { geoStore } from './store'
 import { distanceKm, normalizeName } from './text'
@@ -37,7 +37,7 @@ export interface StoreAnswer {
 
 export interface AddressLookup {
   /** One street (civic or street-only) or two (an intersection). */
-  streets: (StreetKey & { display: ParsedStreet })[]
+  streets: (StreetKey & { display: ParsedStreet; alternative?: StreetKey })[]
   civic?: { number: number; suffix: string }
   /** normalizeName(city as written): matches the store's municipality. */
   cityKey?: string
@@ -62,6 +62,8 @@ const STREET_UNKNOWN_LENGTH_M = 1000
 /** The number matched but not its suffix (43 for 43A): another lot of that number, often next door. */
 const NUMBER_ONLY_ACCURACY_M = 40
 const MIN_NEAR_RADIUS_KM = 3
+/** Types that are never the last word of a street's name; others ("Park", "Hill", "Ridge", "Gate") may be. */
+const STREET_TYPES = new Set('st ave rd blvd dr cres crt pl hwy pkwy expy lane trail terr'.split(' '))
 /** Intersections search this many times the place's radius; crossings within the radius itself are preferred. */
 const INTERSECTION_REACH = 2
 
@@ -74,6 +76,13 @@ export function planAddressLookup(text: string): AddressLookup | undefined {
     const streets = [crossing.a, crossing.b].map((s) => parseStreetText(s)).filter((s): s is ParsedStreet => !!s?.name)
     if (streets.length !== 2 || (!place.city && !place.fsa)) return undefined
     const lookup = locate(streets, undefined, place.city, place.province, place.fsa, crossing.rest, streets.map(formatStreet).join(' & '))
+    // "Clanton Park", "Silas Hill": a type word that may be the end of the name (Clanton Park Rd) is tried both ways.
+    lookup.streets = lookup.streets.map((s) => {
+      const type = s.display.type && !s.display.typeFirst ? typeKeyOf(s.display.type) : ''
+      return type && !STREET_TYPES.has(type)
+        ? { ...s, alternative: { nameKey: normalizeName(`${s.display.name} ${s.display.type}`), typeKey: '', dir: s.dir } }
+        : s
+    })
     // Two names that must meet are rare enough to search the whole municipality (Ottawa runs 40 km from its centre).
     return lookup.near ? { ...lookup, near: { ...lookup.near, radiusKm: lookup.near.radiusKm * INTERSECTION_REACH } } : lookup
   }
@@ -124,6 +133,11 @@ function locate(
   }
 }
 
+/** Every street name the store is asked for: each street's, and its alternative reading ("Clanton Park"). */
+export function lookupNameKeys(lookup: AddressLookup): string[] {
+  return [...new Set(lookup.streets.flatMap((s) => (s.alternative ? [s.nameKey, s.alternative.nameKey] : [s.nameKey])))]
+}
+
 /** Bounding box of `near` in the store's 1e-5-degree integers: [minLat, maxLat, minLng, maxLng]. */
 export function nearBoxE5(near: NonNullable<AddressLookup['near']>): [number, number, number, number] {
   const dLat = (near.radiusKm * 1000) / METRES_PER_DEGREE_LAT
@@ -149,11 +163,16 @@ export function resolveAddressLookup(
   geometrySources: StreetGeometrySource[] = [],
 ): GeocodeResult | null {
   const perStreet = lookup.streets.map((street) => pointsOfStreet(lookup, street, store))
-  const linesPer = lookup.streets.map((street) => (store.pieces ?? []).filter((p) => streetsCompatible(street, p)))
+  const linesPer = lookup.streets.map((street) => (store.pieces ?? []).filter((p) => compatible(street, p)))
   let located: Located | undefined
   if (lookup.streets.length === 2) {
     const inside = lookup.near && (lookup.near.radiusKm * 1000) / INTERSECTION_REACH
-    const lines = crossingOfLines(linesPer[0], linesPer[1], lookup.anchor && { ...lookup.anchor, radiusM: inside })
+    const around = lookup.anchor && { ...lookup.anchor, radiusM: inside }
+    // A repeated name: the pieces whose type and direction are the ones typed come first ("Bow Trail SW" before "Bow Trail").
+    const exact = linesPer.map((lines, i) => lines.filter((p) => sameKind(lookup.streets[i], p)))
+    const lines =
+      (exact[0].length && exact[1].length ? crossingOfLines(exact[0], exact[1], around) : null) ??
+      crossingOfLines(linesPer[0], linesPer[1], around)
     if (lines) located = { ...lines, precision: 'intersection' }
     else {
       const geometry = perStreet.map((pts, i) => [
@@ -221,12 +240,23 @@ export function resolveAddressLookup(
  * store has no address of that city (a community filed under its township, or no city written):
  * a street missing from a city the store knows is not taken from the neighbouring one.
  */
-function pointsOfStreet(lookup: AddressLookup, street: StreetKey, store: StoreAnswer): AddressPoint[] {
-  const same = store.points.filter((p) => streetsCompatible(street, p))
+function pointsOfStreet(lookup: AddressLookup, street: AddressLookup['streets'][number], store: StoreAnswer): AddressPoint[] {
+  const same = store.points.filter((p) => compatible(street, p))
   const inCity = lookup.cityKey ? same.filter((p) => p.cityKey === lookup.cityKey) : []
   if (inCity.length || (lookup.cityKey && store.cityInStore)) return inCity
   const near = lookup.near
   return near ? same.filter((p) => distanceKm(p.lat, p.lng, near.lat, near.lng) <= near.radiusKm) : []
+}
+
+/** A stored street that can be the one typed, or its alternative reading. */
+function compatible(street: AddressLookup['streets'][number], stored: StreetKey): boolean {
+  return streetsCompatible(street, stored) || (!!street.alternative && streetsCompatible(street.alternative, stored))
+}
+
+/** Whether a stored piece has the type and direction typed (where typed): the street meant when a name repeats. */
+function sameKind(street: AddressLookup['streets'][number], stored: StreetKey): boolean {
+  if (street.alternative && stored.nameKey === street.alternative.nameKey) return true
+  return (!street.typeKey || street.typeKey === stored.typeKey) && (!street.dir || street.dir === stored.dir)
 }
 
 /** One group per distinct stored street (type, direction, municipality). */

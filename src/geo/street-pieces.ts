@@ -158,6 +158,7 @@ export function crossingOfLines(
   const ra = runsOf(a)
   const rb = runsOf(b)
   let best: { outside: boolean; score: number; away: number; lat: number; lng: number; gap: number } | undefined
+  const meets: { lat: number; lng: number }[] = []
   for (let i = 0; i < a.length; i++) {
     const pa = a[i]
     const [aMinLng, aMinLat, aMaxLng, aMaxLat] = boxOf(pa)
@@ -168,6 +169,7 @@ export function crossingOfLines(
       if (bMinLng > aMaxLng + pad || bMaxLng < aMinLng - pad || bMinLat > aMaxLat + pad || bMaxLat < aMinLat - pad) continue
       const meet = closestApproach(pa, pb)
       if (!meet || meet.gap > MAX_LINES_GAP_M) continue
+      meets.push(meet)
       const score = Math.min(ra.lengthM[ra.runOf[i]], 5000) + Math.min(rb.lengthM[rb.runOf[j]], 5000)
       const away = anchor ? Math.hypot((meet.lng - anchor.lng) * kxAt(anchor.lat), (meet.lat - anchor.lat) * KY) : 0
       // A crossing beyond the place's radius (the search reaches further) only when there is none within it.
@@ -179,8 +181,23 @@ export function crossingOfLines(
       if (better) best = { outside, score, away, ...meet }
     }
   }
-  return best ? { lat: round6(best.lat), lng: round6(best.lng), accuracyM: Math.round(Math.max(10, best.gap)) } : null
+  if (!best) return null
+  // A divided road crosses twice (or four times) within a few tens of metres: the crossing is their middle,
+  // and its radius reaches every one of them.
+  const chosen = best
+  const metresFrom = (p: { lat: number; lng: number }, q: { lat: number; lng: number }) =>
+    Math.hypot((p.lng - q.lng) * kxAt(q.lat), (p.lat - q.lat) * KY)
+  const cluster = meets.filter((m) => metresFrom(m, chosen) <= DIVIDED_CROSSING_M)
+  const centre = {
+    lat: cluster.reduce((s, m) => s + m.lat, 0) / cluster.length,
+    lng: cluster.reduce((s, m) => s + m.lng, 0) / cluster.length,
+  }
+  const spread = Math.max(...cluster.map((m) => metresFrom(m, centre)))
+  return { lat: round6(centre.lat), lng: round6(centre.lng), accuracyM: Math.round(Math.max(10, chosen.gap, spread + 5)) }
 }
+
+/** Crossings of the same two names this close together are one intersection (divided roads, offset ramps). */
+const DIVIDED_CROSSING_M = 60
 
 const boxCache = new WeakMap<StreetPiece, [number, number, number, number]>()
 function boxOf(p: StreetPiece): [number, number, number, number] {

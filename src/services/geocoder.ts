@@ -6,7 +6,7 @@
 // Results are cached in KV (one D1 query, or one live call, per distinct address and TTL).
 import type { Env } from '../env'
 import { geocodeOffline, isInCanada, parseAddress, type GeocodeResult } from '../geo'
-import { planAddressLookup, resolveAddressLookup, type AddressLookup } from '../geo/address-lookup'
+import { lookupNameKeys, planAddressLookup, resolveAddressLookup, type AddressLookup } from '../geo/address-lookup'
 import { roadNetworkGeometry, type StreetGeometrySource } from '../geo/street-geometry'
 import { roadSegmentsNamed } from '../geo/measured'
 import { d1AddressPoints, type AddressPointsAnswer, type AddressPointsSource } from './address-store'
@@ -126,14 +126,7 @@ async function storeAnswer(lookup: AddressLookup, points: AddressPointsSource, s
     Promise.resolve()
       .then(() => points(lookup))
       .catch((): AddressPointsAnswer => ({ points: [], cityInStore: false })),
-    streets && near
-      ? streets
-          .named(
-            lookup.streets.map((s) => s.nameKey),
-            near,
-          )
-          .catch(() => [])
-      : [],
+    streets && near ? streets.named(lookupNameKeys(lookup), near).catch(() => []) : [],
     streets && near ? streets.around(near.lat, near.lng).catch(() => []) : [],
   ])
   return { ...answer, pieces, streetsInArea: around.length > 0 }
