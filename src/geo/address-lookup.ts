@@ -5,7 +5,7 @@
 // city of geocodeOffline.
 import { formatStreet, parseAddress, parseStreetText, type ParsedStreet } from './address'
 import { fsaRadiusM, geocodeOffline, findPlace, isKnownPlaceName, placeRadiusM, type GeocodeResult } from './geocode'
-import { crossingOf, type StreetGeometry, type StreetGeometrySource } from './street-geometry'
+import { crossingOf, crossingOfLineAndPoints, type Crossing, type StreetGeometry, type StreetGeometrySource } from './street-geometry'
 import { classOnLines, extentM, offCentreline, onLines } from './address-lines'
 import { parseIntersection } from './intersection-text'
 import { crossingOfLines, type StreetPiece } from './street-pieces'
@@ -180,7 +180,7 @@ export function resolveAddressLookup(
         ...linesPer[i].map((p, j): StreetGeometry => ({ id: `piece:${j}`, kind: 'line', coords: p.coords })),
         ...(lookup.near ? geometrySources.flatMap((s) => s.streetsNamed(lookup.streets[i].nameKey, lookup.near!)) : []),
       ])
-      const crossing = crossingOf(geometry[0], geometry[1])
+      const crossing = crossingOf(geometry[0], geometry[1]) ?? nearestApproach(geometry)
       if (crossing) located = { ...crossing, precision: 'intersection' }
     }
   } else {
@@ -233,6 +233,23 @@ export function resolveAddressLookup(
   function distanceToAnchor(p: Located) {
     return lookup.anchor ? distanceKm(p.lat, p.lng, lookup.anchor.lat, lookup.anchor.lng) : 0
   }
+}
+
+/** One street's centreline and the other's address points, the points' axis carried to the line (the GTA hole). */
+function nearestApproach(geometry: StreetGeometry[][]): Crossing | null {
+  let best: Crossing | null = null
+  for (const [l, p] of [
+    [0, 1],
+    [1, 0],
+  ]) {
+    const lines = geometry[l].filter((g) => g.kind === 'line')
+    if (!lines.length) continue
+    for (const group of geometry[p].filter((g) => g.kind === 'points')) {
+      const c = crossingOfLineAndPoints(lines, [group])
+      if (c && (!best || c.accuracyM < best.accuracyM)) best = c
+    }
+  }
+  return best
 }
 
 /**

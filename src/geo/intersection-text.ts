@@ -19,11 +19,10 @@ export function parseIntersection(text: string): { a: string; b: string; rest: s
   const [head, ...tail] = text.replace(/\s+/g, ' ').trim().split(',')
   // A civic number or a unit first ("Unit 5 / 100 Main St") is an address, not two streets; a numbered
   // street ("12 Avenue SE & Macleod Trail", "4 St NW / Centre St", "58e & de Montigny") is not a civic number.
-  if (!head || (/^\s*#?\d/.test(head) && !NUMBERED_STREET.test(head) && !numberedWithType(head))) return undefined
-  if (/^\s*(?:unit|suite|ste|apt|app|appt|bureau|local)\b/i.test(head)) return undefined
+  if (!head || /^\s*(?:#|(?:unit|suite|ste|apt|app|appt|bureau|local)\b)/i.test(head)) return undefined
   for (const form of INTERSECTION_FORMS) {
     const m = head.trim().match(form)
-    if (!m) continue
+    if (!m || (/^\d/.test(m[1]) && !isNumberedStreet(m[1]))) continue
     let b = withoutArticle(m[2].trim())
     m[1] = withoutArticle(m[1].trim())
     let rest = tail.join(',').trim()
@@ -43,19 +42,43 @@ export function parseIntersection(text: string): { a: string; b: string; rest: s
   return undefined
 }
 
-/** "16th", "2nd", "12e", "1re" (alone or before a type): an ordinal names a street, never a civic number. */
-const NUMBERED_STREET = /^\s*\d+(?:st|nd|rd|th|e|er|re|ère|eme|ème)(?=[\s&/,]|$)/i
 const bareWord = (w: string) =>
   w
     .toLowerCase()
     .normalize('NFD')
     .replace(/[\u0300-\u036f.]/g, '')
-/** "12 Avenue SE", "4 St NW": a number directly followed by a street type. */
-function numberedWithType(head: string): boolean {
-  const [first, second] = head.trim().split(/\s+/)
-  if (!/^\d+$/.test(first) || !second) return false
-  const word = bareWord(second)
-  return word in TRAILING_TYPES || word in LEADING_TYPES
+const DIRECTION_WORDS = new Set([
+  'n',
+  's',
+  'e',
+  'w',
+  'o',
+  'ne',
+  'nw',
+  'se',
+  'sw',
+  'no',
+  'so',
+  'north',
+  'south',
+  'east',
+  'west',
+  'est',
+  'ouest',
+])
+/**
+ * The whole first street is a numbered one: "12 Avenue SE", "4 St NW", "16th", "3e Rue", "58e"; "350 Rue Saint George" and
+ * "100 Main St" start with a civic number instead.
+ */
+function isNumberedStreet(text: string): boolean {
+  const [number, ...rest] = text.trim().split(/\s+/)
+  const ordinal = /^\d+(?:st|nd|rd|th|e|er|re|ère|eme|ème)$/i.test(number)
+  if (!ordinal && !/^\d+$/.test(number)) return false
+  const words = rest.map(bareWord)
+  if (words.length && DIRECTION_WORDS.has(words[words.length - 1])) words.pop()
+  if (!words.length) return ordinal
+  // "3e Rue", "5e Croissant": after an ordinal even a French type comes second.
+  return words.length === 1 && (words[0] in TRAILING_TYPES || (ordinal && words[0] in LEADING_TYPES))
 }
 /** "de la rue Peel" → "rue Peel" (after "coin"); an article that is part of the name ("du Parc", "Du Sommet") stays. */
 function withoutArticle(part: string): string {

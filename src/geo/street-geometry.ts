@@ -208,3 +208,80 @@ function properIntersection(s: Segment, t: Segment): Xy | undefined {
   const v = ((t.a[0] - s.a[0]) * ry - (t.a[1] - s.a[1]) * rx) / denom
   return u >= 0 && u <= 1 && v >= 0 && v <= 1 ? [s.a[0] + u * rx, s.a[1] + u * ry] : undefined
 }
+
+/** How far past a street's last address point its axis may be carried to meet the other street's centreline. */
+export const MAX_AXIS_REACH_M = 400
+const AXIS_FIT_M = 800
+const MAX_AXIS_RMS_M = 25
+
+/**
+ * The nearest approach for a street known only by address points (the GTA file's hole: "Yonge St" has no
+ * centreline there): the points' axis near the other street's centreline, carried up to MAX_AXIS_REACH_M
+ * to where it crosses that centreline. Null when the points are too few, too scattered or too far.
+ */
+export function crossingOfLineAndPoints(line: StreetGeometry[], points: StreetGeometry[]): Crossing | null {
+  const coords = [...line, ...points].flatMap((g) => g.coords)
+  if (!coords.length) return null
+  const lat0 = coords[0][1]
+  const lng0 = coords[0][0]
+  const { kx, ky } = localFrame(lat0)
+  const toXy = ([lng, lat]: [number, number]): Xy => [(lng - lng0) * kx, (lat - lat0) * ky]
+  const segs = segmentsOf(line, toXy).filter((s) => s.kind === 'line' && s.a !== s.b)
+  const pts = points.flatMap((g) => g.coords.map(toXy))
+  if (!segs.length || pts.length < 3) return null
+  const gapOf = (p: Xy) => Math.min(...segs.map((s) => dist(p, closestOnSegment(p, s))))
+  const gaps = pts.map(gapOf)
+  const nearest = pts[gaps.indexOf(Math.min(...gaps))]
+  if (Math.min(...gaps) > MAX_AXIS_REACH_M + 100) return null
+  const fit = pts.filter((p) => dist(p, nearest) <= AXIS_FIT_M)
+  const axis = principalAxis(fit)
+  if (!axis) return null
+  const rms = Math.sqrt(
+    fit.reduce((s, [x, y]) => s + ((x - axis.at[0]) * axis.dir[1] - (y - axis.at[1]) * axis.dir[0]) ** 2, 0) / fit.length,
+  )
+  if (rms > MAX_AXIS_RMS_M) return null
+  let best: { at: Xy; reach: number } | undefined
+  for (const s of segs) {
+    const d: Xy = [s.b[0] - s.a[0], s.b[1] - s.a[1]]
+    const len = Math.hypot(d[0], d[1])
+    const cross = axis.dir[0] * d[1] - axis.dir[1] * d[0]
+    if (Math.abs(cross) / len < Math.sin((MIN_CROSSING_ANGLE_DEG * Math.PI) / 180)) continue
+    const u = ((axis.at[0] - s.a[0]) * axis.dir[1] - (axis.at[1] - s.a[1]) * axis.dir[0]) / cross
+    // A centreline that stops at the crossing (a T, or the street the hole cut) still meets the axis at its end.
+    const slack = LINE_END_SLACK_M / len
+    if (u < -slack || u > 1 + slack) continue
+    const at: Xy = [s.a[0] + u * d[0], s.a[1] + u * d[1]]
+    const reach = dist(at, nearest)
+    if (reach <= MAX_AXIS_REACH_M && (!best || reach < best.reach)) best = { at, reach }
+  }
+  if (!best) return null
+  const [lng, lat] = [lng0 + best.at[0] / kx, lat0 + best.at[1] / ky]
+  const accuracyM = Math.max(POINTS_CROSSING_MIN_M, POINTS_CROSSING_SCALE * (rms + AXIS_REACH_ERROR * best.reach))
+  return { lat: Math.round(lat * 1e6) / 1e6, lng: Math.round(lng * 1e6) / 1e6, accuracyM: Math.round(accuracyM) }
+}
+
+/** Where the axis meets a centreline this far past its last vertex, they still meet. */
+const LINE_END_SLACK_M = 20
+
+/** Mean and direction of at least 3 points spread over 60 m or more; undefined otherwise. */
+function principalAxis(pts: Xy[]): { at: Xy; dir: Xy } | undefined {
+  if (pts.length < 3) return undefined
+  const mx = pts.reduce((s, p) => s + p[0], 0) / pts.length
+  const my = pts.reduce((s, p) => s + p[1], 0) / pts.length
+  let sxx = 0
+  let syy = 0
+  let sxy = 0
+  for (const [x, y] of pts) {
+    sxx += (x - mx) ** 2
+    syy += (y - my) ** 2
+    sxy += (x - mx) * (y - my)
+  }
+  const angle = 0.5 * Math.atan2(2 * sxy, sxx - syy)
+  const dir: Xy = [Math.cos(angle), Math.sin(angle)]
+  const along = pts.map(([x, y]) => (x - mx) * dir[0] + (y - my) * dir[1])
+  return Math.max(...along) - Math.min(...along) >= 60 ? { at: [mx, my], dir } : undefined
+}
+
+/** Metres of sideways error per metre the axis is carried (a street bending by ~10°). */
+const AXIS_REACH_ERROR = 0.2
+const dist = (p: Xy, q: Xy) => Math.hypot(p[0] - q[0], p[1] - q[1])
