@@ -5,7 +5,7 @@
 // city of geocodeOffline.
 import { formatStreet, parseAddress, parseStreetText, type ParsedStreet } from './address'
 import { fsaRadiusM, geocodeOffline, findPlace, isKnownPlaceName, placeRadiusM, type GeocodeResult } from './geocode'
-import { crossingOf, crossingOfLineAndPoints, type Crossing, type StreetGeometry, type StreetGeometrySource } from './street-geometry'
+import { crossingOf, crossingOfLineAndPoints, crossingOfPointAxes, type Crossing, type StreetGeometry, type StreetGeometrySource } from './street-geometry'
 import { classOnLines, extentM, offCentreline, onLines } from './address-lines'
 import { parseIntersection } from './intersection-text'
 import { crossingOfLines, type StreetPiece } from './street-pieces'
@@ -235,7 +235,10 @@ export function resolveAddressLookup(
   }
 }
 
-/** One street's centreline and the other's address points, the points' axis carried to the line (the GTA hole). */
+/**
+ * One street's centreline and the other's address points, the points' axis carried to the line (the GTA hole);
+ * else two streets' address points that stop short of each other, their axes crossed.
+ */
 function nearestApproach(geometry: StreetGeometry[][]): Crossing | null {
   let best: Crossing | null = null
   for (const [l, p] of [
@@ -249,6 +252,12 @@ function nearestApproach(geometry: StreetGeometry[][]): Crossing | null {
       if (c && (!best || c.accuracyM < best.accuracyM)) best = c
     }
   }
+  if (best) return best
+  for (const ga of geometry[0].filter((g) => g.kind === 'points'))
+    for (const gb of geometry[1].filter((g) => g.kind === 'points')) {
+      const c = crossingOfPointAxes([ga], [gb])
+      if (c && (!best || c.accuracyM < best.accuracyM)) best = c
+    }
   return best
 }
 

@@ -260,6 +260,42 @@ export function crossingOfLineAndPoints(line: StreetGeometry[], points: StreetGe
   return { lat: Math.round(lat * 1e6) / 1e6, lng: Math.round(lng * 1e6) / 1e6, accuracyM: Math.round(accuracyM) }
 }
 
+/**
+ * Two streets known only by address points that stop short of each other (a sparse address file): each
+ * street's axis near the other, crossed where both are carried at most MAX_AXIS_REACH_M past their points.
+ */
+export function crossingOfPointAxes(a: StreetGeometry[], b: StreetGeometry[]): Crossing | null {
+  const coords = [...a, ...b].flatMap((g) => g.coords)
+  if (!coords.length) return null
+  const lat0 = coords[0][1]
+  const lng0 = coords[0][0]
+  const { kx, ky } = localFrame(lat0)
+  const toXy = ([lng, lat]: [number, number]): Xy => [(lng - lng0) * kx, (lat - lat0) * ky]
+  const pa = a.flatMap((g) => g.coords.map(toXy))
+  const pb = b.flatMap((g) => g.coords.map(toXy))
+  let near: [Xy, Xy] | undefined
+  for (const p of pa) for (const q of pb) if (!near || dist(p, q) < dist(near[0], near[1])) near = [p, q]
+  if (!near || dist(near[0], near[1]) > 2 * MAX_AXIS_REACH_M) return null
+  const fits = [pa.filter((p) => dist(p, near[0]) <= AXIS_FIT_M), pb.filter((p) => dist(p, near[1]) <= AXIS_FIT_M)]
+  const axes = fits.map(principalAxis)
+  if (!axes[0] || !axes[1]) return null
+  const rms = fits.map((pts, i) => {
+    const { at, dir } = axes[i]!
+    return Math.sqrt(pts.reduce((s, [x, y]) => s + ((x - at[0]) * dir[1] - (y - at[1]) * dir[0]) ** 2, 0) / pts.length)
+  })
+  if (rms[0] > MAX_AXIS_RMS_M || rms[1] > MAX_AXIS_RMS_M) return null
+  const [u, v] = [axes[0].dir, axes[1].dir]
+  const sin = u[0] * v[1] - u[1] * v[0]
+  if (Math.abs(sin) < Math.sin((MIN_CROSSING_ANGLE_DEG * Math.PI) / 180)) return null
+  const t = ((axes[1].at[0] - axes[0].at[0]) * v[1] - (axes[1].at[1] - axes[0].at[1]) * v[0]) / sin
+  const at: Xy = [axes[0].at[0] + t * u[0], axes[0].at[1] + t * u[1]]
+  const reach = fits.map((pts) => Math.min(...pts.map((p) => dist(p, at))))
+  if (reach[0] > MAX_AXIS_REACH_M || reach[1] > MAX_AXIS_REACH_M) return null
+  const [lng, lat] = [lng0 + at[0] / kx, lat0 + at[1] / ky]
+  const accuracyM = Math.max(POINTS_CROSSING_MIN_M, POINTS_CROSSING_SCALE * (rms[0] + rms[1] + AXIS_REACH_ERROR * (reach[0] + reach[1])))
+  return { lat: Math.round(lat * 1e6) / 1e6, lng: Math.round(lng * 1e6) / 1e6, accuracyM: Math.round(accuracyM) }
+}
+
 /** Where the axis meets a centreline this far past its last vertex, they still meet. */
 const LINE_END_SLACK_M = 20
 

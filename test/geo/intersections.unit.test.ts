@@ -142,6 +142,21 @@ describe('typed intersections: matching and choice', () => {
     expect(res!.accuracyM).toBeGreaterThanOrEqual(40)
   })
 
+  it('crosses two streets whose address points stop short of each other where their axes meet', () => {
+    const x = offset(centreOf('Vancouver, BC'), 1500, -2500)
+    const side = (nameKey: string, ew: boolean): AddressPoint[] =>
+      [250, 290, 330, 370].flatMap((m, i) =>
+        [12, -12].map((d, s) => {
+          const [lat, lng] = ew ? offset(x, m, d) : offset(x, d, m)
+          return { nameKey, typeKey: 'st', dir: '', cityKey: 'vancouver', number: 200 + 4 * i + s, suffix: '', lat, lng }
+        }),
+      )
+    const res = geocode('Fir St & Pine St, Vancouver, BC', [], [...side('fir', false), ...side('pine', true)])
+    expect(res?.precision).toBe('intersection')
+    expect(metres(res!, x)).toBeLessThan(10)
+    expect(res!.accuracyM).toBeGreaterThanOrEqual(metres(res!, x))
+  })
+
   it('gives a crossing of address points at least 40 m: lots stand back from the road', () => {
     const x = offset(centreOf('Vancouver, BC'), 0, -3000)
     const pts = (nameKey: string, typeKey: string, ew: boolean): AddressPoint[] =>
