@@ -5,7 +5,14 @@
 // city of geocodeOffline.
 import { formatStreet, parseAddress, parseStreetText, type ParsedStreet } from './address'
 import { fsaRadiusM, geocodeOffline, findPlace, isKnownPlaceName, placeRadiusM, type GeocodeResult } from './geocode'
-import { crossingOf, crossingOfLineAndPoints, crossingOfPointAxes, type Crossing, type StreetGeometry, type StreetGeometrySource } from './street-geometry'
+import {
+  crossingOf,
+  crossingOfLineAndPoints,
+  crossingOfPointAxes,
+  type Crossing,
+  type StreetGeometry,
+  type StreetGeometrySource,
+} from './street-geometry'
 import { classOnLines, extentM, offCentreline, onLines } from './address-lines'
 import { parseIntersection } from './intersection-text'
 import { crossingOfLines, type StreetPiece } from './street-pieces'
