@@ -61,7 +61,12 @@ function add(set, list, meta) {
       points: [[+r.lat, +r.lng]],
     })
   }
-  add('vancouver', list, { independent: true, truth: "the City's point of the counted intersection", rowsRead: csv.length })
+  add('vancouver', list, {
+    independent: true,
+    truth: "the City's point of the counted intersection",
+    rowsRead: csv.length,
+    licence: 'Open Government Licence – Vancouver',
+  })
 }
 
 // Edmonton: "road & cross street" of count sites; the point is the count's, beside the crossing.
@@ -84,6 +89,7 @@ function add(set, list, meta) {
     independent: true,
     truth: 'the count point, on the road beside the crossing (not the crossing)',
     rowsRead: csv.length,
+    licence: 'Open Government Licence – Edmonton',
   })
 }
 
@@ -109,6 +115,7 @@ function nearestCity(lat, lng) {
       }
   return best && title(best.city)
 }
+const OSM = '© OpenStreetMap contributors, ODbL 1.0'
 const GTA_OTHER = ['Mississauga', 'Brampton', 'Markham', 'Vaughan', 'Richmond Hill', 'Pickering', 'Ajax', 'Oshawa']
 const SAMPLED = [
   {
@@ -117,17 +124,33 @@ const SAMPLED = [
     province: 'ON',
     cityOf: nearestCity,
     quota: { Toronto: 400, ...Object.fromEntries(GTA_OTHER.map((c) => [c, 30])) },
+    licence: OSM,
   },
-  { set: 'ottawa', source: 'ottawa', province: 'ON', cityOf: () => 'Ottawa', quota: { Ottawa: 300 }, french: true },
-  { set: 'montreal', source: 'montreal', province: 'QC', cityOf: () => 'Montréal', quota: { Montréal: 300 }, french: true },
-  { set: 'calgary', source: 'calgary', province: 'AB', cityOf: () => 'Calgary', quota: { Calgary: 200 } },
+  {
+    set: 'ottawa',
+    source: 'ottawa',
+    province: 'ON',
+    cityOf: () => 'Ottawa',
+    quota: { Ottawa: 300 },
+    french: true,
+    licence: 'Statistics Canada Open Licence (2021 Census Road Network File)',
+  },
+  { set: 'montreal', source: 'montreal', province: 'QC', cityOf: () => 'Montréal', quota: { Montréal: 300 }, french: true, licence: OSM },
+  {
+    set: 'calgary',
+    source: 'calgary',
+    province: 'AB',
+    cityOf: () => 'Calgary',
+    quota: { Calgary: 200 },
+    licence: 'Open Government Licence – City of Calgary',
+  },
 ]
 for (const s of SAMPLED) {
   const list = truth.sampleTypedCrossings(streetRows(s.source), s)
   add(s.set, list, {
     independent: false,
     truth: `shared vertex of two named centrelines of geodata/store streets-${s.source}`,
-    storeVersion: store.dataVersion,
+    licence: s.licence,
   })
 }
 
