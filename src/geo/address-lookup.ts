@@ -187,7 +187,12 @@ export function resolveAddressLookup(
         ...linesPer[i].map((p, j): StreetGeometry => ({ id: `piece:${j}`, kind: 'line', coords: p.coords })),
         ...(lookup.near ? geometrySources.flatMap((s) => s.streetsNamed(lookup.streets[i].nameKey, lookup.near!)) : []),
       ])
-      const crossing = crossingOf(geometry[0], geometry[1]) ?? nearestApproach(geometry)
+      // One centreline and the other street's points: the centreline is exact, so the points' axis is crossed with it.
+      const hasLine = geometry.map((g) => g.some((x) => x.kind === 'line'))
+      const crossing =
+        hasLine[0] !== hasLine[1]
+          ? (nearestApproach(geometry) ?? crossingOf(geometry[0], geometry[1]))
+          : (crossingOf(geometry[0], geometry[1]) ?? nearestApproach(geometry))
       if (crossing) located = { ...crossing, precision: 'intersection' }
     }
   } else {
