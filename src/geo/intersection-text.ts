@@ -73,7 +73,8 @@ const DIRECTION_WORDS = new Set([
 function isNumberedStreet(text: string): boolean {
   const [number, ...rest] = text.trim().split(/\s+/)
   const ordinal = /^\d+(?:st|nd|rd|th|e|er|re|ère|eme|ème)$/i.test(number)
-  if (!ordinal && !/^\d+$/.test(number)) return false
+  // "128A Avenue" (Edmonton): a lettered number is a street only with its type.
+  if (!ordinal && !/^\d+[a-z]?$/i.test(number)) return false
   const words = rest.map(bareWord)
   if (words.length && DIRECTION_WORDS.has(words[words.length - 1])) words.pop()
   if (!words.length) return ordinal

@@ -45,6 +45,7 @@ describe('typed intersections: parsing', () => {
     expect(parseIntersection('4 st nw / centre st, calgary')).toMatchObject({ a: '4 st nw', b: 'centre st' })
     expect(parseIntersection('coin 3e Rue et 71e Avenue, Montréal')).toMatchObject({ a: '3e Rue', b: '71e Avenue' })
     expect(parseIntersection('58e & de Montigny Montréal')).toMatchObject({ a: '58e', b: 'de Montigny', rest: 'Montréal' })
+    expect(parseIntersection('128A Avenue & 168 Street, Edmonton, AB')).toMatchObject({ a: '128A Avenue', b: '168 Street' })
   })
 
   it('still reads a civic number first as an address', () => {
