@@ -23,8 +23,8 @@ export function parseIntersection(text: string): { a: string; b: string; rest: s
   for (const form of INTERSECTION_FORMS) {
     const m = head.trim().match(form)
     if (!m || (/^\d/.test(m[1]) && !isNumberedStreet(m[1]))) continue
+    const a = withoutArticle(m[1].trim())
     let b = withoutArticle(m[2].trim())
-    m[1] = withoutArticle(m[1].trim())
     let rest = tail.join(',').trim()
     if (!rest) {
       // No comma before the city: "Yonge and Dundas Toronto".
@@ -37,7 +37,7 @@ export function parseIntersection(text: string): { a: string; b: string; rest: s
         }
       }
     }
-    if (m[1].trim() && b) return { a: m[1].trim(), b, rest }
+    if (a && b) return { a, b, rest }
   }
   return undefined
 }
@@ -47,25 +47,7 @@ const bareWord = (w: string) =>
     .toLowerCase()
     .normalize('NFD')
     .replace(/[\u0300-\u036f.]/g, '')
-const DIRECTION_WORDS = new Set([
-  'n',
-  's',
-  'e',
-  'w',
-  'o',
-  'ne',
-  'nw',
-  'se',
-  'sw',
-  'no',
-  'so',
-  'north',
-  'south',
-  'east',
-  'west',
-  'est',
-  'ouest',
-])
+const DIRECTION_WORDS = new Set('n s e w o ne nw se sw no so north south east west est ouest'.split(' '))
 /**
  * The whole first street is a numbered one: "12 Avenue SE", "4 St NW", "16th", "3e Rue", "58e"; "350 Rue Saint George" and
  * "100 Main St" start with a civic number instead.
