@@ -201,6 +201,6 @@ export function geocodeWithoutSecondLine(answer: (lookup: AddressLookup) => Stor
   const lookup = planAddressLookup(text)
   if (lookup?.streets.length !== 2) return null
   const base = answer(lookup)
-  const second = new Set([lookup.streets[1].nameKey, lookup.streets[1].alternative?.nameKey])
+  const second = new Set([lookup.streets[1].nameKey, ...(lookup.streets[1].alternatives ?? []).map((a) => a.nameKey)])
   return resolveAddressLookup(lookup, { ...base, pieces: (base.pieces ?? []).filter((p) => !second.has(p.nameKey)) })
 }

@@ -44,7 +44,7 @@ export interface StoreAnswer {
 
 export interface AddressLookup {
   /** One street (civic or street-only) or two (an intersection). */
-  streets: (StreetKey & { display: ParsedStreet; alternative?: StreetKey })[]
+  streets: (StreetKey & { display: ParsedStreet; alternatives?: StreetKey[] })[]
   civic?: { number: number; suffix: string }
   /** normalizeName(city as written): matches the store's municipality. */
   cityKey?: string
@@ -83,13 +83,7 @@ export function planAddressLookup(text: string): AddressLookup | undefined {
     const streets = [crossing.a, crossing.b].map((s) => parseStreetText(s)).filter((s): s is ParsedStreet => !!s?.name)
     if (streets.length !== 2 || (!place.city && !place.fsa)) return undefined
     const lookup = locate(streets, undefined, place.city, place.province, place.fsa, crossing.rest, streets.map(formatStreet).join(' & '))
-    // "Clanton Park", "Silas Hill": a type word that may be the end of the name (Clanton Park Rd) is tried both ways.
-    lookup.streets = lookup.streets.map((s) => {
-      const type = s.display.type && !s.display.typeFirst ? typeKeyOf(s.display.type) : ''
-      return type && !STREET_TYPES.has(type)
-        ? { ...s, alternative: { nameKey: normalizeName(`${s.display.name} ${s.display.type}`), typeKey: '', dir: s.dir } }
-        : s
-    })
+    lookup.streets = lookup.streets.map((s) => ({ ...s, alternatives: otherReadings(s) }))
     // Two names that must meet are rare enough to search the whole municipality (Ottawa runs 40 km from its centre).
     return lookup.near ? { ...lookup, near: { ...lookup.near, radiusKm: lookup.near.radiusKm * INTERSECTION_REACH } } : lookup
   }
@@ -140,9 +134,21 @@ function locate(
   }
 }
 
-/** Every street name the store is asked for: each street's, and its alternative reading ("Clanton Park"). */
+/**
+ * Other ways the store may key a street typed in an intersection: "Clanton Park", "Silas Hill" (a type word
+ * that may end the name: Clanton Park Rd), and a bare name that a city files with a leading direction
+ * ("Broadway": Vancouver's "W Broadway" and "E Broadway").
+ */
+function otherReadings(s: StreetKey & { display: ParsedStreet }): StreetKey[] {
+  const type = s.display.type && !s.display.typeFirst ? typeKeyOf(s.display.type) : ''
+  if (type && !STREET_TYPES.has(type)) return [{ nameKey: normalizeName(`${s.display.name} ${s.display.type}`), typeKey: '', dir: s.dir }]
+  if (type || s.dir || s.display.type) return []
+  return ['n', 's', 'e', 'w'].map((d) => ({ nameKey: `${d} ${s.nameKey}`, typeKey: '', dir: '' }))
+}
+
+/** Every street name the store is asked for: each street's, and its other readings ("Clanton Park", "W Broadway"). */
 export function lookupNameKeys(lookup: AddressLookup): string[] {
-  return [...new Set(lookup.streets.flatMap((s) => (s.alternative ? [s.nameKey, s.alternative.nameKey] : [s.nameKey])))]
+  return [...new Set(lookup.streets.flatMap((s) => [s.nameKey, ...(s.alternatives ?? []).map((a) => a.nameKey)]))]
 }
 
 /** Bounding box of `near` in the store's 1e-5-degree integers: [minLat, maxLat, minLng, maxLng]. */
@@ -286,14 +292,14 @@ function pointsOfStreet(lookup: AddressLookup, street: AddressLookup['streets'][
   return near ? same.filter((p) => distanceKm(p.lat, p.lng, near.lat, near.lng) <= near.radiusKm) : []
 }
 
-/** A stored street that can be the one typed, or its alternative reading. */
+/** A stored street that can be the one typed, or one of its other readings. */
 function compatible(street: AddressLookup['streets'][number], stored: StreetKey): boolean {
-  return streetsCompatible(street, stored) || (!!street.alternative && streetsCompatible(street.alternative, stored))
+  return streetsCompatible(street, stored) || !!street.alternatives?.some((a) => streetsCompatible(a, stored))
 }
 
 /** Whether a stored piece has the type and direction typed (where typed): the street meant when a name repeats. */
 function sameKind(street: AddressLookup['streets'][number], stored: StreetKey): boolean {
-  if (street.alternative && stored.nameKey === street.alternative.nameKey) return true
+  if (street.alternatives?.some((a) => a.nameKey === stored.nameKey)) return true
   return (!street.typeKey || street.typeKey === stored.typeKey) && (!street.dir || street.dir === stored.dir)
 }
 

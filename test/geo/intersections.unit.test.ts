@@ -101,6 +101,17 @@ describe('typed intersections: matching and choice', () => {
     expect(metres(res!, x)).toBeLessThan(5)
   })
 
+  it('reads a bare "Broadway" as the "W Broadway" a city files with a leading direction', () => {
+    const x = offset(centreOf('Vancouver, BC'), -1200, 1500)
+    const pieces = [...line('W Broadway', straight(x, 400, true)), ...line('Granville St', straight(x, 400, false))]
+    expect(pieces[0].nameKey).toBe('w broadway')
+    for (const text of ['Granville and Broadway, Vancouver', 'Granville St & Broadway, Vancouver, BC']) {
+      const res = geocode(text, pieces)
+      expect(res?.precision, text).toBe('intersection')
+      expect(metres(res!, x), text).toBeLessThan(5)
+    }
+  })
+
   it('where a name repeats, takes the pieces with the typed direction before a longer untyped run', () => {
     const c = centreOf('Calgary, AB')
     const typed = offset(c, -2000, -300)
