@@ -2,6 +2,7 @@
 // and resolved by the worker's own code: for `npm run validate:geocoder`, the score fingerprint and
 // node tests, which run the geocoder and the reverse street on the committed artefacts without wrangler.
 import {
+  lookupNameKeys,
   planAddressLookup,
   resolveAddressLookup,
   type AddressLookup,
@@ -78,10 +79,7 @@ export function memoryGeodata(addressRows: string[][], streetRows: StreetRow[]) 
     const base = points(lookup)
     const near = lookup.near
     if (!near) return base
-    const pieces = named(
-      lookup.streets.map((s) => s.nameKey),
-      near,
-    )
+    const pieces = named(lookupNameKeys(lookup), near)
     return { ...base, pieces, streetsInArea: cellsAround(near.lat, near.lng).some((c) => cells.has(c)) }
   }
   const pointCells = addressCells(addressRows)

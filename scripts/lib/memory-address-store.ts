@@ -1,7 +1,7 @@
 // The address store in memory, with the same answer as the D1 query (src/services/address-store.ts):
 // points of the street name in the city written, plus those inside the near box. For the
 // validation script and node tests, which run the geocoder without D1.
-import { nearBoxE5, type AddressLookup, type AddressPoint, type StoreAnswer } from '../../src/geo/geocode/address-lookup'
+import { lookupNameKeys, nearBoxE5, type AddressLookup, type AddressPoint, type StoreAnswer } from '../../src/geo/geocode/address-lookup'
 import type { AddressRecord } from './address-import'
 import { CIVIC_NEIGHBOURS } from '../../src/services/address-store'
 
@@ -23,7 +23,7 @@ export function memoryAddressPoints(records: AddressRecord[]): (lookup: AddressL
         : rows
       for (const r of kept) chosen.add(r)
     }
-    for (const nameKey of new Set(lookup.streets.map((s) => s.nameKey))) {
+    for (const nameKey of lookupNameKeys(lookup)) {
       const box = lookup.near ? nearBoxE5(lookup.near) : undefined
       const rows = byName.get(nameKey) ?? []
       if (lookup.cityKey !== undefined) take(rows.filter((r) => r.cityKey === lookup.cityKey))

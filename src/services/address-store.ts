@@ -7,7 +7,7 @@ import { and, between, eq, sql, type SQL } from 'drizzle-orm'
 import { union } from 'drizzle-orm/sqlite-core'
 import { getDb, schema } from '../db/client'
 import type { AddressLookup, AddressPoint } from '../geo/geocode'
-import { nearBoxE5 } from '../geo/geocode'
+import { lookupNameKeys, nearBoxE5 } from '../geo/geocode'
 import { METRES_PER_DEGREE_LAT, metresPerDegreeLng } from '../geo/geodata'
 
 /** More points than this for one street name in one area is not a street but a data problem. */
@@ -62,7 +62,7 @@ export function d1AddressPoints(d1: D1Database): AddressPointsSource {
         )
         .$dynamic()
     const parts = lookup.cityKey ? [marker(lookup.cityKey)] : []
-    for (const nameKey of new Set(lookup.streets.map((s) => s.nameKey))) {
+    for (const nameKey of lookupNameKeys(lookup)) {
       if (lookup.cityKey) parts.push(street(and(eq(points.cityKey, lookup.cityKey), eq(points.nameKey, nameKey))))
       if (lookup.near) {
         const [minLat, maxLat, minLng, maxLng] = nearBoxE5(lookup.near)

@@ -56,6 +56,26 @@ describe('geodata store: intersections, reverse street, honest warnings', () => 
     }
   })
 
+  it('reads typed forms the hold-out truth sets found failing: a numbered street first, a name ending in a type word', async () => {
+    const calgary = geocodeOffline('Calgary, AB')!
+    const c = offset([calgary.lat, calgary.lng], 400, -1200)
+    const t = offset(T0, -2500, 1500)
+    await loadStreetFixture(env.DB, 'fixture-typed', [
+      { name: '12 Avenue SE', roadClass: 3, points: [offset(c, -600, 0), c, offset(c, 600, 0)] },
+      { name: 'Macleod Trail SE', roadClass: 4, points: [offset(c, 0, -600), c, offset(c, 0, 600)] },
+      { name: 'Clanton Park Road', roadClass: 1, points: [offset(t, 0, -400), t, offset(t, 0, 400)] },
+      { name: 'Gladiola Avenue', roadClass: 1, points: [offset(t, -400, 0), t, offset(t, 400, 0)] },
+    ])
+    for (const [address, at] of [
+      ['12 Avenue SE & Macleod Trail SE, Calgary, AB', c],
+      ['Gladiola and Clanton Park, Toronto', t],
+    ] as const) {
+      const res = await call('/api/v1/score', { key, body: { address } })
+      expect(res.json.precision, address).toBe('intersection')
+      expect(metres(res.json, at), address).toBeLessThan(10)
+    }
+  })
+
   it('where a name repeats, takes the crossing on its main body, not the one nearest the centre', async () => {
     const res = await call('/api/v1/score', { key, body: { address: 'Zorn St & Yarrow Dr, Ottawa, ON' } })
     expect(res.json.precision).toBe('intersection')

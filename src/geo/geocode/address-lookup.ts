@@ -5,14 +5,21 @@
 // city of geocodeOffline.
 import { formatStreet, parseAddress, parseStreetText, type ParsedStreet } from './address'
 import { fsaRadiusM, geocodeOffline, findPlace, isKnownPlaceName, placeRadiusM, type GeocodeResult } from './offline'
-import { crossingOf, type StreetGeometry, type StreetGeometrySource } from './street-geometry'
+import {
+  crossingOf,
+  crossingOfLineAndPoints,
+  crossingOfPointAxes,
+  type Crossing,
+  type StreetGeometry,
+  type StreetGeometrySource,
+} from './street-geometry'
 import { classOnLines, extentM, offCentreline, onLines } from './address-lines'
 import { parseIntersection } from './intersection-text'
 import { crossingOfLines, type StreetPiece } from './street-pieces'
 
 export { parseIntersection }
 import { warning } from '../geodata'
-import { parseCivicNumber, streetKeyOf, streetsCompatible, type StreetKey } from './street-key'
+import { parseCivicNumber, streetKeyOf, streetsCompatible, typeKeyOf, type StreetKey } from './street-key'
 import { METRES_PER_DEGREE_LAT, metresPerDegreeLng } from '../geodata'
 import { geoStore } from '../geodata'
 import { distanceKm, normalizeName } from '../geodata'
@@ -37,7 +44,7 @@ export interface StoreAnswer {
 
 export interface AddressLookup {
   /** One street (civic or street-only) or two (an intersection). */
-  streets: (StreetKey & { display: ParsedStreet })[]
+  streets: (StreetKey & { display: ParsedStreet; alternatives?: StreetKey[] })[]
   civic?: { number: number; suffix: string }
   /** normalizeName(city as written): matches the store's municipality. */
   cityKey?: string
@@ -62,6 +69,10 @@ const STREET_UNKNOWN_LENGTH_M = 1000
 /** The number matched but not its suffix (43 for 43A): another lot of that number, often next door. */
 const NUMBER_ONLY_ACCURACY_M = 40
 const MIN_NEAR_RADIUS_KM = 3
+/** Types that are never the last word of a street's name; others ("Park", "Hill", "Ridge", "Gate") may be. */
+const STREET_TYPES = new Set('st ave rd blvd dr cres crt pl hwy pkwy expy lane trail terr'.split(' '))
+/** Intersections search this many times the place's radius; crossings within the radius itself are preferred. */
+const INTERSECTION_REACH = 2
 
 /** What to look up in the address store for this text; undefined when it names no street. */
 export function planAddressLookup(text: string): AddressLookup | undefined {
@@ -71,7 +82,10 @@ export function planAddressLookup(text: string): AddressLookup | undefined {
     const place = parseAddress(crossing.rest || '', isKnownPlaceName)
     const streets = [crossing.a, crossing.b].map((s) => parseStreetText(s)).filter((s): s is ParsedStreet => !!s?.name)
     if (streets.length !== 2 || (!place.city && !place.fsa)) return undefined
-    return locate(streets, undefined, place.city, place.province, place.fsa, crossing.rest, streets.map(formatStreet).join(' & '))
+    const lookup = locate(streets, undefined, place.city, place.province, place.fsa, crossing.rest, streets.map(formatStreet).join(' & '))
+    lookup.streets = lookup.streets.map((s) => ({ ...s, alternatives: otherReadings(s) }))
+    // Two names that must meet are rare enough to search the whole municipality (Ottawa runs 40 km from its centre).
+    return lookup.near ? { ...lookup, near: { ...lookup.near, radiusKm: lookup.near.radiusKm * INTERSECTION_REACH } } : lookup
   }
   const parsed = parseAddress(text, isKnownPlaceName)
   if (!parsed.street?.name || (!parsed.city && !parsed.fsa) || parsed.poBox) return undefined
@@ -120,6 +134,23 @@ function locate(
   }
 }
 
+/**
+ * Other ways the store may key a street typed in an intersection: "Clanton Park", "Silas Hill" (a type word
+ * that may end the name: Clanton Park Rd), and a bare name that a city files with a leading direction
+ * ("Broadway": Vancouver's "W Broadway" and "E Broadway").
+ */
+function otherReadings(s: StreetKey & { display: ParsedStreet }): StreetKey[] {
+  const type = s.display.type && !s.display.typeFirst ? typeKeyOf(s.display.type) : ''
+  if (type && !STREET_TYPES.has(type)) return [{ nameKey: normalizeName(`${s.display.name} ${s.display.type}`), typeKey: '', dir: s.dir }]
+  if (type || s.dir || s.display.type) return []
+  return ['n', 's', 'e', 'w'].map((d) => ({ nameKey: `${d} ${s.nameKey}`, typeKey: '', dir: '' }))
+}
+
+/** Every street name the store is asked for: each street's, and its other readings ("Clanton Park", "W Broadway"). */
+export function lookupNameKeys(lookup: AddressLookup): string[] {
+  return [...new Set(lookup.streets.flatMap((s) => [s.nameKey, ...(s.alternatives ?? []).map((a) => a.nameKey)]))]
+}
+
 /** Bounding box of `near` in the store's 1e-5-degree integers: [minLat, maxLat, minLng, maxLng]. */
 export function nearBoxE5(near: NonNullable<AddressLookup['near']>): [number, number, number, number] {
   const dLat = (near.radiusKm * 1000) / METRES_PER_DEGREE_LAT
@@ -145,10 +176,16 @@ export function resolveAddressLookup(
   geometrySources: StreetGeometrySource[] = [],
 ): GeocodeResult | null {
   const perStreet = lookup.streets.map((street) => pointsOfStreet(lookup, street, store))
-  const linesPer = lookup.streets.map((street) => (store.pieces ?? []).filter((p) => streetsCompatible(street, p)))
+  const linesPer = lookup.streets.map((street) => (store.pieces ?? []).filter((p) => compatible(street, p)))
   let located: Located | undefined
   if (lookup.streets.length === 2) {
-    const lines = crossingOfLines(linesPer[0], linesPer[1], lookup.anchor)
+    const inside = lookup.near && (lookup.near.radiusKm * 1000) / INTERSECTION_REACH
+    const around = lookup.anchor && { ...lookup.anchor, radiusM: inside }
+    // A repeated name: the pieces whose type and direction are the ones typed come first ("Bow Trail SW" before "Bow Trail").
+    const exact = linesPer.map((lines, i) => lines.filter((p) => sameKind(lookup.streets[i], p)))
+    const lines =
+      (exact[0].length && exact[1].length ? crossingOfLines(exact[0], exact[1], around) : null) ??
+      crossingOfLines(linesPer[0], linesPer[1], around)
     if (lines) located = { ...lines, precision: 'intersection' }
     else {
       const geometry = perStreet.map((pts, i) => [
@@ -156,7 +193,12 @@ export function resolveAddressLookup(
         ...linesPer[i].map((p, j): StreetGeometry => ({ id: `piece:${j}`, kind: 'line', coords: p.coords })),
         ...(lookup.near ? geometrySources.flatMap((s) => s.streetsNamed(lookup.streets[i].nameKey, lookup.near!)) : []),
       ])
-      const crossing = crossingOf(geometry[0], geometry[1])
+      // One centreline and the other street's points: the centreline is exact, so the points' axis is crossed with it.
+      const hasLine = geometry.map((g) => g.some((x) => x.kind === 'line'))
+      const crossing =
+        hasLine[0] !== hasLine[1]
+          ? (nearestApproach(geometry) ?? crossingOf(geometry[0], geometry[1]))
+          : (crossingOf(geometry[0], geometry[1]) ?? nearestApproach(geometry))
       if (crossing) located = { ...crossing, precision: 'intersection' }
     }
   } else {
@@ -212,16 +254,53 @@ export function resolveAddressLookup(
 }
 
 /**
+ * One street's centreline and the other's address points, the points' axis carried to the line (the GTA hole);
+ * else two streets' address points that stop short of each other, their axes crossed.
+ */
+function nearestApproach(geometry: StreetGeometry[][]): Crossing | null {
+  let best: Crossing | null = null
+  for (const [l, p] of [
+    [0, 1],
+    [1, 0],
+  ]) {
+    const lines = geometry[l].filter((g) => g.kind === 'line')
+    if (!lines.length) continue
+    for (const group of geometry[p].filter((g) => g.kind === 'points')) {
+      const c = crossingOfLineAndPoints(lines, [group])
+      if (c && (!best || c.accuracyM < best.accuracyM)) best = c
+    }
+  }
+  if (best) return best
+  for (const ga of geometry[0].filter((g) => g.kind === 'points'))
+    for (const gb of geometry[1].filter((g) => g.kind === 'points')) {
+      const c = crossingOfPointAxes([ga], [gb])
+      if (c && (!best || c.accuracyM < best.accuracyM)) best = c
+    }
+  return best
+}
+
+/**
  * Points of a compatible street in the city written. Near the place or postal area only when the
  * store has no address of that city (a community filed under its township, or no city written):
  * a street missing from a city the store knows is not taken from the neighbouring one.
  */
-function pointsOfStreet(lookup: AddressLookup, street: StreetKey, store: StoreAnswer): AddressPoint[] {
-  const same = store.points.filter((p) => streetsCompatible(street, p))
+function pointsOfStreet(lookup: AddressLookup, street: AddressLookup['streets'][number], store: StoreAnswer): AddressPoint[] {
+  const same = store.points.filter((p) => compatible(street, p))
   const inCity = lookup.cityKey ? same.filter((p) => p.cityKey === lookup.cityKey) : []
   if (inCity.length || (lookup.cityKey && store.cityInStore)) return inCity
   const near = lookup.near
   return near ? same.filter((p) => distanceKm(p.lat, p.lng, near.lat, near.lng) <= near.radiusKm) : []
+}
+
+/** A stored street that can be the one typed, or one of its other readings. */
+function compatible(street: AddressLookup['streets'][number], stored: StreetKey): boolean {
+  return streetsCompatible(street, stored) || !!street.alternatives?.some((a) => streetsCompatible(a, stored))
+}
+
+/** Whether a stored piece has the type and direction typed (where typed): the street meant when a name repeats. */
+function sameKind(street: AddressLookup['streets'][number], stored: StreetKey): boolean {
+  if (street.alternatives?.some((a) => a.nameKey === stored.nameKey)) return true
+  return (!street.typeKey || street.typeKey === stored.typeKey) && (!street.dir || street.dir === stored.dir)
 }
 
 /** One group per distinct stored street (type, direction, municipality). */

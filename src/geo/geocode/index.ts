@@ -3,7 +3,14 @@
 // geodata only (through its entry).
 
 export { formatStreet, parseAddress, type ParsedAddress, type ParsedStreet, parseStreetText } from './address'
-export { type AddressLookup, type AddressPoint, nearBoxE5, planAddressLookup, resolveAddressLookup } from './address-lookup'
+export {
+  type AddressLookup,
+  type AddressPoint,
+  lookupNameKeys,
+  nearBoxE5,
+  planAddressLookup,
+  resolveAddressLookup,
+} from './address-lookup'
 export { findPlace, geocodeOffline, type GeocodeResult, isKnownPlaceName } from './offline'
 export type { StreetGeometrySource } from './street-geometry'
 export { streetKeyOf } from './street-key'

@@ -2,11 +2,11 @@
 // Bay", "Main x 1st", "coin Sainte-Catherine et Peel". Pure; the geocoder (address-lookup.ts) and any
 // caller that wants the two street texts (an assistant reading a user's request) use it.
 import { isKnownPlaceName } from './offline'
-import { normalizeName } from '../geodata'
+import { LEADING_TYPES, normalizeName, TRAILING_TYPES } from '../geodata'
 
 // "Yonge & Dundas", "King St and Bay St", "Queen / Spadina", "King at Bay", "Main x 1st", "coin Peel et Sainte-Catherine".
 const INTERSECTION_FORMS = [
-  /^coin\s+(?:(?:de\s+la|du|des|de)\s+)?(.+?)\s+et\s+(?:(?:de\s+la|du|des|de)\s+)?(.+)$/i,
+  /^coin\s+(.+?)\s+et\s+(.+)$/i,
   /^(.+?)\s*&\s*(.+)$/,
   /^(.+?)\s+and\s+(.+)$/i,
   /^(.+?)\s*\/\s*(.+)$/,
@@ -16,12 +16,14 @@ const INTERSECTION_FORMS = [
 
 export function parseIntersection(text: string): { a: string; b: string; rest: string } | undefined {
   const [head, ...tail] = text.replace(/\s+/g, ' ').trim().split(',')
-  // A civic number or a unit first ("Unit 5 / 100 Main St") is an address, not two streets.
-  if (!head || /^\s*#?\d/.test(head) || /^\s*(?:unit|suite|ste|apt|app|appt|bureau|local)\b/i.test(head)) return undefined
+  // A civic number or a unit first ("Unit 5 / 100 Main St") is an address, not two streets; a numbered
+  // street ("12 Avenue SE & Macleod Trail", "4 St NW / Centre St", "58e & de Montigny") is not a civic number.
+  if (!head || /^\s*(?:#|(?:unit|suite|ste|apt|app|appt|bureau|local)\b)/i.test(head)) return undefined
   for (const form of INTERSECTION_FORMS) {
     const m = head.trim().match(form)
-    if (!m) continue
-    let b = m[2].trim()
+    if (!m || (/^\d/.test(m[1]) && !isNumberedStreet(m[1]))) continue
+    const a = withoutArticle(m[1].trim())
+    let b = withoutArticle(m[2].trim())
     let rest = tail.join(',').trim()
     if (!rest) {
       // No comma before the city: "Yonge and Dundas Toronto".
@@ -34,7 +36,34 @@ export function parseIntersection(text: string): { a: string; b: string; rest: s
         }
       }
     }
-    if (m[1].trim() && b) return { a: m[1].trim(), b, rest }
+    if (a && b) return { a, b, rest }
   }
   return undefined
+}
+
+const bareWord = (w: string) =>
+  w
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f.]/g, '')
+const DIRECTION_WORDS = new Set('n s e w o ne nw se sw no so north south east west est ouest'.split(' '))
+/**
+ * The whole first street is a numbered one: "12 Avenue SE", "4 St NW", "16th", "3e Rue", "58e"; "350 Rue Saint George" and
+ * "100 Main St" start with a civic number instead.
+ */
+function isNumberedStreet(text: string): boolean {
+  const [number, ...rest] = text.trim().split(/\s+/)
+  const ordinal = /^\d+(?:st|nd|rd|th|e|er|re|ère|eme|ème)$/i.test(number)
+  // "128A Avenue" (Edmonton): a lettered number is a street only with its type.
+  if (!ordinal && !/^\d+[a-z]?$/i.test(number)) return false
+  const words = rest.map(bareWord)
+  if (words.length && DIRECTION_WORDS.has(words[words.length - 1])) words.pop()
+  if (!words.length) return ordinal
+  // "3e Rue", "5e Croissant": after an ordinal even a French type comes second.
+  return words.length === 1 && (words[0] in TRAILING_TYPES || (ordinal && words[0] in LEADING_TYPES))
+}
+/** "de la rue Peel" → "rue Peel" (after "coin"); an article that is part of the name ("du Parc", "Du Sommet") stays. */
+function withoutArticle(part: string): string {
+  const m = part.match(/^(?:de\s+la|du|des|de|de\s+l['’])\s*(\S+)(.*)$/i)
+  return m && bareWord(m[1]) in LEADING_TYPES ? `${m[1]}${m[2]}` : part
 }

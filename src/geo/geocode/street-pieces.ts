@@ -146,17 +146,19 @@ export interface LineCrossing {
 /**
  * Where street A's centrelines cross street B's. A name that repeats (the Ottawa network has no street
  * types: "Rideau" is Rideau St and Rideau Gate) can cross several times: the crossing on the longest
- * connected runs of both names wins (a street's main body), ties to the one nearest `anchor`.
+ * connected runs of both names wins (a street's main body), ties to the one nearest `anchor`; crossings
+ * farther than `anchor.radiusM` only when none is nearer.
  */
 export function crossingOfLines(
   a: readonly StreetPiece[],
   b: readonly StreetPiece[],
-  anchor?: { lat: number; lng: number },
+  anchor?: { lat: number; lng: number; radiusM?: number },
 ): LineCrossing | null {
   if (!a.length || !b.length) return null
   const ra = runsOf(a)
   const rb = runsOf(b)
-  let best: { score: number; away: number; lat: number; lng: number; gap: number } | undefined
+  let best: { outside: boolean; score: number; away: number; lat: number; lng: number; gap: number } | undefined
+  const meets: { lat: number; lng: number }[] = []
   for (let i = 0; i < a.length; i++) {
     const pa = a[i]
     const [aMinLng, aMinLat, aMaxLng, aMaxLat] = boxOf(pa)
@@ -167,13 +169,35 @@ export function crossingOfLines(
       if (bMinLng > aMaxLng + pad || bMaxLng < aMinLng - pad || bMinLat > aMaxLat + pad || bMaxLat < aMinLat - pad) continue
       const meet = closestApproach(pa, pb)
       if (!meet || meet.gap > MAX_LINES_GAP_M) continue
+      meets.push(meet)
       const score = Math.min(ra.lengthM[ra.runOf[i]], 5000) + Math.min(rb.lengthM[rb.runOf[j]], 5000)
       const away = anchor ? Math.hypot((meet.lng - anchor.lng) * kxAt(anchor.lat), (meet.lat - anchor.lat) * KY) : 0
-      if (!best || score > best.score + 1 || (Math.abs(score - best.score) <= 1 && away < best.away)) best = { score, away, ...meet }
+      // A crossing beyond the place's radius (the search reaches further) only when there is none within it.
+      const outside = !!anchor?.radiusM && away > anchor.radiusM
+      const better =
+        !best ||
+        (best.outside && !outside) ||
+        (best.outside === outside && (score > best.score + 1 || (Math.abs(score - best.score) <= 1 && away < best.away)))
+      if (better) best = { outside, score, away, ...meet }
     }
   }
-  return best ? { lat: round6(best.lat), lng: round6(best.lng), accuracyM: Math.round(Math.max(10, best.gap)) } : null
+  if (!best) return null
+  // A divided road crosses twice (or four times) within a few tens of metres: the crossing is their middle,
+  // and its radius reaches every one of them.
+  const chosen = best
+  const metresFrom = (p: { lat: number; lng: number }, q: { lat: number; lng: number }) =>
+    Math.hypot((p.lng - q.lng) * kxAt(q.lat), (p.lat - q.lat) * KY)
+  const cluster = meets.filter((m) => metresFrom(m, chosen) <= DIVIDED_CROSSING_M)
+  const centre = {
+    lat: cluster.reduce((s, m) => s + m.lat, 0) / cluster.length,
+    lng: cluster.reduce((s, m) => s + m.lng, 0) / cluster.length,
+  }
+  const spread = Math.max(...cluster.map((m) => metresFrom(m, centre)))
+  return { lat: round6(centre.lat), lng: round6(centre.lng), accuracyM: Math.round(Math.max(10, chosen.gap, spread + 5)) }
 }
+
+/** Crossings of the same two names this close together are one intersection (divided roads, offset ramps). */
+const DIVIDED_CROSSING_M = 60
 
 const boxCache = new WeakMap<StreetPiece, [number, number, number, number]>()
 function boxOf(p: StreetPiece): [number, number, number, number] {
