@@ -9,7 +9,15 @@ import { PLACE_MEAN_DENSITY, type Fsa, type Place } from './store'
 import { normalizeName } from './text'
 
 /** What a radius is computed from: the spread of merged points, the distance to the nearer neighbour, the street's extent… */
-export const ACCURACY_TERMS = ['address', 'addressNumberOnly', 'interpolated', 'extrapolated', 'street', 'streetPointsOnly'] as const
+export const ACCURACY_TERMS = [
+  'address',
+  'addressNumberOnly',
+  'interpolated',
+  'interpolatedLong',
+  'extrapolated',
+  'street',
+  'streetPointsOnly',
+] as const
 export type AccuracyTerm = (typeof ACCURACY_TERMS)[number]
 
 let rawTerms = false

@@ -52,8 +52,13 @@ export interface AddressLookup {
   display: { street: string; place: string }
 }
 
-/** Interpolate only between same-side neighbours at most this far apart (rural numbers run ~1 per 10 m). */
-export const MAX_INTERPOLATION_SPAN_M = 2000
+/**
+ * Interpolate only between same-side neighbours at most this far apart. Past LONG_SPAN_M (sparse OSM
+ * streets: Toronto, Mississauga, Hamilton) the result is still better than a point somewhere on the street,
+ * and its radius has a calibration of its own (src/geo/accuracy.ts `interpolatedLong`).
+ */
+export const MAX_INTERPOLATION_SPAN_M = 8000
+const LONG_SPAN_M = 2000
 /** Past the last known civic number of a side: at most this many numbers further, and this many metres. */
 export const MAX_EXTRAPOLATION_NUMBERS = 20
 export const MAX_EXTRAPOLATION_M = 100
@@ -277,7 +282,7 @@ function interpolate(street: AddressPoint[], n: number): Located | undefined {
       lat: round6(lo.lat + t * (hi.lat - lo.lat)),
       lng: round6(lo.lng + t * (hi.lng - lo.lng)),
       precision: 'interpolated',
-      accuracyM: accuracyOf('interpolated', spanM * Math.min(t, 1 - t)),
+      accuracyM: accuracyOf(spanM > LONG_SPAN_M ? 'interpolatedLong' : 'interpolated', spanM * Math.min(t, 1 - t)),
     }
   }
   const last = lo ?? hi

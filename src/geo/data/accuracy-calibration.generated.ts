@@ -15,17 +15,21 @@ export const ACCURACY_FIT = {
       "floorM": 15,
       "k": 0.82
     },
+    "interpolatedLong": {
+      "floorM": 315,
+      "k": 1.14
+    },
     "extrapolated": {
       "floorM": 25,
       "k": 1.45
     },
     "street": {
-      "floorM": 1750,
-      "k": 0.46
+      "floorM": 1600,
+      "k": 0.35
     },
     "streetPointsOnly": {
-      "floorM": 1645,
-      "k": 1.03
+      "floorM": 1575,
+      "k": 1.11
     }
   },
   "postal": {
