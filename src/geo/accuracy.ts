@@ -14,6 +14,7 @@ export const ACCURACY_TERMS = [
   'addressNumberOnly',
   'interpolated',
   'interpolatedLong',
+  'interpolatedAcross',
   'extrapolated',
   'street',
   'streetPointsOnly',

@@ -248,7 +248,7 @@ function onStreet(street: AddressPoint[], lookup: AddressLookup): Located {
     const hit = exact.length ? exact : same
     // The number matched but not its suffix (43 for 43A): another lot of that number, often next door.
     if (hit.length) return centre(hit, 'address', exact.length ? 'address' : 'addressNumberOnly')
-    const between = interpolate(street, civic.number)
+    const between = interpolate(street, civic.number) ?? acrossStreet(street, civic.number)
     if (between) return between
   }
   return streetPoint(street, lookup.anchor)
@@ -305,6 +305,29 @@ function interpolate(street: AddressPoint[], n: number): Located | undefined {
     lng: round6(last.lng + k * (last.lng - inward.lng)),
     precision: 'interpolated',
     accuracyM: accuracyOf('extrapolated', stepM),
+  }
+}
+
+/**
+ * No same-side neighbours on both sides (sparse OSM streets often map one side only): between the nearest
+ * lower and higher numbers of either side, with a radius calibrated for that (`interpolatedAcross`).
+ */
+function acrossStreet(street: AddressPoint[], n: number): Located | undefined {
+  let lo: AddressPoint | undefined
+  let hi: AddressPoint | undefined
+  for (const p of street) {
+    if (p.number < n && (!lo || p.number > lo.number)) lo = p
+    if (p.number > n && (!hi || p.number < hi.number)) hi = p
+  }
+  if (!lo || !hi) return undefined
+  const spanM = metres(lo, hi)
+  if (spanM > MAX_INTERPOLATION_SPAN_M) return undefined
+  const t = (n - lo.number) / (hi.number - lo.number)
+  return {
+    lat: round6(lo.lat + t * (hi.lat - lo.lat)),
+    lng: round6(lo.lng + t * (hi.lng - lo.lng)),
+    precision: 'interpolated',
+    accuracyM: accuracyOf('interpolatedAcross', spanM * Math.min(t, 1 - t)),
   }
 }
 

@@ -4,7 +4,9 @@
 import { describe, expect, it } from 'vitest'
 import { geocodeOffline } from '../../src/geo'
 import { accuracyOf, ACCURACY_TERMS, decodeRawTerm, fsaAccuracyM, placeAccuracyM, useRawAccuracyTerms } from '../../src/geo/accuracy'
+import { planAddressLookup, resolveAddressLookup, type AddressPoint } from '../../src/geo/address-lookup'
 import { geoStore, type Fsa } from '../../src/geo/store'
+import { streetKeyOfText } from '../../src/geo/street-key'
 import { distanceKm } from '../../src/geo/text'
 import { fitScale, fitTerm, quantile, shareWithin } from '../../scripts/lib/calibrate-accuracy'
 
@@ -44,6 +46,33 @@ describe('city and postal-area radii', () => {
     const radii = [100, 10_000, 100_000, 1_000_000, 3_000_000].map((p) => placeAccuracyM(place(p)))
     for (let i = 1; i < radii.length; i++) expect(radii[i]).toBeGreaterThanOrEqual(radii[i - 1])
     expect(radii[radii.length - 1]).toBeGreaterThan(radii[0])
+  })
+})
+
+describe('sparse streets (one side mapped)', () => {
+  // Odd numbers only, 1–99, 10 m apart due north of a point in Hamilton: the even 50 has no same-side neighbour.
+  const key = streetKeyOfText('Ottawa St N')!
+  const points: AddressPoint[] = Array.from({ length: 50 }, (_, i) => ({
+    ...key,
+    cityKey: 'hamilton',
+    number: 2 * i + 1,
+    suffix: '',
+    lat: 43.25 + (i * 10) / 111_195,
+    lng: -79.8,
+  }))
+  const geocode = (text: string) => resolveAddressLookup(planAddressLookup(text)!, { points, cityInStore: true })!
+
+  it('places a number between the other side\'s neighbours, with the wider radius calibrated for that', () => {
+    const r = geocode('50 Ottawa St N, Hamilton, ON')
+    expect(r.precision).toBe('interpolated')
+    const between = { lat: 43.25 + 245 / 111_195, lng: -79.8 }
+    expect(metresTo(r, [between.lat, between.lng])).toBeLessThan(8)
+    expect(r.accuracyM).toBe(accuracyOf('interpolatedAcross', 5))
+    expect(r.accuracyM).toBeGreaterThan(geocode('51 Ottawa St N, Hamilton, ON').accuracyM)
+  })
+
+  it('never interpolates past the last number of either side', () => {
+    expect(geocode('400 Ottawa St N, Hamilton, ON').precision).toBe('street')
   })
 })
 

@@ -19,6 +19,10 @@ export const ACCURACY_FIT = {
       "floorM": 315,
       "k": 1.14
     },
+    "interpolatedAcross": {
+      "floorM": 295,
+      "k": 0.52
+    },
     "extrapolated": {
       "floorM": 25,
       "k": 1.45
@@ -28,8 +32,8 @@ export const ACCURACY_FIT = {
       "k": 0.35
     },
     "streetPointsOnly": {
-      "floorM": 1575,
-      "k": 1.11
+      "floorM": 1890,
+      "k": 1.21
     }
   },
   "postal": {
