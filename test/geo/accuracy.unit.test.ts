@@ -62,7 +62,7 @@ describe('sparse streets (one side mapped)', () => {
   }))
   const geocode = (text: string) => resolveAddressLookup(planAddressLookup(text)!, { points, cityInStore: true })!
 
-  it('places a number between the other side\'s neighbours, with the wider radius calibrated for that', () => {
+  it("places a number between the other side's neighbours, with the wider radius calibrated for that", () => {
     const r = geocode('50 Ottawa St N, Hamilton, ON')
     expect(r.precision).toBe('interpolated')
     const between = { lat: 43.25 + 245 / 111_195, lng: -79.8 }
