@@ -38,7 +38,7 @@ const lib = await loadTs('scripts/lib/calibration-run.ts')
 const dataDir = sharedDataDir(repoRoot)
 const sources = SOURCES.map((s) => {
   const bytes = readFileSync(join(dataDir, s.file))
-  return { ...s, text: bytes.toString('utf8'), sha256: createHash('sha256').update(bytes).digest('hex') }
+  return { ...s, text: bytes.toString('utf8'), sha256: createHash('sha256').update(bytes).digest('hex'), rowsRead: 0 }
 })
 
 // The validation hold-out, exactly as the build draws it: excluded from everything below.
