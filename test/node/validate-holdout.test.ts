@@ -26,7 +26,7 @@ describe('validateHoldout', () => {
   it('counts a result as holding only when the true point lies within accuracyM, per precision', () => {
     const rows = Array.from({ length: 4 }, (_, i) => row('Waterloo', i))
     const results = [answer('interpolated', 150), answer('interpolated', 50), answer('city', 10_000), null]
-    const [report] = validateHoldout(rows, (text) => results[Number.parseInt(text) - 1], 1)
+    const [report] = validateHoldout(rows, (text) => results[Number.parseInt(text, 10) - 1], 1)
     expect(report.byPrecision).toEqual({ interpolated: 2, city: 1, 'not found': 1 })
     expect(report.holds).toEqual({ interpolated: 1, city: 1 })
     expect(report.errors).toHaveLength(3)
