@@ -54,10 +54,12 @@ const DOCUMENTED_EXAMPLES = new Set([
 /**
  * Splits de-duplicated records into the store's rows and the held-out addresses (every point of a
  * held-out civic address leaves the store). `typed` turns a record into what a user would type.
+ * `salt` draws another sample the same way (the calibration folds of scripts/calibrate-geocoder.mjs).
  */
 export function splitHoldout(
   records: AddressRecord[],
   typed: (r: AddressRecord) => Omit<HeldOut, 'key' | 'latE5' | 'lngE5'>,
+  salt = '',
 ): { kept: AddressRecord[]; heldOut: HeldOut[] } {
   const perCity = new Map<string, Set<string>>()
   for (const r of records) {
@@ -71,7 +73,7 @@ export function splitHoldout(
   for (const r of records) {
     const key = recordKey(r)
     const share = holdoutShare(perCity.get(r.cityKey)!.size)
-    if (hash(key) % 10_000 >= share * 10_000 || DOCUMENTED_EXAMPLES.has(`${r.cityKey}|${r.nameKey}|${r.number}`)) {
+    if (hash(salt + key) % 10_000 >= share * 10_000 || DOCUMENTED_EXAMPLES.has(`${r.cityKey}|${r.nameKey}|${r.number}`)) {
       kept.push(r)
       continue
     }
@@ -83,16 +85,24 @@ export function splitHoldout(
 }
 
 /** ODA and Vancouver files through the importer's parser; typed back in title case. */
-export function addressFileRecords(text: string, province: string): { records: AddressRecord[]; rows: number; heldOut: HeldOut[] } {
+export function addressFileRecords(
+  text: string,
+  province: string,
+  salt = '',
+): { records: AddressRecord[]; rows: number; heldOut: HeldOut[] } {
   const parsed = parseAddressFile(text)
   const { records } = dedupe(parsed.records)
-  const { kept, heldOut } = splitHoldout(records, (r) => ({
-    number: `${r.number}${r.suffix}`,
-    street: title(r.street),
-    city: title(r.city),
-    province,
-    postcode: '',
-  }))
+  const { kept, heldOut } = splitHoldout(
+    records,
+    (r) => ({
+      number: `${r.number}${r.suffix}`,
+      street: title(r.street),
+      city: title(r.city),
+      province,
+      postcode: '',
+    }),
+    salt,
+  )
   return { records: kept, rows: parsed.rows, heldOut }
 }
 
@@ -119,7 +129,7 @@ export function osmCivicNumbers(text: string, province: string): { number: numbe
 }
 
 /** addresses/osm-canada-cities.csv → records (city as the file names it) and held-out addresses with their postcodes. */
-export function osmAddressRecords(text: string): { records: AddressRecord[]; rows: number; heldOut: HeldOut[] } {
+export function osmAddressRecords(text: string, salt = ''): { records: AddressRecord[]; rows: number; heldOut: HeldOut[] } {
   const lines = text.split('\n')
   const header = splitCsvLine(lines[0])
   const col = Object.fromEntries(header.map((h, i) => [h, i]))
@@ -148,13 +158,17 @@ export function osmAddressRecords(text: string): { records: AddressRecord[]; row
   }
   const { records } = dedupe(raw)
   const postcodeByKey = new Map(raw.map((r) => [recordKey(r), postcodeOf.get(r) ?? '']))
-  const { kept, heldOut } = splitHoldout(records, (r) => ({
-    number: `${r.number}${r.suffix}`,
-    street: r.street,
-    city: r.city,
-    province: provinceOf.get(r.cityKey) ?? '',
-    postcode: /^[A-Z]\d[A-Z] \d[A-Z]\d$/.test(postcodeByKey.get(recordKey(r)) ?? '') ? postcodeByKey.get(recordKey(r))! : '',
-  }))
+  const { kept, heldOut } = splitHoldout(
+    records,
+    (r) => ({
+      number: `${r.number}${r.suffix}`,
+      street: r.street,
+      city: r.city,
+      province: provinceOf.get(r.cityKey) ?? '',
+      postcode: /^[A-Z]\d[A-Z] \d[A-Z]\d$/.test(postcodeByKey.get(recordKey(r)) ?? '') ? postcodeByKey.get(recordKey(r))! : '',
+    }),
+    salt,
+  )
   return { records: kept, rows, heldOut }
 }
 

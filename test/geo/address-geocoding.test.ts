@@ -2,6 +2,7 @@ import { describe, it, expect, beforeAll } from 'vitest'
 import { env } from 'cloudflare:workers'
 import { geocoderFor } from '../../src/services/geocoder'
 import { distanceKm } from '../../src/geo/geodata/text'
+import { accuracyOf } from '../../src/geo/geodata/accuracy'
 import { call, createKey } from '../helpers/api'
 import { fixtureCsv, loadFixture, pointOf, range, type FixtureStreet } from '../helpers/address-fixture'
 
@@ -78,7 +79,7 @@ describe('civic addresses from the address store', () => {
   it('finds an address point with and without a postal code, ~10 m', async () => {
     for (const text of ['250 King St N, Waterloo, ON', '250 King Street North, Waterloo, ON N2J 2Y8', '250 KING ST N WATERLOO ON']) {
       const r = await geocode(text)
-      expect(r, text).toMatchObject({ precision: 'address', accuracyM: 25 })
+      expect(r, text).toMatchObject({ precision: 'address', accuracyM: accuracyOf('address', 0) })
       expect(metres(r!, pointOf(KING_N, 250)), text).toBeLessThan(2)
     }
     expect((await geocode('250 King St N, Waterloo, ON N2J 2Y8'))!.address).toBe('250 King St N, Waterloo, ON N2J 2Y8')
@@ -173,7 +174,7 @@ describe('POST /score with civic geocoding', () => {
     const { key } = await createKey()
     const res = await call('/api/v1/score', { key, body: { address: '250 King St N, Waterloo, ON' } })
     expect(res.status).toBe(200)
-    expect(res.json).toMatchObject({ precision: 'address', accuracyM: 25, address: '250 King St N, Waterloo, ON' })
+    expect(res.json).toMatchObject({ precision: 'address', accuracyM: accuracyOf('address', 0), address: '250 King St N, Waterloo, ON' })
     const coords = await call('/api/v1/score', { key, body: { lat: 43.47, lng: -80.52 } })
     expect(coords.json).toMatchObject({ precision: 'coordinates', accuracyM: 0 })
     const city = await call('/api/v1/score', { key, body: { address: 'Waterloo, ON' } })

@@ -23,6 +23,7 @@ import { parseCivicNumber, streetKeyOf, streetsCompatible, typeKeyOf, type Stree
 import { METRES_PER_DEGREE_LAT, metresPerDegreeLng } from '../geodata'
 import { geoStore } from '../geodata'
 import { distanceKm, normalizeName } from '../geodata'
+import { accuracyOf, type AccuracyTerm } from '../geodata'
 
 export interface AddressPoint extends StreetKey {
   cityKey: string
@@ -58,16 +59,16 @@ export interface AddressLookup {
   display: { street: string; place: string }
 }
 
-/** Interpolate only between same-side neighbours at most this far apart (rural numbers run ~1 per 10 m). */
-export const MAX_INTERPOLATION_SPAN_M = 2000
+/**
+ * Interpolate only between same-side neighbours at most this far apart. Past LONG_SPAN_M (sparse OSM
+ * streets: Toronto, Mississauga, Hamilton) the result is still better than a point somewhere on the street,
+ * and its radius has a calibration of its own (src/geo/accuracy.ts `interpolatedLong`).
+ */
+export const MAX_INTERPOLATION_SPAN_M = 8000
+const LONG_SPAN_M = 2000
 /** Past the last known civic number of a side: at most this many numbers further, and this many metres. */
 export const MAX_EXTRAPOLATION_NUMBERS = 20
 export const MAX_EXTRAPOLATION_M = 100
-const ADDRESS_POINT_ACCURACY_M = 25
-/** A street's point when its centreline is not known: how far the place may be along it (a typical city street's length). */
-const STREET_UNKNOWN_LENGTH_M = 1000
-/** The number matched but not its suffix (43 for 43A): another lot of that number, often next door. */
-const NUMBER_ONLY_ACCURACY_M = 40
 const MIN_NEAR_RADIUS_KM = 3
 /** Types that are never the last word of a street's name; others ("Park", "Hill", "Ridge", "Gate") may be. */
 const STREET_TYPES = new Set('st ave rd blvd dr cres crt pl hwy pkwy expy lane trail terr'.split(' '))
@@ -213,10 +214,9 @@ export function resolveAddressLookup(
     // Only the street is known: the place may be anywhere on a street of that name there (every group, every centreline).
     if (located?.precision === 'street') {
       const points = perStreet[0].map((p): [number, number] => [p.lng, p.lat])
-      // A street known only by a few address points may run well past them: at least STREET_UNKNOWN_LENGTH_M then.
-      const floor = linesPer[0].length ? 0 : STREET_UNKNOWN_LENGTH_M
-      const far = Math.max(located.accuracyM, floor, extentM(linesPer[0], located), extentM([{ coords: points }], located))
-      located = { ...located, accuracyM: far }
+      // A street known only by a few address points may run well past them: its own calibration (a larger floor).
+      const far = Math.max(extentM(linesPer[0], located), extentM([{ coords: points }], located))
+      located = { ...located, accuracyM: accuracyOf(linesPer[0].length ? 'street' : 'streetPointsOnly', far) }
     }
     if (located?.precision === 'interpolated' && lookup.civic)
       located = offCentreline(located, lookup.civic.number, perStreet[0], linesPer[0])
@@ -325,18 +325,19 @@ function onStreet(street: AddressPoint[], lookup: AddressLookup): Located {
     const same = street.filter((p) => p.number === civic.number)
     const exact = same.filter((p) => p.suffix === civic.suffix)
     const hit = exact.length ? exact : same
-    if (hit.length) return centre(hit, 'address', exact.length ? ADDRESS_POINT_ACCURACY_M : NUMBER_ONLY_ACCURACY_M)
-    const between = interpolate(street, civic.number)
+    // The number matched but not its suffix (43 for 43A): another lot of that number, often next door.
+    if (hit.length) return centre(hit, 'address', exact.length ? 'address' : 'addressNumberOnly')
+    const between = interpolate(street, civic.number) ?? acrossStreet(street, civic.number)
     if (between) return between
   }
   return streetPoint(street, lookup.anchor)
 }
 
-function centre(points: AddressPoint[], precision: 'address', floorM: number): Located {
+function centre(points: AddressPoint[], precision: 'address', term: AccuracyTerm): Located {
   const lat = points.reduce((s, p) => s + p.lat, 0) / points.length
   const lng = points.reduce((s, p) => s + p.lng, 0) / points.length
   const spread = Math.max(...points.map((p) => distanceKm(lat, lng, p.lat, p.lng) * 1000))
-  return { lat: round6(lat), lng: round6(lng), precision, accuracyM: Math.round(Math.max(floorM, spread)) }
+  return { lat: round6(lat), lng: round6(lng), precision, accuracyM: accuracyOf(term, spread) }
 }
 
 /**
@@ -360,7 +361,7 @@ function interpolate(street: AddressPoint[], n: number): Located | undefined {
       lat: round6(lo.lat + t * (hi.lat - lo.lat)),
       lng: round6(lo.lng + t * (hi.lng - lo.lng)),
       precision: 'interpolated',
-      accuracyM: Math.round(Math.max(15, spanM * Math.min(t, 1 - t))),
+      accuracyM: accuracyOf(spanM > LONG_SPAN_M ? 'interpolatedLong' : 'interpolated', spanM * Math.min(t, 1 - t)),
     }
   }
   const last = lo ?? hi
@@ -373,7 +374,7 @@ function interpolate(street: AddressPoint[], n: number): Located | undefined {
       undefined,
     )
   if (!inward || metres(inward, last) === 0)
-    return { lat: last.lat, lng: last.lng, precision: 'interpolated', accuracyM: MAX_EXTRAPOLATION_M }
+    return { lat: last.lat, lng: last.lng, precision: 'interpolated', accuracyM: accuracyOf('extrapolated', MAX_EXTRAPOLATION_M) }
   const perNumber = metres(inward, last) / Math.abs(last.number - inward.number)
   const stepM = perNumber * Math.abs(n - last.number)
   if (stepM > MAX_EXTRAPOLATION_M) return undefined
@@ -382,7 +383,30 @@ function interpolate(street: AddressPoint[], n: number): Located | undefined {
     lat: round6(last.lat + k * (last.lat - inward.lat)),
     lng: round6(last.lng + k * (last.lng - inward.lng)),
     precision: 'interpolated',
-    accuracyM: Math.round(Math.max(25, stepM)),
+    accuracyM: accuracyOf('extrapolated', stepM),
+  }
+}
+
+/**
+ * No same-side neighbours on both sides (sparse OSM streets often map one side only): between the nearest
+ * lower and higher numbers of either side, with a radius calibrated for that (`interpolatedAcross`).
+ */
+function acrossStreet(street: AddressPoint[], n: number): Located | undefined {
+  let lo: AddressPoint | undefined
+  let hi: AddressPoint | undefined
+  for (const p of street) {
+    if (p.number < n && (!lo || p.number > lo.number)) lo = p
+    if (p.number > n && (!hi || p.number < hi.number)) hi = p
+  }
+  if (!lo || !hi) return undefined
+  const spanM = metres(lo, hi)
+  if (spanM > MAX_INTERPOLATION_SPAN_M) return undefined
+  const t = (n - lo.number) / (hi.number - lo.number)
+  return {
+    lat: round6(lo.lat + t * (hi.lat - lo.lat)),
+    lng: round6(lo.lng + t * (hi.lng - lo.lng)),
+    precision: 'interpolated',
+    accuracyM: accuracyOf('interpolatedAcross', spanM * Math.min(t, 1 - t)),
   }
 }
 

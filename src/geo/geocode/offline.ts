@@ -1,6 +1,7 @@
 // Offline geocoding from bundled data: postal code → FSA centroid, else city (+ province) →
 // GeoNames place. Never guesses below that precision; an unresolvable address returns null.
 import { formatStreet, parseAddress, type ParsedStreet } from './address'
+import { fsaAccuracyM, placeAccuracyM } from '../geodata'
 import type { ProvinceCode } from '../geodata'
 import type { ScoreWarning } from '../geodata'
 import { geoStore, PLACE_MEAN_DENSITY, type Fsa, type Place } from '../geodata'
@@ -83,7 +84,7 @@ export function geocodeOffline(text: string): GeocodeResult | null {
       lat: fsa.lat,
       lng: fsa.lng,
       precision: 'postal_code',
-      accuracyM: fsaRadiusM(fsa),
+      accuracyM: fsaAccuracyM(fsa),
       address: join(streetText, city, `${province} ${parsed.postalCode ?? fsa.code}`),
       ...(street && { street }),
       ...(city && { city }),
@@ -98,7 +99,7 @@ export function geocodeOffline(text: string): GeocodeResult | null {
       lat: place.lat,
       lng: place.lng,
       precision: 'city',
-      accuracyM: placeRadiusM(place),
+      accuracyM: placeAccuracyM(place),
       address: join(streetText, place.name, parentCity, parsed.postalCode ? `${province} ${parsed.postalCode}` : province),
       ...(street && { street }),
       city: place.name,

@@ -2,6 +2,16 @@
 // artefacts' readers and indexes (measured/), street-type and province vocabulary, text keys, the
 // one geodesy module, and the result vocabulary (precision, warnings). Imports nothing above it.
 
+export {
+  ACCURACY_TERMS,
+  type AccuracyTerm,
+  accuracyOf,
+  decodeRawTerm,
+  fsaAccuracyM,
+  placeAccuracyM,
+  populationDiscM,
+  useRawAccuracyTerms,
+} from './accuracy'
 export { CANADA_BOUNDS, isInCanada, isInCanadaBounds, isInUnitedStates } from './border'
 export { urbanContext, type UrbanContext } from './context'
 export { bearingDeg, distanceKm, distanceM, localFrame, METRES_PER_DEGREE_LAT, metresPerDegreeLng } from './geodesy'

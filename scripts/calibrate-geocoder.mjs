@@ -1,0 +1,244 @@
+#!/usr/bin/env node
+// `npm run calibrate:geocoder`: fits every precision's accuracyM (src/geo/geodata/accuracy.ts) on calibration
+// samples of the build's own addresses and writes src/geo/data/accuracy-calibration.generated.ts with its
+// manifest (accuracy-calibration.manifest.json: sources, SHA-256, rows, the fit and how it holds).
+// Independence: the samples are drawn by hash like the validation hold-out but with other salts, from the
+// addresses the build KEEPS (every held-out address is excluded), and each fold is left out of the store it
+// is geocoded against. The held-out set (npm run validate:geocoder) is never read. Needs ../shared/data.
+import { createHash } from 'node:crypto'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { sharedDataDir } from './geodata/lib.mjs'
+import { readArtefact, readManifest } from './lib/geodata-artefacts.mjs'
+import { loadTs, repoRoot } from './lib/load-ts.mjs'
+
+/** Share of results that must hold on the calibration sample: 90 % plus a margin for sampling error. */
+const TARGET = 0.92
+const FOLDS = ['calibration-1|', 'calibration-2|']
+/** Per-area radius: the distance holding this share of the area's address points, where it has at least MIN_AREA_POINTS. */
+const AREA_QUANTILE = 0.9
+const MIN_AREA_POINTS = 30
+/**
+ * The fallback never shrinks an area below its own extent (k ≥ 1): the calibration sample holds only the
+ * cities with address data, and a radius below a big unmeasured city's population disc would not carry over.
+ */
+const AREA_K_MIN = 1
+const SOURCES = [
+  { name: 'waterloo', file: 'addresses/oda-waterloo-region.csv', run: (b, t, s) => b.addressFileRecords(t, 'ON', s) },
+  { name: 'yellowknife', file: 'addresses/oda-nt-yellowknife.csv', run: (b, t, s) => b.addressFileRecords(t, 'NT', s) },
+  { name: 'vancouver', file: 'addresses/vancouver-property-addresses-subset.csv', run: (b, t, s) => b.addressFileRecords(t, 'BC', s) },
+  { name: 'osm-cities', file: 'addresses/osm-canada-cities.csv', run: (b, t, s) => b.osmAddressRecords(t, s) },
+]
+const OUT = 'src/geo/data/accuracy-calibration'
+const { values: args } = parseArgs({ options: { cities: { type: 'boolean' }, 'dry-run': { type: 'boolean' } } })
+
+const started = performance.now()
+const lib = await loadTs('scripts/lib/calibration-run.ts')
+const dataDir = sharedDataDir(repoRoot)
+const sources = SOURCES.map((s) => {
+  const bytes = readFileSync(join(dataDir, s.file))
+  return { ...s, text: bytes.toString('utf8'), sha256: createHash('sha256').update(bytes).digest('hex'), rowsRead: 0 }
+})
+
+// The validation hold-out, exactly as the build draws it: excluded from everything below.
+const heldKeys = new Set()
+const provinceOfCity = new Map()
+for (const s of sources) {
+  const result = s.run(lib, s.text, '')
+  s.rowsRead = result.rows
+  for (const h of result.heldOut) heldKeys.add(h.key)
+}
+const folds = FOLDS.map((salt) => {
+  const rows = sources.flatMap((s) => s.run(lib, s.text, salt).heldOut.filter((h) => !heldKeys.has(h.key)))
+  for (const r of rows) if (r.province) provinceOfCity.set(lib.normalizeName(r.city), r.province)
+  return { salt, rows, keys: new Set(rows.map((r) => r.key)) }
+})
+console.log(`calibration folds: ${folds.map((f) => f.rows.length).join(' + ')} addresses (${heldKeys.size} held-out excluded)`)
+
+// The committed store (already without the hold-out); each fold is removed from it in turn.
+const manifest = readManifest()
+const of = (kind) => manifest.artefacts.filter((a) => a.kind === kind)
+const addressRows = of('addresses').flatMap((a) => readArtefact(a))
+const streetRows = of('streets').flatMap((a) => readArtefact(a).map((fields) => ({ source: a.source, fields })))
+const rowKey = (r) => r.slice(0, 6).join('|')
+
+// Area extents from the address points: a city's around its place, a postal area's (OSM postcodes) around its FSA position.
+const store = lib.geoStore()
+const placeOfCity = new Map()
+const placePoints = new Map()
+for (const r of addressRows) {
+  const cityKey = r[0]
+  if (!placeOfCity.has(cityKey)) placeOfCity.set(cityKey, lib.findPlace(cityKey, provinceOfCity.get(cityKey)))
+  const place = placeOfCity.get(cityKey)
+  if (!place) continue
+  const list = placePoints.get(place) ?? []
+  list.push({ key: rowKey(r), m: lib.distanceKm(place.lat, place.lng, Number(r[6]) / 1e5, Number(r[7]) / 1e5) * 1000 })
+  placePoints.set(place, list)
+}
+const fsaPoints = osmPostalPoints(sources.find((s) => s.name === 'osm-cities').text)
+
+function osmPostalPoints(text) {
+  const lines = text.split('\n')
+  const header = lib.splitCsvLine(lines[0])
+  const col = Object.fromEntries(header.map((h, i) => [h, i]))
+  const byFsa = new Map()
+  const streetKeys = new Map()
+  for (let i = 1; i < lines.length; i++) {
+    if (!lines[i]) continue
+    const f = lib.splitCsvLine(lines[i])
+    const [province, city, numberText, street, postcode] = ['province', 'city', 'number', 'street', 'postcode'].map((c) => f[col[c]] ?? '')
+    const fsa = store.fsaByCode.get(postcode.toUpperCase().slice(0, 3))
+    if (!fsa || !/^[A-Z]\d[A-Z]\s*\d[A-Z]\d$/i.test(postcode.trim())) continue
+    if (!streetKeys.has(street)) streetKeys.set(street, lib.streetKeyOfText(street))
+    const sk = streetKeys.get(street)
+    if (!sk) continue
+    const keys = lib.osmCivicNumbers(numberText, province).map((c) => lib.recordKey({ ...sk, cityKey: lib.normalizeName(city), ...c }))
+    if (!keys.length || keys.some((k) => heldKeys.has(k))) continue
+    const list = byFsa.get(fsa) ?? []
+    list.push({ key: keys[0], m: lib.distanceKm(fsa.lat, fsa.lng, Number(f[col.lat]), Number(f[col.lng])) * 1000 })
+    byFsa.set(fsa, list)
+  }
+  return byFsa
+}
+
+/** Per-area radius (AREA_QUANTILE of its points' distances) without the points in `leftOut`. */
+function areaRadii(points, leftOut) {
+  const radii = new Map()
+  for (const [area, list] of points) {
+    const m = list.filter((p) => !leftOut.has(p.key)).map((p) => p.m)
+    if (m.length >= MIN_AREA_POINTS) radii.set(area, Math.round(lib.quantile(m, AREA_QUANTILE)))
+  }
+  return radii
+}
+
+// Geocode every fold against the store without it, with raw terms.
+lib.useRawAccuracyTerms(true)
+const termSamples = Object.fromEntries(lib.ACCURACY_TERMS.map((t) => [t, []]))
+const postal = []
+const city = []
+const counts = {}
+/** Per city on the calibration sample: errors and the share at address or interpolated precision (--cities). */
+const perCity = new Map()
+for (const fold of folds) {
+  const geodata = lib.memoryGeodata(
+    addressRows.filter((r) => !fold.keys.has(rowKey(r))),
+    streetRows,
+  )
+  const placeRadius = areaRadii(placePoints, fold.keys)
+  const fsaRadius = areaRadii(fsaPoints, fold.keys)
+  for (const row of fold.rows) {
+    const result = geodata.geocode(lib.typed(row))
+    const precision = result?.precision ?? 'not found'
+    counts[precision] = (counts[precision] ?? 0) + 1
+    if (!result) continue
+    const errorM = lib.distanceKm(result.lat, result.lng, row.latE5 / 1e5, row.lngE5 / 1e5) * 1000
+    const c = perCity.get(row.city) ?? { errors: [], exact: 0 }
+    c.errors.push(errorM)
+    if (precision === 'address' || precision === 'interpolated') c.exact++
+    perCity.set(row.city, c)
+    if (precision === 'postal_code') {
+      const fsa = store.fsaByCode.get(result.postalCode?.slice(0, 3))
+      if (fsa) postal.push({ errorM, radiusM: fsa.radiusM, measuredM: fsaRadius.get(fsa) ?? 0, area: fsa.code })
+    } else if (precision === 'city') {
+      const place = lib.findPlace(result.city, result.province)
+      if (place)
+        city.push({ errorM, radiusM: lib.populationDiscM(place.population), measuredM: placeRadius.get(place) ?? 0, area: place.name })
+    } else if (precision !== 'intersection') {
+      const { term, termM } = lib.decodeRawTerm(result.accuracyM)
+      termSamples[term].push({ errorM, termM })
+    }
+  }
+}
+lib.useRawAccuracyTerms(false)
+console.log(`precisions: ${JSON.stringify(counts)}`)
+if (args.cities)
+  for (const [name, c] of [...perCity].filter(([, c]) => c.errors.length >= 150).sort((a, b) => b[1].errors.length - a[1].errors.length))
+    console.log(
+      `  ${name.padEnd(18)} n ${String(c.errors.length).padStart(5)}  median ${lib.quantile(c.errors, 0.5).toFixed(1)} m, ` +
+        `p90 ${lib.quantile(c.errors, 0.9).toFixed(0)} m, address|interpolated ${((100 * c.exact) / c.errors.length).toFixed(0)} %`,
+    )
+
+const pct = (x) => `${(100 * x).toFixed(1)} %`
+// An exact civic match is rare once the address itself is left out (a compatible street of another type or
+// direction): too few for a fit of its own, it is fitted with the number-only matches.
+const MIN_TERM_SAMPLES = 100
+const POOLED_WITH = { address: 'addressNumberOnly' }
+const terms = {}
+const termReport = {}
+for (const term of lib.ACCURACY_TERMS) {
+  const pooled = termSamples[term].length < MIN_TERM_SAMPLES && POOLED_WITH[term]
+  const f = lib.fitTerm(pooled ? [...termSamples[term], ...termSamples[pooled]] : termSamples[term], TARGET)
+  terms[term] = { floorM: f.floorM, k: f.k }
+  termReport[term] = { n: f.n, holds: Math.round(f.holds * 1000) / 1000, ...(pooled && { pooledWith: pooled }) }
+  console.log(
+    `${term.padEnd(18)} n ${String(f.n).padStart(5)}  floor ${f.floorM} m, k ${f.k}: ` +
+      `holds ${pct(f.holds)}, mean radius ${f.meanM.toFixed(0)} m`,
+  )
+}
+
+/**
+ * Areas: the fallback max(floor, k × extent) fitted alone (as if no area had address points; the extent is
+ * the FSA's people radius or the place's population disc), then the maximum with the per-area radius.
+ */
+function fitArea(label, samples, minimumM) {
+  const fitOf = (list) => {
+    const f = lib.fitTerm(
+      list.map((s) => ({ errorM: s.errorM, termM: s.radiusM })),
+      TARGET,
+      AREA_K_MIN,
+    )
+    return { floorM: Math.max(minimumM, f.floorM), k: f.k }
+  }
+  const { floorM, k } = fitOf(samples)
+  const fallback = (s, f = { floorM, k }) => Math.max(f.floorM, f.k * s.radiusM)
+  const share = (pred) => samples.filter(pred).length / samples.length
+  const fallbackHolds = share((s) => s.errorM <= fallback(s))
+  const holds = share((s) => s.errorM <= Math.max(fallback(s), s.measuredM))
+  const measuredOnly = share((s) => s.errorM <= (s.measuredM || fallback(s)))
+  // Leave one area out: the fallback fitted on the other areas' results, checked on the area's own.
+  const fits = new Map([...new Set(samples.map((s) => s.area))].map((a) => [a, fitOf(samples.filter((s) => s.area !== a))]))
+  const loao = share((s) => s.errorM <= fallback(s, fits.get(s.area)))
+  console.log(
+    `${label.padEnd(18)} n ${String(samples.length).padStart(5)}  floor ${floorM} m, k ${k}: fallback alone holds ${pct(fallbackHolds)} ` +
+      `(leave-one-area-out ${pct(loao)}); measured radius where known ${pct(measuredOnly)}; the larger of both ${pct(holds)}`,
+  )
+  return { floorM, k, n: samples.length, fallbackHolds: round3(fallbackHolds), fallbackLeaveOneAreaOut: round3(loao), holds: round3(holds) }
+}
+const round3 = (x) => Math.round(x * 1000) / 1000
+const postalFit = fitArea('postal_code', postal, 0)
+const cityFit = fitArea('city', city, 1000)
+
+// The artefact: the fit, and the per-area radii from every kept address point (no fold left out).
+const placeRadii = [...areaRadii(placePoints, new Set())].map(([p, m]) => `${lib.normalizeName(p.name)}|${p.province}|${m}`).sort()
+const fsaRadii = [...areaRadii(fsaPoints, new Set())].map(([f, m]) => `${f.code}|${m}`).sort()
+const area = ({ floorM, k }) => ({ floorM, k })
+const fit = { target: TARGET, terms, postal: area(postalFit), city: area(cityFit) }
+if (args['dry-run']) process.exit(0)
+writeFileSync(
+  join(repoRoot, `${OUT}.generated.ts`),
+  '// GENERATED by scripts/calibrate-geocoder.mjs — do not edit by hand. Fit, sources and how it holds:\n' +
+    "// accuracy-calibration.manifest.json. Per-area radii: `key|metres` holding 90 % of the area's address points.\n" +
+    `export const ACCURACY_FIT = ${JSON.stringify(fit, null, 2)} as const\n` +
+    `export const FSA_ACCURACY_TEXT = ${JSON.stringify(fsaRadii.join('\n'))}\n` +
+    `export const PLACE_ACCURACY_TEXT = ${JSON.stringify(placeRadii.join('\n'))}\n`,
+)
+writeFileSync(
+  join(repoRoot, `${OUT}.manifest.json`),
+  `${JSON.stringify(
+    {
+      generatedBy: 'scripts/calibrate-geocoder.mjs',
+      sources: sources.map((s) => ({ path: s.file, sha256: s.sha256, rowsRead: s.rowsRead })),
+      geodataStore: manifest.dataVersion,
+      calibration: { folds: FOLDS, rows: folds.map((f) => f.rows.length), heldOutExcluded: heldKeys.size, target: TARGET },
+      areaRadii: { quantile: AREA_QUANTILE, minPoints: MIN_AREA_POINTS, places: placeRadii.length, fsas: fsaRadii.length },
+      fit,
+      holdsOnCalibration: { ...termReport, postal_code: postalFit, city: cityFit },
+    },
+    null,
+    2,
+  )}\n`,
+)
+console.log(
+  `✔ ${OUT}.generated.ts: ${placeRadii.length} places, ${fsaRadii.length} FSAs (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+)
