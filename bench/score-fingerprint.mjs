@@ -7,18 +7,23 @@
 // (the committed artefacts in memory, the worker's own reverseLocate code), which carries a street
 // network's road class. ENGINE_SRC=<dir> scores with another checkout's src/ (the store code stays this one's).
 import { createHash } from 'node:crypto'
-import { writeFileSync } from 'node:fs'
+import { existsSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { readArtefact, readManifest } from '../scripts/lib/geodata-artefacts.mjs'
 import { importTs, loadSrc } from '../scripts/lib/load-ts.mjs'
 import { seededRandom } from '../scripts/lib/seeded-random.mjs'
 
+const srcRoot = process.env.ENGINE_SRC
+// An older checkout (ENGINE_SRC, before src/geo/{geocode,geodata,signals}/) has one src/geo/index.ts.
+const layered = !srcRoot || existsSync(join(srcRoot, 'geo/geocode/index.ts'))
 const m = await loadSrc(
   {
-    'geo/geocode/index.ts': ['geocodeOffline'],
-    'geo/geodata/index.ts': ['geoStore'],
+    ...(layered
+      ? { 'geo/geocode/index.ts': ['geocodeOffline'], 'geo/geodata/index.ts': ['geoStore'] }
+      : { 'geo/index.ts': ['geocodeOffline', 'geoStore'] }),
     'scoring/index.ts': ['buildScoreResult'],
   },
-  process.env.ENGINE_SRC ? { srcRoot: process.env.ENGINE_SRC } : {},
+  srcRoot ? { srcRoot } : {},
 )
 const s = await importTs(
   { 'scripts/lib/geodata-memory.ts': ['memoryGeodata'], 'src/services/street-store.ts': ['scoringStreet'] },
