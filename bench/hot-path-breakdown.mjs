@@ -17,6 +17,7 @@ import { dirname, join, resolve } from 'node:path'
 import { option } from '../scripts/lib/cli.mjs'
 import { ENDPOINTS, hotPathLoad } from './lib/hot-path-load.mjs'
 import { startServer } from './lib/server.mjs'
+import { treeAt } from './lib/tree-at.mjs'
 
 const seconds = Number(option('--seconds', '5'))
 const rounds = Number(option('--rounds', '4'))
@@ -70,14 +71,8 @@ function gitShow(file) {
 }
 
 function copyTree({ atRef, fromBefore, edits }) {
+  if (atRef) return treeAt(atRef)
   const dir = mkdtempSync(join(tmpdir(), 'spa-hot-path-'))
-  if (atRef) {
-    execFileSync('sh', ['-c', `git archive ${JSON.stringify(atRef)} | tar -x -C ${JSON.stringify(dir)}`], { cwd: root })
-    mkdirSync(join(dir, 'public/docs'), { recursive: true })
-    copyFileSync(join(root, 'public/docs/scalar.js'), join(dir, 'public/docs/scalar.js'))
-    symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'))
-    return dir
-  }
   const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' })
     .split('\n')
     .filter(Boolean)
