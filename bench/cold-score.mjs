@@ -22,6 +22,8 @@ const port = Number(option('--port', '8801'))
 const inspectorPort = Number(option('--inspector-port', '9801'))
 const compare = option('--compare', undefined)
 const profileOut = option('--profile', undefined)
+// Each startServer adds an exit listener (it kills its wrangler on exit): one server per sample.
+process.setMaxListeners(0)
 const REQUESTS = { address: { address: '100 Queen St W, Toronto, ON' }, coordinates: { lat: 45.4215, lng: -75.6972 } }
 
 async function firstScore(tree, state, key, body, profile) {
