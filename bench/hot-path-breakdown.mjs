@@ -7,7 +7,9 @@
 // Prints per variant the throughput ratio /score ÷ /healthz, p50/p99 of both, the worker's CPU per
 // request (Linux; wrangler's proxy excluded) and the Durable Object calls per /score request (counted by
 // the isolate, read through the dev-only X-Debug-Limiter-Stats header).
-// Usage: npm run bench:hot-path [-- --seconds 5 --rounds 4 --before <git ref> --ports 8793,8797,8798]
+// With `--compare <git ref>` the variants are instead the whole tree at that commit and the tree as it is
+// (a performance change measured before and after in one run; same load, same rounds).
+// Usage: npm run bench:hot-path [-- --seconds 5 --rounds 4 --before <git ref> --compare <git ref> --ports 8793,8797,8798]
 import { execFileSync } from 'node:child_process'
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
@@ -15,12 +17,14 @@ import { dirname, join, resolve } from 'node:path'
 import { option } from '../scripts/lib/cli.mjs'
 import { ENDPOINTS, hotPathLoad } from './lib/hot-path-load.mjs'
 import { startServer } from './lib/server.mjs'
+import { treeAt } from './lib/tree-at.mjs'
 
 const seconds = Number(option('--seconds', '5'))
 const rounds = Number(option('--rounds', '4'))
 /** The last commit with a Durable Object call per request (the parent of the leases commit). */
 const before = option('--before', '62179dce032d9acaf7e8aa0e35dc7c5e36ca1b84')
 const ports = option('--ports', '').split(',').filter(Boolean).map(Number)
+const compare = option('--compare', undefined)
 const root = resolve(import.meta.dirname, '..')
 
 /** The files the leases changed or added; `before` takes them from that commit (absent there: deleted). */
@@ -34,7 +38,7 @@ const LIMITER_FILES = [
 ]
 
 /** Each variant: files from the `before` commit, and exact text replacements (one that no longer matches fails loudly). */
-const VARIANTS = {
+const LIMITER_VARIANTS = {
   [`before (${before.slice(0, 7)}): a DO call per request`]: { fromBefore: LIMITER_FILES, edits: [] },
   'leases (this tree)': { fromBefore: [], edits: [] },
   'no limiter call (ceiling)': {
@@ -51,6 +55,13 @@ const VARIANTS = {
   },
 }
 
+const VARIANTS = compare
+  ? {
+      [`before (${compare.slice(0, 9)})`]: { atRef: compare, fromBefore: [], edits: [] },
+      'after (this tree)': { fromBefore: [], edits: [] },
+    }
+  : LIMITER_VARIANTS
+
 function gitShow(file) {
   try {
     return execFileSync('git', ['show', `${before}:${file}`], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
@@ -59,7 +70,9 @@ function gitShow(file) {
   }
 }
 
-function copyTree({ fromBefore, edits }) {
+/** @param {{ atRef?: string, fromBefore: string[], edits: { file: string, find: string, replace: string }[] }} variant */
+function copyTree({ atRef, fromBefore, edits }) {
+  if (atRef) return treeAt(atRef)
   const dir = mkdtempSync(join(tmpdir(), 'spa-hot-path-'))
   const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' })
     .split('\n')
@@ -93,7 +106,11 @@ async function limiterStats(server, key) {
 
 /** One per request before the leases (by construction), none without the limiter call, else as counted. */
 const doCallsOf = (name, samples) =>
-  name.startsWith('before') ? '1 (each request)' : samples[0].doCalls === null ? '0' : median(samples.map((s) => s.doCalls)).toFixed(3)
+  !compare && name.startsWith('before')
+    ? '1 (each request)'
+    : samples[0].doCalls === null
+      ? '0'
+      : median(samples.map((s) => s.doCalls)).toFixed(3)
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 const load = () =>
   loadavg()

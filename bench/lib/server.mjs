@@ -90,6 +90,7 @@ export async function startServer(options = {}) {
       '--log-level',
       process.env.BENCH_STDERR ? 'log' : 'error',
       '--show-interactive-dev-session=false',
+      ...(options.inspectorPort ? ['--inspector-port', String(options.inspectorPort)] : []),
     ],
     { cwd, stdio: ['ignore', 'ignore', process.env.BENCH_STDERR ? 'inherit' : 'ignore'] },
   )

@@ -3,8 +3,22 @@ import { drizzle } from 'drizzle-orm/d1'
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core'
 import * as schema from './schema'
 
-export const getDb = (d1: D1Database) => drizzle(d1, { schema })
-export type Db = ReturnType<typeof getDb>
+const connect = (d1: D1Database) => drizzle(d1, { schema })
+export type Db = ReturnType<typeof connect>
+/**
+ * One drizzle instance per D1 binding and isolate: building one walks the whole schema
+ * (extractTablesRelationalConfig), which was ~7 % of a POST /score's worker CPU when done per call.
+ * The instance holds no request state (D1 has no transactions; `batch()` is per call).
+ */
+const instances = new WeakMap<D1Database, Db>()
+export function getDb(d1: D1Database): Db {
+  let db = instances.get(d1)
+  if (!db) {
+    db = connect(d1)
+    instances.set(d1, db)
+  }
+  return db
+}
 export { schema }
 
 /**

@@ -5,7 +5,13 @@ export async function sha256Bytes(text: string): Promise<Uint8Array> {
   return new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(text)))
 }
 
-export const toHex = (bytes: Uint8Array): string => [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')
+const HEX_BYTES = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'))
+/** Lower-case hex; a table lookup per byte (every authenticated request hashes its key). */
+export function toHex(bytes: Uint8Array): string {
+  let hex = ''
+  for (let i = 0; i < bytes.length; i++) hex += HEX_BYTES[bytes[i]]
+  return hex
+}
 
 export async function sha256Hex(text: string): Promise<string> {
   return toHex(await sha256Bytes(text))

@@ -4,6 +4,7 @@ import { ApiError } from '../errors'
 import { ANONYMOUS_REQUESTS_PER_MINUTE, PLAN_LIMITS, type PlanLimits } from '../auth/plans'
 import { limiterOwner, rateLimiterFor } from '../lib/rate-limiter'
 import { heldTokens, leaseContext, leaseStats, takeToken } from '../lib/rate-leases'
+import { setResponseHeaders } from '../lib/response-headers'
 
 export interface RateLimitOptions {
   anonymousPerMinute?: number
@@ -16,13 +17,13 @@ export interface RateLimitOptions {
 const limitsOf = (limits: PlanLimits) => ({ perMinute: limits.requestsPerMinute, monthlyQuota: limits.monthlyQuota })
 
 function setHeaders(c: Context<AppEnv>, r: RateLimitResult) {
-  c.header('X-RateLimit-Limit', String(r.limit))
-  c.header('X-RateLimit-Remaining', String(r.remaining))
-  c.header('X-RateLimit-Reset', String(r.reset))
-  if (r.quota) {
-    c.header('X-Quota-Limit', String(r.quota.limit))
-    c.header('X-Quota-Remaining', String(r.quota.remaining))
-  }
+  const headers: [string, string][] = [
+    ['X-RateLimit-Limit', String(r.limit)],
+    ['X-RateLimit-Remaining', String(r.remaining)],
+    ['X-RateLimit-Reset', String(r.reset)],
+  ]
+  if (r.quota) headers.push(['X-Quota-Limit', String(r.quota.limit)], ['X-Quota-Remaining', String(r.quota.remaining)])
+  setResponseHeaders(c, headers)
 }
 
 /** Dev and test only, on request: this isolate's Durable Object calls and metered requests so far (bench:hot-path). */

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../env'
+import { setResponseHeaders } from '../lib/response-headers'
 
 export const REQUEST_ID_HEADER = 'X-Request-Id'
 /** A client's own correlation id, echoed back only when it is short and plain. */
@@ -18,6 +19,7 @@ export const requestId = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   c.set('requestId', id)
   const clientId = c.req.header(REQUEST_ID_HEADER)
   await next()
-  c.header(REQUEST_ID_HEADER, id)
-  if (clientId && CLIENT_ID_PATTERN.test(clientId)) c.header(CLIENT_REQUEST_ID_HEADER, clientId)
+  const headers: [string, string][] = [[REQUEST_ID_HEADER, id]]
+  if (clientId && CLIENT_ID_PATTERN.test(clientId)) headers.push([CLIENT_REQUEST_ID_HEADER, clientId])
+  setResponseHeaders(c, headers)
 }

@@ -3,7 +3,8 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { createRouter, errorResponses, jsonBody, jsonResponse } from '../lib/openapi'
 import { ApiError } from '../errors'
-import { ScoreResultSchema, WeightProfileSchema, DEFAULT_WEIGHTS, type ScoreResult } from '../scoring'
+import type { TypedResponse } from 'hono'
+import { ScoreResultSchema, WeightProfileSchema, DEFAULT_WEIGHTS, scoreResultJson, type ScoreResult } from '../scoring'
 import { scoreLocation } from '../services/scoring'
 import type { Defer } from '../services/geocoder'
 import { CANADA_BOUNDS } from '../geo/geodata'
@@ -80,7 +81,9 @@ export const scoreRoutes = createRouter()
     const result = await scoreLocation(c.env, { address: body.address, lat: body.lat, lng: body.lng }, body.weights ?? DEFAULT_WEIGHTS, {
       defer: deferTo(c),
     })
-    return c.json(result, 200)
+    // What c.json(result, 200) sends, serialised with the constant dataSources block made once (scoreResultJson).
+    const json = c.body(scoreResultJson(result), 200, { 'Content-Type': 'application/json' })
+    return json as unknown as TypedResponse<ScoreResult, 200, 'json'>
   })
   .openapi(compareRoute, async (c) => {
     const { locations, weights } = c.req.valid('json')

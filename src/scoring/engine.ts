@@ -96,3 +96,29 @@ export function buildScoreResult(input: LocatedInput, weights: WeightProfile = D
     dataVersion: DATA_VERSION,
   }
 }
+
+const SOURCE_KEYS = Object.keys(DATA_SOURCES)
+let sourcesJson: string | undefined
+/** A result's dataSources is the bundled table (buildScoreResult copies it): same keys, in order, holding the same entries. */
+function isBundledSources(sources: Record<string, DataSource>): boolean {
+  if (sources === DATA_SOURCES) return true
+  const keys = Object.keys(sources)
+  if (keys.length !== SOURCE_KEYS.length) return false
+  for (let i = 0; i < keys.length; i++) if (keys[i] !== SOURCE_KEYS[i] || sources[keys[i]] !== DATA_SOURCES[keys[i]]) return false
+  return true
+}
+
+/**
+ * `JSON.stringify(result)`, byte for byte, with the dataSources block (6.5 of a result's 9 KB, the same
+ * in every result) serialised once per isolate instead of per response: half of a score's serialising.
+ */
+export function scoreResultJson(result: ScoreResult): string {
+  if (!isBundledSources(result.dataSources)) return JSON.stringify(result)
+  sourcesJson ??= JSON.stringify(DATA_SOURCES)
+  let json = ''
+  for (const key of Object.keys(result)) {
+    const value = key === 'dataSources' ? sourcesJson : JSON.stringify(result[key as keyof ScoreResult])
+    if (value !== undefined) json += `${json ? ',' : '{'}${JSON.stringify(key)}:${value}`
+  }
+  return json ? `${json}}` : '{}'
+}

@@ -14,6 +14,7 @@ export { gradeFor, GRADES, GRADE_THRESHOLDS, type Grade } from './grade'
 export {
   scoreSignals,
   buildScoreResult,
+  scoreResultJson,
   METHODOLOGY_VERSION,
   type ScoreResult,
   type FactorScore,

@@ -194,7 +194,12 @@ export async function locateStreet(
 ): Promise<LocatedStreet | undefined> {
   const store = sources.streets
   if (options.nameKey) return reverseStreet(store, lat, lng, { nameKey: options.nameKey, maxM: 80 })
+  // Every answer below reads the centrelines around the point: their query runs beside the address
+  // points' (two D1 queries in flight at once, not one after the other); reverseStreet then finds
+  // the cells cached (a failure here leaves them uncached: reverseStreet asks again and handles it).
+  const centrelines = store.around(lat, lng).catch(() => undefined)
   const point = await sources.nearestPoint(lat, lng, ADDRESS_POINT_FAR_M).catch(() => undefined)
+  await centrelines
   const near = point && metres(point, { lat, lng }) <= ADDRESS_POINT_SNAP_M
   if (!near) {
     const line = await reverseStreet(store, lat, lng)

@@ -8,6 +8,7 @@ import {
   buildScoreResult,
   factorScore,
   gradeFor,
+  scoreResultJson,
   scoreSignals,
   ScoreResultSchema,
   type WeightProfile,
@@ -199,5 +200,32 @@ describe('buildScoreResult', () => {
       transit: 0,
     })
     expect(trafficOnly.overallScore).toBe(trafficOnly.factorScores.vehicleTraffic.score)
+  })
+})
+
+describe('scoreResultJson', () => {
+  it('is JSON.stringify of the result, byte for byte, whatever the result holds', () => {
+    const results = [
+      buildScoreResult({ lat: 45.5017, lng: -73.5673, address: 'Montréal « centre »', precision: 'city' }),
+      buildScoreResult({
+        lat: 43.6487,
+        lng: -79.3817,
+        address: '1 "Quoted" St\n',
+        precision: 'coordinates',
+        street: { name: 'Yonge', type: 'St' },
+      }),
+      buildScoreResult({ lat: 74.0, lng: -95.0, address: 'far north', precision: 'coordinates', accuracyM: 12 }),
+    ]
+    for (const r of results) expect(scoreResultJson(r)).toBe(JSON.stringify(r))
+  })
+
+  it('serialises a result whose dataSources differ from the bundled table as they are', () => {
+    const r = buildScoreResult({ lat: 45.4215, lng: -75.6972, address: 'Ottawa', precision: 'coordinates' })
+    const first = Object.keys(r.dataSources)[0]
+    const changed = { ...r, dataSources: { ...r.dataSources, [first]: { ...r.dataSources[first], vintage: 'other' } } }
+    const fewer = { ...r, dataSources: { [first]: r.dataSources[first] } }
+    const withUndefined = { ...r, accuracyM: undefined as unknown as number }
+    for (const x of [changed, fewer, withUndefined]) expect(scoreResultJson(x)).toBe(JSON.stringify(x))
+    expect(scoreResultJson(changed)).toContain('"vintage":"other"')
   })
 })

@@ -176,7 +176,9 @@ function computeUrbanContext(lat: number, lng: number, options: UrbanContextOpti
   // Province of the nearest populated place (FSA centroids of huge northern FSAs can lie far away).
   if (!province) {
     const nearest =
-      nearestPlaceWithin(store.places, store.placeIndex, lat, lng, NEAREST_PLACE_SEARCH_KM) ?? around(store.placeIndex, lng, lat, 1)[0]
+      nearestPlaceWithin(store.places, store.placeIndex, lat, lng, NEAR_PLACE_SEARCH_KM) ??
+      nearestPlaceWithin(store.places, store.placeIndex, lat, lng, NEAREST_PLACE_SEARCH_KM) ??
+      around(store.placeIndex, lng, lat, 1)[0]
     province = nearest === undefined ? undefined : store.places[nearest].province
   }
   return {
@@ -201,6 +203,8 @@ function computeUrbanContext(lat: number, lng: number, options: UrbanContextOpti
 const EARTH_RADIUS_KM = EARTH_RADIUS_M / 1000
 const RAD = Math.PI / 180
 const NEAREST_PLACE_SEARCH_KM = 400
+/** Searched first: a place found this close is the nearest of all, and the box holds tens of places, not thousands. */
+const NEAR_PLACE_SEARCH_KM = 60
 const haverSin = (theta: number) => {
   const s = Math.sin(theta / 2)
   return s * s
