@@ -32,9 +32,9 @@ const m = await loadSrc(
   {
     'geo/signals/index.ts': ['featuresAt'],
     'geo/signals/features.ts': ['transitInputsAt'],
-    'geo/geodata/measured/index.ts': ['censusAt'],
+    'geo/geodata/measured/index.ts': ['censusAt', 'transitStopPointsNear'],
     'geo/signals/model/traffic.ts': ['trafficModelInputs', 'outsideFitFactor'],
-    'geo/signals/model/activity.ts': ['pedestrianFrontage', 'PEDESTRIAN_REFERENCES'],
+    'geo/signals/model/activity.ts': ['pedestrianFrontage', 'PEDESTRIAN_REFERENCES', 'stopsWithin', 'CORNER_STOP_M'],
     'scoring/index.ts': ['scoreSignals'],
     'scoring/audience.ts': ['VEHICLE_OCCUPANCY'],
   },

@@ -5,7 +5,7 @@
 //     ramp counts dropped: they are not the two-way volume a roadside sign sees).
 //   - Vancouver: the City's intersection turning-movement counts (latest count since 2005 per site with a
 //     City position): peak-hour vehicles entering over all approaches ÷ VANCOUVER_K (daily), pedestrians
-//     crossing over all crosswalks in the peak hours ÷ VANCOUVER_PED_PEAK_SHARE.
+//     crossing over all crosswalks in the PM peak hour ÷ VANCOUVER_PED_PEAK_SHARE (vancouverPedestrianHour).
 import { calgarySections, calgaryStreetFinder, readCsv } from './common.mjs'
 
 /**
@@ -15,12 +15,28 @@ import { calgarySections, calgaryStreetFinder, readCsv } from './common.mjs'
  */
 export const VANCOUVER_K = 0.09
 /**
- * Pedestrians in the counted peak hours (AM + midday + PM, when all three exist) as a share of the
- * day: pedestrian volumes spread over the day more than cars; hourly profiles of downtown counts
- * (e.g. Vancouver's and Toronto's 8-hour counts) put the busiest hour at ≈ 10–12 % of the daily total.
- * One peak hour ÷ 0.11 here; sensitivity as for K.
+ * A peak hour's pedestrians as a share of the day: pedestrian volumes spread over the day more than
+ * cars; hourly profiles of downtown counts (e.g. Vancouver's and Toronto's 8-hour counts) put the
+ * busiest hour at ≈ 10–12 % of the daily total. The PM peak hour ÷ 0.11 here; sensitivity as for K.
  */
 export const VANCOUVER_PED_PEAK_SHARE = 0.11
+
+/**
+ * The pedestrians of one count in its PM peak hour: the same period at every site (PM is in 90 % of
+ * counts, AM in 95 %, midday in 19 %) and the busier of the two common ones (medians 226 and 141). Where the PM period is missing, the AM peak hour ×
+ * the median PM ÷ AM ratio of the counts that have both. Until 2026-11-25 the busiest of the periods
+ * present was taken: a site counted at midday (mostly downtown) then read its lunchtime hour and a
+ * site without one its commute hour, which mixed two measures (docs/methodology.md §2.3).
+ */
+function vancouverPedestrianHour(counts) {
+  const ped = (c, period) => (c[`${period}_pedestrians`] === '' ? undefined : Number(c[`${period}_pedestrians`]))
+  const ratios = counts
+    .filter((c) => ped(c, 'am') > 0 && ped(c, 'pm') > 0)
+    .map((c) => ped(c, 'pm') / ped(c, 'am'))
+    .sort((a, b) => a - b)
+  const pmPerAm = ratios[ratios.length >> 1]
+  return (c) => ped(c, 'pm') ?? (ped(c, 'am') ?? 0) * pmPerAm
+}
 
 const QUADRANT = /\s+(NE|NW|SE|SW|N|S|E|W)$/i
 const ONE_WAY = /\b(EB|WB|NB|SB|ramp|on-ramp|off-ramp|to)\b/i
@@ -83,16 +99,16 @@ export function vancouverCounts(sinceYear = 2005) {
     if (!(peak > 0)) continue
     const prev = latest.get(r.site_id)
     if (prev && prev.date >= r.date) continue
-    const peds = Math.max(Number(r.am_pedestrians) || 0, Number(r.md_pedestrians) || 0, Number(r.pm_pedestrians) || 0)
-    latest.set(r.site_id, { date: r.date, r, peak, peds })
+    latest.set(r.site_id, { date: r.date, r, peak })
   }
-  return [...latest.values()].map(({ r, peak, peds, date }) => ({
+  const pedestrianHour = vancouverPedestrianHour([...latest.values()].map(({ r }) => r))
+  return [...latest.values()].map(({ r, peak, date }) => ({
     city: 'Vancouver',
     id: r.site_id,
     lat: Number(r.lat),
     lng: Number(r.lng),
     daily: peak / VANCOUVER_K,
-    pedestrians: peds / VANCOUVER_PED_PEAK_SHARE,
+    pedestrians: pedestrianHour(r) / VANCOUVER_PED_PEAK_SHARE,
     date,
     // "W BROADWAY AND GRANVILLE ST": classifyStreet takes the busier of the two streets.
     street: { name: mixedCase(r.intersection) },

@@ -108,8 +108,9 @@ export const FACTORS = {
     },
   },
   // Pedestrians/day. 3.0 fitted the model's scale on Vancouver's counts (× 4.14 over 2.x); the knots moved
-  // by the same factor so a factor score means what it meant: quiet street 250 → 35; main street 4,100 →
-  // 60; busy downtown corner 21,000 → 80; the busiest counted corners (Vancouver's top 1 %, 50,000+) → 95+.
+  // by the same factor so a factor score means what it meant. The corner-stops term (issue 22 item 3) moved
+  // the scale again (× 0.735 at its reference, 2 stops within 200 m), and the knots with it: quiet street
+  // 184 → 35; main street 3,000 → 60; busy downtown corner 15,400 → 80; 91,000 → 100.
   pedestrian: {
     label: 'Pedestrian activity',
     weight: 0.15,
@@ -117,11 +118,11 @@ export const FACTORS = {
     curve: {
       scale: 'log',
       knots: [
-        [21, 0],
-        [250, 35],
-        [4100, 60],
-        [21000, 80],
-        [124000, 100],
+        [15, 0],
+        [184, 35],
+        [3000, 60],
+        [15400, 80],
+        [91000, 100],
       ],
     },
   },

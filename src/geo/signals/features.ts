@@ -17,8 +17,11 @@ import {
 } from '../geodata'
 import {
   blendedTransitIndex,
+  CORNER_AREA_SHARE,
+  CORNER_STOP_M,
   pedestriansPerDay,
   STOP_EQUIVALENTS_PER_1KM_STOP,
+  stopsWithin,
   transitIndex,
   transitShareOf,
   WALK_FAR_M,
@@ -295,6 +298,7 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}, wa
         : ''
 
   // Stops counted within 400 and 800 m; the points only within the bus-route test's radius.
+  // ROUTE_RADIUS_M (300 m) ≥ CORNER_STOP_M: the points reach the corner stops of the pedestrian model.
   const stops = transitStopsAround(lat, lng, WALK_NEAR_M, WALK_FAR_M, ROUTE_RADIUS_M, { memo })
   const transit = transitMeasure(census, { within400: stops.withinNear, within800: stops.withinFar }, ctx)
   // No DA point within 5 km: the 1.x place model (GeoNames places as discs, FSA kernel) is the fallback.
@@ -379,6 +383,9 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}, wa
           poiCount1km: measured.poiCount1km,
           intersectionDensity: measured.intersectionDensity,
           transit: measured.transit,
+          // The stops at an area position (a postal area's or a place's point) are not at the address's
+          // frontage: the count expected within CORNER_STOP_M, from the 400 m count by area.
+          stopsAtCorner: exact ? stopsWithin(stops.points, CORNER_STOP_M) : stops.withinNear * CORNER_AREA_SHARE,
           roadClass: rc,
         })
   const areaConfidence = (c: Confidence): Confidence => (placed ? 'low' : c)

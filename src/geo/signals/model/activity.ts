@@ -71,24 +71,38 @@ const PEDESTRIAN_FRONTAGE = [
 export function pedestrianFrontage(roadClass: number): number {
   return interpolateKnots(PEDESTRIAN_FRONTAGE, roadClass)
 }
-/** Each input's reference value: the model reads ratios to these (the fit uses the same). */
-export const PEDESTRIAN_REFERENCES = { density: 2000, pois: 50, poiOffset: 5, intersections: 40, transit: 15 } as const
+/** Each input's reference value: the model reads ratios to these (the fit uses the same). cornerStops: one line's stop pair. */
+export const PEDESTRIAN_REFERENCES = { density: 2000, pois: 50, poiOffset: 5, intersections: 40, transit: 15, cornerStops: 2 } as const
+
+/** Stops this close (a 2–3 minute walk) serve the frontage itself: their riders walk past the point. */
+export const CORNER_STOP_M = 200
+/** The share of the 400 m stops expected within CORNER_STOP_M (by area), for a position that is not the address's own. */
+export const CORNER_AREA_SHARE = (CORNER_STOP_M / WALK_NEAR_M) ** 2
+/** Stops within `radiusM` of a list of stop points sorted nearest first. */
+export function stopsWithin(stops: readonly StopPoint[], radiusM: number): number {
+  let n = 0
+  while (n < stops.length && stops[n].distanceM <= radiusM) n++
+  return n
+}
 
 export interface PedestrianInputs {
   popDensity: number
   poiCount1km: number
   intersectionDensity: number
   transit: number
+  /** transit stops within CORNER_STOP_M */
+  stopsAtCorner: number
   roadClass: number
 }
 
 /**
  * Pedestrians/day passing the point (estimate). Walking trips are made by residents (density),
  * drawn by destinations (POIs), enabled by a connected street grid (intersections) and fed by
- * transit (every rider walks to the stop); a sign sees the share passing on its own street
- * (frontage by class). Exponents are elasticities from the built-environment literature (Ewing &
- * Cervero 2010: density ≈ 0.1–0.4, destinations ≈ 0.4–0.6, intersections ≈ 0.4); the scale is fitted
- * on Vancouver's intersection pedestrian counts (scripts/validation/fit-pedestrians.mjs; fitting the
+ * transit (every rider walks to the stop; the stops at the frontage put their riders on this very
+ * sidewalk); a sign sees the share passing on its own street (frontage by class). The area exponents
+ * are elasticities from the built-environment literature (Ewing & Cervero 2010: density ≈ 0.1–0.4,
+ * destinations ≈ 0.4–0.6, intersections ≈ 0.4); the scale and the corner-stops exponent are fitted on
+ * Vancouver's intersection pedestrian counts (scripts/validation/fit-pedestrians.mjs; fitting the area
  * exponents too ranked held-out areas worse). Never fitted on the 2011 commute shares.
  */
 export function pedestriansPerDay(x: PedestrianInputs): number {
@@ -100,6 +114,7 @@ export function pedestriansPerDay(x: PedestrianInputs): number {
     ((x.poiCount1km + REF.poiOffset) / REF.pois) ** e.pois *
     (Math.max(x.intersectionDensity, 1) / REF.intersections) ** e.intersections *
     (1 + x.transit / REF.transit) ** e.transit *
+    ((1 + x.stopsAtCorner) / (1 + REF.cornerStops)) ** e.cornerStops *
     pedestrianFrontage(x.roadClass)
   )
 }
