@@ -23,10 +23,11 @@ export const VANCOUVER_PED_PEAK_SHARE = 0.11
 
 /**
  * The pedestrians of one count in its PM peak hour: the same period at every site (PM is in 90 % of
- * counts, AM in 95 %, midday in 19 %) and the busier of the two common ones (medians 226 and 141). Where the PM period is missing, the AM peak hour ×
- * the median PM ÷ AM ratio of the counts that have both. Until 2026-11-25 the busiest of the periods
- * present was taken: a site counted at midday (mostly downtown) then read its lunchtime hour and a
- * site without one its commute hour, which mixed two measures (docs/methodology.md §2.3).
+ * counts, AM in 95 %, midday in 19 %) and the busier of the two common ones (medians 226 and 141).
+ * Where the PM period is missing, the AM peak hour × the median PM ÷ AM ratio of the counts that have both.
+ * Until 2026-11-25 the busiest of the periods present was taken: a site counted at midday (mostly
+ * downtown) then read its lunchtime hour and a site without one its commute hour, which mixed two
+ * measures (docs/methodology.md §2.3).
  */
 function vancouverPedestrianHour(counts) {
   const ped = (c, period) => (c[`${period}_pedestrians`] === '' ? undefined : Number(c[`${period}_pedestrians`]))

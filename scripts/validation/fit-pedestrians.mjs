@@ -2,8 +2,8 @@
 // only pedestrian counts in the data, so a city cannot be left out; areas are instead: sites are
 // grouped in ~2 km blocks and 30 % of the blocks (FNV-1a hash, fixed before any fit) are held out of
 // the fit and give ρ. This is a held-out-area figure inside one city, not leave-one-city-out.
-// Target: pedestrians crossing at the intersection per day (all crosswalks, busiest counted hour ÷
-// the peak-hour share, scripts/validation/counts.mjs). Form (model/activity.ts):
+// Target: pedestrians crossing at the intersection per day (all crosswalks, PM peak hour ÷ the
+// peak-hour share, scripts/validation/counts.mjs). Form (model/activity.ts):
 // ln(pedestrians ÷ frontage(class)) = ln scale + Σ exponent × ln(input ÷ its reference).
 // The area exponents (density, POIs, intersections, transit within 1 km) are the literature's: fitting
 // them too ranked the held-out blocks worse (ρ 0.60 vs 0.66, 2026-11-25). Fitted on the training
@@ -77,7 +77,8 @@ export function fitPedestrians(rows, engine) {
     `pedestrians: ${data.length} Vancouver sites, ${test.length} in held-out blocks (an area split in one city, not leave-one-city-out): ` +
       `held-out ρ area terms × frontage ${rho(test, (d) => d.offset + d.lnFrontage).toFixed(3)}, ` +
       `with the stops at the corner ${rho(test, (d) => predict(d) + d.lnFrontage).toFixed(3)} ` +
-      `(training blocks ${rho(train, (d) => predict(d) + d.lnFrontage).toFixed(3)}); engine as bundled ${rho(test, (d) => d.engine).toFixed(3)}; ` +
+      `(training blocks ${rho(train, (d) => predict(d) + d.lnFrontage).toFixed(3)}); ` +
+      `engine as bundled ${rho(test, (d) => d.engine).toFixed(3)}; ` +
       `scale ${model.scale}, corner-stops exponent ${model.exponents.cornerStops}; held-out residual p10 ${model.residualP10}, ` +
       `p90 ${model.residualP90}, median ${quantile(heldResiduals, 0.5).toFixed(3)}`,
   )
