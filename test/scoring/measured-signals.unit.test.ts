@@ -18,7 +18,8 @@
 import { describe, it, expect } from 'vitest'
 import { featuresAt, type KnownStreet } from '../../src/geo/signals'
 import { censusAt, countedSectionsNear, tractAt, transitStopPointsNear } from '../../src/geo/geodata/measured'
-import { transitShareOf } from '../../src/geo/signals/model/activity'
+import { PEDESTRIAN_MODEL } from '../../src/geo/signals'
+import { pedestriansPerDay, transitShareOf } from '../../src/geo/signals/model/activity'
 import { buildScoreResult } from '../../src/scoring'
 import { scoringStreet } from '../../src/services/street-store'
 import { readArtefact, readManifest } from '../../scripts/lib/geodata-artefacts.mjs'
@@ -112,6 +113,30 @@ describe('each signal says what it measured', () => {
     expect(inputs.stopEquivalents).toBeGreaterThanOrEqual(within400)
     expect(signals.transit.value).toBeCloseTo(transitShareOf(inputs.stopEquivalents, inputs.popDensity), 0)
     expect(signals.transit.unit).toBe('% of commuters by transit (modelled)')
+  })
+
+  it('pedestrians count the stops within 200 m of the point: more at the stop, fewer away from any (issue 22 item 3)', () => {
+    const near = transitStopPointsNear(point.lat, point.lng, 200).length
+    expect(near).toBeGreaterThan(0)
+    expect(signals.pedestrian.method).toContain(`stops within 200 m (${near})`)
+    // The same neighbourhood (its 1 km inputs alike) read with no stop at the frontage: the model's corner factor alone.
+    const e = PEDESTRIAN_MODEL.exponents.cornerStops
+    expect(e).toBeGreaterThan(0)
+    const inputs = {
+      popDensity: 5000,
+      poiCount1km: 300,
+      intersectionDensity: 60,
+      transit: 40,
+      roadClass: 3,
+    }
+    const none = pedestriansPerDay({ ...inputs, stopsAtCorner: 0 })
+    expect(pedestriansPerDay({ ...inputs, stopsAtCorner: near }) / none).toBeCloseTo((1 + near) ** e, 6)
+  })
+
+  it('at a postal-area position the stops at the frontage are the 400 m count × ¼, said as expected', () => {
+    const area = featuresAt({ ...point, precision: 'postal_code' })
+    const within400 = transitStopPointsNear(point.lat, point.lng, 400).length
+    expect(area.pedestrian.method).toContain(`stops within 200 m (${Math.round(within400 * 2.5) / 10} expected)`)
   })
 
   it("transit's stop equivalents are the mean of the 2022 walk-band count and Can-ALE's 2016 1 km count", () => {

@@ -375,6 +375,9 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}, wa
           known ? street : undefined,
           speedZone,
         )
+  // The stops at an area position (a postal area's or a place's point) are not at the address's
+  // frontage: the count expected within CORNER_STOP_M, from the 400 m count by area.
+  const cornerStops = exact ? stopsWithin(stops.points, CORNER_STOP_M) : stops.withinNear * CORNER_AREA_SHARE
   const pedestrians =
     frontage.kind === 'noRoad'
       ? 0
@@ -383,9 +386,7 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}, wa
           poiCount1km: measured.poiCount1km,
           intersectionDensity: measured.intersectionDensity,
           transit: measured.transit,
-          // The stops at an area position (a postal area's or a place's point) are not at the address's
-          // frontage: the count expected within CORNER_STOP_M, from the 400 m count by area.
-          stopsAtCorner: exact ? stopsWithin(stops.points, CORNER_STOP_M) : stops.withinNear * CORNER_AREA_SHARE,
+          stopsAtCorner: cornerStops,
           roadClass: rc,
         })
   const areaConfidence = (c: Confidence): Confidence => (placed ? 'low' : c)
@@ -420,7 +421,9 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}, wa
     pedestrian: sig(
       roundTo(pedestrians, pedestrians >= 1000 ? 100 : 1),
       FACTORS.pedestrian.unit,
-      `modelled: density × POIs × intersections × transit × frontage (class ${Math.round(rc * 10) / 10})${placed}`,
+      `modelled: density × POIs × intersections × transit × stops within ${CORNER_STOP_M} m ` +
+        `(${exact ? cornerStops : `${Math.round(cornerStops * 10) / 10} expected`}) × ` +
+        `frontage (class ${Math.round(rc * 10) / 10})${placed}`,
       'low',
     ),
     transit: sig(
