@@ -3,7 +3,7 @@
 // the city written (index city_key, name_key, number) and near the place or postal area (index
 // name_key, lat_e5), as a UNION so each part uses its own index, plus one row saying whether the
 // city is in the store at all.
-import { and, between, eq, sql, type SQL } from 'drizzle-orm'
+import { and, between, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { union } from 'drizzle-orm/sqlite-core'
 import { getDb, schema } from '../db/client'
 import type { AddressLookup, AddressPoint } from '../geo/geocode'
@@ -62,11 +62,15 @@ export function d1AddressPoints(d1: D1Database): AddressPointsSource {
         )
         .$dynamic()
     const parts = lookup.cityKey ? [marker(lookup.cityKey)] : []
-    for (const nameKey of lookupNameKeys(lookup)) {
-      if (lookup.cityKey) parts.push(street(and(eq(points.cityKey, lookup.cityKey), eq(points.nameKey, nameKey))))
+    // A civic lookup keeps one part per name (each its own nearest numbers); an intersection's names and
+    // their other readings (up to ~10) share one part per area: D1 refuses a UNION of ~20 terms.
+    const keys = lookupNameKeys(lookup)
+    for (const names of civic ? keys.map((k) => [k]) : [keys]) {
+      const name = names.length === 1 ? eq(points.nameKey, names[0]) : inArray(points.nameKey, names)
+      if (lookup.cityKey) parts.push(street(and(eq(points.cityKey, lookup.cityKey), name)))
       if (lookup.near) {
         const [minLat, maxLat, minLng, maxLng] = nearBoxE5(lookup.near)
-        parts.push(street(and(eq(points.nameKey, nameKey), between(points.latE5, minLat, maxLat), between(points.lngE5, minLng, maxLng))))
+        parts.push(street(and(name, between(points.latE5, minLat, maxLat), between(points.lngE5, minLng, maxLng))))
       }
     }
     const [first, second, ...rest] = parts

@@ -4,7 +4,7 @@
 import type { Env } from '../env'
 import { findPlace } from '../geo/geocode'
 import { distanceM } from '../geo/geodata'
-import { titleCaseKey } from '../geo/geodata'
+import { FRENCH_LEADING, titleCaseKey } from '../geo/geodata'
 import { nearestAddressPoint } from './address-store'
 import { d1StreetStore } from './street-store'
 
@@ -40,7 +40,7 @@ export function storeReverseGeocoder(d1: D1Database): ReverseGeocoder {
       const pieces = await d1StreetStore(d1).around(point.lat, point.lng)
       const street =
         pieces.find((p) => p.nameKey === point.nameKey && p.typeKey === point.typeKey)?.name ??
-        [titleCaseKey(point.nameKey), titleCaseKey(point.typeKey), point.dir.toUpperCase()].filter(Boolean).join(' ')
+        keyLabel(point)
       const civic = `${point.number}${point.suffix.toUpperCase()}`
       return {
         address: `${civic} ${street}, ${cityLabel(point.cityKey, point)}`,
@@ -50,6 +50,14 @@ export function storeReverseGeocoder(d1: D1Database): ReverseGeocoder {
       }
     },
   }
+}
+
+/** A street written from its normalised keys: a French type leads ("Rue Fixture Alpha"), others follow ("King St S"). */
+function keyLabel(point: { nameKey: string; typeKey: string; dir: string }): string {
+  const name = titleCaseKey(point.nameKey)
+  const type = titleCaseKey(point.typeKey)
+  const words = FRENCH_LEADING.has(point.typeKey) ? [type, name] : [name, type]
+  return [...words, point.dir.toUpperCase()].filter(Boolean).join(' ')
 }
 
 /** The place's name as the gazetteer writes it ("Montréal, QC") when it lies near the point, else the key title-cased. */

@@ -106,22 +106,7 @@ function axisNear(segments: Segment[], around: Xy): { at: Xy; dir: Xy } | undefi
   const pts = segments
     .flatMap((s) => (s.a === s.b ? [s.a] : [s.a, s.b]))
     .filter((p) => Math.hypot(p[0] - around[0], p[1] - around[1]) <= FIT_RADIUS_M)
-  if (pts.length < 3) return undefined
-  const mx = pts.reduce((s, p) => s + p[0], 0) / pts.length
-  const my = pts.reduce((s, p) => s + p[1], 0) / pts.length
-  let sxx = 0,
-    syy = 0,
-    sxy = 0
-  for (const [x, y] of pts) {
-    sxx += (x - mx) ** 2
-    syy += (y - my) ** 2
-    sxy += (x - mx) * (y - my)
-  }
-  const angle = 0.5 * Math.atan2(2 * sxy, sxx - syy)
-  const dir: Xy = [Math.cos(angle), Math.sin(angle)]
-  const along = pts.map(([x, y]) => (x - mx) * dir[0] + (y - my) * dir[1])
-  if (Math.max(...along) - Math.min(...along) < 40) return undefined
-  return { at: [mx, my], dir }
+  return principalAxis(pts, 40)
 }
 
 function gridOf(segments: Segment[], cell: number) {
@@ -214,7 +199,7 @@ export function crossingOfLineAndPoints(line: StreetGeometry[], points: StreetGe
   const nearest = pts[gaps.indexOf(Math.min(...gaps))]
   if (Math.min(...gaps) > MAX_AXIS_REACH_M + 100) return null
   const fit = pts.filter((p) => dist(p, nearest) <= AXIS_FIT_M)
-  const axis = principalAxis(fit)
+  const axis = principalAxis(fit, 60)
   if (!axis) return null
   const rms = Math.sqrt(
     fit.reduce((s, [x, y]) => s + ((x - axis.at[0]) * axis.dir[1] - (y - axis.at[1]) * axis.dir[0]) ** 2, 0) / fit.length,
@@ -279,8 +264,8 @@ export function crossingOfPointAxes(a: StreetGeometry[], b: StreetGeometry[]): C
 /** Where the axis meets a centreline this far past its last vertex, they still meet. */
 const LINE_END_SLACK_M = 20
 
-/** Mean and direction of at least 3 points spread over 60 m or more; undefined otherwise. */
-function principalAxis(pts: Xy[]): { at: Xy; dir: Xy } | undefined {
+/** Mean and direction of at least 3 points spread over `minSpreadM` or more along it; undefined otherwise. */
+function principalAxis(pts: Xy[], minSpreadM: number): { at: Xy; dir: Xy } | undefined {
   if (pts.length < 3) return undefined
   const mx = pts.reduce((s, p) => s + p[0], 0) / pts.length
   const my = pts.reduce((s, p) => s + p[1], 0) / pts.length
@@ -295,7 +280,7 @@ function principalAxis(pts: Xy[]): { at: Xy; dir: Xy } | undefined {
   const angle = 0.5 * Math.atan2(2 * sxy, sxx - syy)
   const dir: Xy = [Math.cos(angle), Math.sin(angle)]
   const along = pts.map(([x, y]) => (x - mx) * dir[0] + (y - my) * dir[1])
-  return Math.max(...along) - Math.min(...along) >= 60 ? { at: [mx, my], dir } : undefined
+  return Math.max(...along) - Math.min(...along) >= minSpreadM ? { at: [mx, my], dir } : undefined
 }
 
 /** Metres of sideways error per metre the axis is carried (a street bending by ~10°). */
