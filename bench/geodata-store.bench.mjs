@@ -11,7 +11,7 @@
 import { existsSync, symlinkSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { readArtefact, readManifest } from '../scripts/lib/geodata-artefacts.mjs'
+import { committedRows, readArtefact, readManifest } from '../scripts/lib/geodata-artefacts.mjs'
 import { loadGeodata } from '../scripts/lib/geodata-load.mjs'
 import { loadTs } from '../scripts/lib/load-ts.mjs'
 import { hotPathLoad, ENDPOINTS } from './lib/hot-path-load.mjs'
@@ -34,10 +34,7 @@ const { memoryGeodata } = await loadTs('scripts/lib/geodata-memory.ts')
 const { typed } = await loadTs('scripts/lib/validate-store.ts')
 const manifest = readManifest()
 const of = (kind) => manifest.artefacts.filter((a) => a.kind === kind)
-const store = memoryGeodata(
-  of('addresses').flatMap((a) => readArtefact(a)),
-  of('streets').flatMap((a) => readArtefact(a).map((fields) => ({ source: a.source, fields }))),
-)
+const store = memoryGeodata(...committedRows())
 const held = of('holdout').flatMap((a) => readArtefact(a))
 const sample = Array.from({ length: 1000 }, (_, i) => held[(i * 7919) % held.length]).map(([number, street, city, province, postcode]) =>
   typed({ number, street, city, province, postcode }),

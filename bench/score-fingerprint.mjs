@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto'
 import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { readArtefact, readManifest } from '../scripts/lib/geodata-artefacts.mjs'
+import { committedRows } from '../scripts/lib/geodata-artefacts.mjs'
 import { importTs, loadSrc } from '../scripts/lib/load-ts.mjs'
 import { seededRandom } from '../scripts/lib/seeded-random.mjs'
 
@@ -29,12 +29,7 @@ const s = await importTs(
   { 'scripts/lib/geodata-memory.ts': ['memoryGeodata'], 'src/services/street-store.ts': ['scoringStreet'] },
   { platform: 'node' },
 )
-const manifest = readManifest()
-const of = (kind) => manifest.artefacts.filter((a) => a.kind === kind)
-const store = s.memoryGeodata(
-  of('addresses').flatMap((a) => readArtefact(a)),
-  of('streets').flatMap((a) => readArtefact(a).map((fields) => ({ source: a.source, fields }))),
-)
+const store = s.memoryGeodata(...committedRows())
 
 const rand = seededRandom(7)
 const pick = (a) => a[Math.floor(rand() * a.length)]

@@ -16,7 +16,7 @@
 import { createHash } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { readArtefact, readManifest } from './lib/geodata-artefacts.mjs'
+import { committedRows } from './lib/geodata-artefacts.mjs'
 import { importTs, loadSrc } from './lib/load-ts.mjs'
 import { dataDir, hasData, root, sectionIds, spearman } from './validation/common.mjs'
 import { allCounts, edmontonYearChanges, VANCOUVER_K } from './validation/counts.mjs'
@@ -47,14 +47,8 @@ async function storeStreets() {
     { 'scripts/lib/geodata-memory.ts': ['memoryGeodata'], 'src/services/street-store.ts': ['scoringStreet'] },
     { platform: 'node' },
   )
-  const manifest = readManifest()
-  const of = (kind) => manifest.artefacts.filter((a) => a.kind === kind)
-  const store = s.memoryGeodata(
-    of('addresses').flatMap((a) => readArtefact(a)),
-    of('streets')
-      .filter((a) => a.source !== 'calgary')
-      .flatMap((a) => readArtefact(a).map((fields) => ({ source: a.source, fields }))),
-  )
+  // Calgary's pieces are its counted sections: held out.
+  const store = s.memoryGeodata(...committedRows((a) => a.source !== 'calgary'))
   return async (lat, lng) => s.scoringStreet(await store.locate(lat, lng))
 }
 const streetAt = process.env.FIT_STORE_STREET === '1' ? await storeStreets() : undefined

@@ -6,7 +6,7 @@
 // Goals (issue 21): where a city has address points, median ≤ 30 m, p90 ≤ 150 m, ≥ 90 % address or
 // interpolated; accuracyM holding for ≥ 90 % of the results of each precision.
 import { parseArgs } from 'node:util'
-import { readArtefact, readManifest } from './lib/geodata-artefacts.mjs'
+import { committedRows, readArtefact, readManifest } from './lib/geodata-artefacts.mjs'
 import { loadTs } from './lib/load-ts.mjs'
 
 const { values: args } = parseArgs({ options: { min: { type: 'string' } } })
@@ -15,10 +15,7 @@ const { memoryGeodata } = await loadTs('scripts/lib/geodata-memory.ts')
 const { validateHoldout, percentile } = await loadTs('scripts/lib/validate-store.ts')
 const manifest = readManifest()
 const of = (kind) => manifest.artefacts.filter((a) => a.kind === kind)
-const store = memoryGeodata(
-  of('addresses').flatMap((a) => readArtefact(a)),
-  of('streets').flatMap((a) => readArtefact(a).map((fields) => ({ source: a.source, fields }))),
-)
+const store = memoryGeodata(...committedRows())
 const held = of('holdout').flatMap((a) =>
   readArtefact(a).map(([number, street, city, province, postcode, lat, lng]) => ({
     number,

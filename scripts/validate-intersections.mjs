@@ -12,18 +12,14 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { parseArgs } from 'node:util'
-import { readArtefact, readManifest } from './lib/geodata-artefacts.mjs'
+import { committedRows, readManifest } from './lib/geodata-artefacts.mjs'
 import { importTs, repoRoot } from './lib/load-ts.mjs'
 
 const { values: args } = parseArgs({ options: { forms: { type: 'boolean' }, worst: { type: 'boolean' } } })
 const started = performance.now()
 const lib = await importTs({ 'scripts/lib/geodata-memory.ts': '*', 'scripts/lib/intersection-truth.ts': '*' }, { platform: 'node' })
 const manifest = readManifest()
-const of = (kind) => manifest.artefacts.filter((a) => a.kind === kind)
-const store = lib.memoryGeodata(
-  of('addresses').flatMap((a) => readArtefact(a)),
-  of('streets').flatMap((a) => readArtefact(a).map((fields) => ({ source: a.source, fields }))),
-)
+const store = lib.memoryGeodata(...committedRows())
 const dir = join(repoRoot, 'geodata/intersections')
 const truthManifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))
 const lines = gunzipSync(readFileSync(join(dir, truthManifest.file)))

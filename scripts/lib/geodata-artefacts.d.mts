@@ -19,3 +19,6 @@ export const ARTEFACT_DIR: string
 export function dataVersionOf(formatVersion: number, artefacts: { file: string; sha256: string }[]): string
 export function readManifest(dir?: string): Manifest
 export function readArtefact(entry: ManifestEntry, dir?: string): string[][]
+export function committedRows(
+  keep?: (artefact: ManifestEntry) => boolean,
+): [string[][], { source: string; fields: string[] }[]]

@@ -32,3 +32,16 @@ export function readArtefact(entry, dir = ARTEFACT_DIR) {
   const lines = gunzipSync(bytes).toString('utf8').split('\n')
   return lines.slice(1, lines[lines.length - 1] === '' ? -1 : undefined).map((line) => line.split('\t'))
 }
+
+/**
+ * The committed address and street rows as `memoryGeodata` (scripts/lib/geodata-memory.ts) takes them:
+ * `memoryGeodata(...committedRows())`. `keep` picks artefacts (all by default).
+ * @param {(artefact: { kind: string, source: string }) => boolean} [keep]
+ */
+export function committedRows(keep = () => true) {
+  const of = (kind) => readManifest().artefacts.filter((a) => a.kind === kind && keep(a))
+  return [
+    of('addresses').flatMap((a) => readArtefact(a)),
+    of('streets').flatMap((a) => readArtefact(a).map((fields) => ({ source: a.source, fields }))),
+  ]
+}

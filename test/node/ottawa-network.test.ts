@@ -3,16 +3,12 @@
 // intersections where its centrelines cross, and the street (with its network class) that POST /score
 // finds at a coordinate. The expected crossings are the RNF's own shared vertices. Needs no ../shared.
 import { describe, expect, it } from 'vitest'
-import { readArtefact, readManifest } from '../../scripts/lib/geodata-artefacts.mjs'
+import { committedRows } from '../../scripts/lib/geodata-artefacts.mjs'
 import { memoryGeodata } from '../../scripts/lib/geodata-memory'
 import { distanceM } from '../../src/geo/geodata/geodesy'
 import { scoringStreet } from '../../src/services/street-store'
 
-const entry = readManifest().artefacts.find((a: { kind: string; source: string }) => a.kind === 'streets' && a.source === 'ottawa')!
-const store = memoryGeodata(
-  [],
-  readArtefact(entry).map((fields: string[]) => ({ source: 'ottawa', fields })),
-)
+const store = memoryGeodata(...committedRows((a) => a.source === 'ottawa'))
 const metres = (a: { lat: number; lng: number }, b: { lat: number; lng: number }) => distanceM(a.lat, a.lng, b.lat, b.lng)
 
 const BANK_SOMERSET = { lat: 45.41535, lng: -75.69641 }

@@ -22,7 +22,7 @@ import { PEDESTRIAN_MODEL } from '../../src/geo/signals'
 import { pedestriansPerDay, transitShareOf } from '../../src/geo/signals/model/activity'
 import { buildScoreResult } from '../../src/scoring'
 import { scoringStreet } from '../../src/services/street-store'
-import { readArtefact, readManifest } from '../../scripts/lib/geodata-artefacts.mjs'
+import { committedRows } from '../../scripts/lib/geodata-artefacts.mjs'
 import { memoryGeodata } from '../../scripts/lib/geodata-memory'
 
 const at = (lat: number, lng: number, street?: KnownStreet) =>
@@ -31,11 +31,7 @@ const raw = (r: ReturnType<typeof at>, key: keyof ReturnType<typeof at>['factorS
 
 describe('two points 300 m apart: an arterial with stops vs a quiet side street', () => {
   it('Ottawa, Bank St in the Glebe vs Adelaide St: road class from the Road Network File, traffic and pedestrians follow it', async () => {
-    const ottawa = readManifest().artefacts.find((a: { kind: string; source: string }) => a.kind === 'streets' && a.source === 'ottawa')!
-    const store = memoryGeodata(
-      [],
-      readArtefact(ottawa).map((fields: string[]) => ({ source: 'ottawa', fields })),
-    )
+    const store = memoryGeodata(...committedRows((a) => a.source === 'ottawa'))
     const scoreAt = async (lat: number, lng: number) => at(lat, lng, scoringStreet(await store.locate(lat, lng)))
     const arterial = await scoreAt(45.401997, -75.687805)
     const side = await scoreAt(45.402027, -75.683949)
