@@ -37,9 +37,22 @@ export class PointGrid {
     return (row < 0 ? 0 : row > ROW - 1 ? ROW - 1 : row) * ROW + (col < 0 ? 0 : col > ROW - 1 ? ROW - 1 : col)
   }
 
-  /** First position in [lo, qLat.length) whose cell key is ≥ key. */
+  /** First position in [lo, qLat.length) whose cell key is ≥ key: a galloping search from lo (the
+   *  answer is usually near lo: the next row of a query box, or the end of a row's few cells). */
   private lowerBound(key: number, lo: number): number {
-    let hi = this.qLat.length
+    const n = this.qLat.length
+    let hi = lo
+    let step = 1
+    while (hi < n && this.keyAt(hi) < key) {
+      lo = hi + 1
+      hi += step
+      step *= 2
+    }
+    return this.search(key, lo, Math.min(hi, n))
+  }
+
+  /** First position in [lo, hi) whose cell key is ≥ key (hi when none): a binary search. */
+  private search(key: number, lo: number, hi: number): number {
     while (lo < hi) {
       const mid = (lo + hi) >>> 1
       if (this.keyAt(mid) < key) lo = mid + 1
@@ -71,9 +84,11 @@ export class PointGrid {
     if (this.runs.length < 2 * (row1 - row0 + 1)) this.runs = new Int32Array(2 * (row1 - row0 + 1))
     const runs = this.runs
     let count = 0
+    let end = 0
     for (let row = row0; row <= row1; row++) {
-      const start = this.lowerBound(row * ROW + col0, 0)
-      const end = this.lowerBound(row * ROW + col1 + 1, start)
+      const first = row * ROW + col0
+      const start = row === row0 ? this.search(first, 0, this.qLat.length) : this.lowerBound(first, end)
+      end = this.lowerBound(row * ROW + col1 + 1, start)
       if (end === start) continue
       runs[2 * count] = start
       runs[2 * count + 1] = end

@@ -1,7 +1,8 @@
 // Polylines and polygons decoded one item at a time (written by scripts/geodata/lib.mjs writeShapes):
-// at first use only the header (per-item bounding boxes and block lengths) is decoded and gridded;
-// an item's attributes and vertices are decoded when a query first reaches its box, then kept. A
-// first request decodes the few items around its point instead of the whole table.
+// at first use only the header (per-item bounding boxes and block lengths) is decoded (the boxes'
+// grid waits for the 65th point query); an item's attributes and vertices are decoded when a query
+// first reaches its box, then kept. A first request decodes the few items around its point instead
+// of the whole table.
 import type { BinaryReader } from './binary'
 import { BoxGrid } from './box-grid'
 import { nearestOnRun, type NearestPoint } from './planar'
