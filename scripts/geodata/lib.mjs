@@ -117,8 +117,8 @@ export function parseMultiLineString(wkt) {
 }
 
 /** Cell key of a quantised point in the runtime's point grid (src/geo/geodata/measured/grid.ts: rows of
- *  `cellUnits` from 38° N, columns from 145° W, key = row × 65536 + column). Writing points in key
- *  order lets the runtime skip its sort. */
+ *  `cellUnits` from 38° N, columns from 145° W, key = row × 65536 + column). Points written in key
+ *  order are the runtime's index as they are: it builds nothing, and refuses points out of order. */
 export function gridKey(qLat, qLng, cellUnits, scale) {
   const clamp = (x) => Math.min(65535, Math.max(0, x))
   return clamp(Math.floor((qLat - 38 * scale) / cellUnits)) * 65536 + clamp(Math.floor((qLng + 145 * scale) / cellUnits))

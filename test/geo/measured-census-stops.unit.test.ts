@@ -1,6 +1,10 @@
 // The bundled census and transit-stop artefacts answer like the places a user knows.
 import { describe, expect, it } from 'vitest'
 import { censusAt, transitStopPointsNear, transitStopsNear } from '../../src/geo/geodata/measured'
+import { PointGrid } from '../../src/geo/geodata/measured/grid'
+import { stopTable } from '../../src/geo/geodata/measured/internals'
+import { METRES_PER_DEGREE, metresPerDegreeLng } from '../../src/geo/geodata/measured/planar'
+import { seededRandom } from '../../scripts/lib/seeded-random.mjs'
 
 const KING_AND_BAY = { lat: 43.6487, lng: -79.3806 }
 const RURAL_SASKATCHEWAN = { lat: 49.42, lng: -107.072 } // DA 47030113, south-west of Swift Current
@@ -65,5 +69,34 @@ describe('transit stops', () => {
     const small = transitStopsNear(45.4215, -75.6972, 400).count
     const large = transitStopsNear(45.4215, -75.6972, 800).count
     expect(large).toBeGreaterThan(small)
+  })
+})
+
+describe('the point grid (the artefacts are its index: points in cell order)', () => {
+  it('finds every stop a scan of the whole table finds, around cities and across cell edges', () => {
+    const { qLat, qLng } = stopTable()
+    const rand = seededRandom(3)
+    const centres = [KING_AND_BAY, { lat: 45.4215, lng: -75.6972 }, { lat: 49.2827, lng: -123.1207 }, { lat: 45.5017, lng: -73.5673 }]
+    for (let k = 0; k < 40; k++) {
+      const c = centres[k % centres.length]
+      const lat = c.lat + (rand() - 0.5) * 0.1
+      const lng = c.lng + (rand() - 0.5) * 0.1
+      const radius = 200 + rand() * 1500
+      const kx = metresPerDegreeLng(lat)
+      let scanned = 0
+      for (let i = 0; i < qLat.length; i++) {
+        const dx = (qLng[i] / 1e5 - lng) * kx
+        const dy = (qLat[i] / 1e5 - lat) * METRES_PER_DEGREE
+        if (dx * dx + dy * dy <= radius * radius) scanned++
+      }
+      expect(transitStopsNear(lat, lng, radius).count).toBe(scanned)
+    }
+  })
+
+  it('refuses points that are not in cell order', () => {
+    const n = 1000
+    const qLat = Int32Array.from({ length: n }, (_, i) => 4_500_000 + (n - i) * 1000)
+    const qLng = new Int32Array(n).fill(-7_500_000)
+    expect(() => new PointGrid(qLat, qLng, 500, 1e5)).toThrow(/cell order/)
   })
 })

@@ -1,6 +1,11 @@
 // Census-tract income: the tract that contains the point, from the bundled 2021 tract polygons.
 import { describe, expect, it } from 'vitest'
+import { readFileSync } from 'node:fs'
 import { tractAt } from '../../src/geo/geodata/measured'
+import { BinaryReader } from '../../src/geo/geodata/measured/binary'
+import { Shapes } from '../../src/geo/geodata/measured/shapes'
+import FORMATS from '../../src/geo/data/formats.json'
+import { seededRandom } from '../../scripts/lib/seeded-random.mjs'
 
 describe('tractAt', () => {
   it('tells a rich Toronto tract (Rosedale) from a poor one (Moss Park) 3 km away', () => {
@@ -31,5 +36,41 @@ describe('tractAt', () => {
 
   it('holds out a tract by ctuid', () => {
     expect(tractAt(43.6839, -79.3737, { exclude: new Set(['5350086.00']) })).toBeUndefined()
+  })
+})
+
+describe('tract shapes: the first point queries scan the boxes, later ones use the grid', () => {
+  it('both find the same tract boxes, in item order, around cities and at random', () => {
+    const tractShapes = () => {
+      const reader = new BinaryReader(readFileSync('src/geo/data/tracts.bin'), FORMATS.tracts.magic, FORMATS.tracts.version)
+      reader.ints(true) // ctuids
+      reader.ints() // incomes
+      return new Shapes(reader, 1e4, 0.2)
+    }
+    const scanned = tractShapes()
+    const gridded = tractShapes()
+    const rand = seededRandom(5)
+    const points = Array.from({ length: 60 }, (_, k) =>
+      k % 2 === 0 ? [43.5 + rand() * 0.4, -79.6 + rand() * 0.5] : [42 + rand() * 12, -125 + rand() * 60],
+    )
+    const containing = (shapes: Shapes, lat: number, lng: number, viaGrid: boolean): number[] => {
+      const items: number[] = []
+      const visit = (i: number) => {
+        const b = i * 4
+        const [qLat, qLng] = [lat * 1e4, lng * 1e4]
+        if (qLat >= shapes.boxes[b] && qLng >= shapes.boxes[b + 1] && qLat <= shapes.boxes[b + 2] && qLng <= shapes.boxes[b + 3])
+          items.push(i)
+      }
+      if (viaGrid) shapes.grid.forEachAt(lat, lng, visit)
+      else shapes.forEachAt(lat, lng, visit)
+      return items
+    }
+    let nonEmpty = 0
+    for (const [lat, lng] of points) {
+      const viaScan = containing(scanned, lat, lng, false)
+      expect(viaScan).toEqual(containing(gridded, lat, lng, true))
+      if (viaScan.length > 0) nonEmpty++
+    }
+    expect(nonEmpty).toBeGreaterThanOrEqual(10)
   })
 })

@@ -88,10 +88,9 @@ function nearestDas(t: CensusTable, lat: number, lng: number, exclude: ReadonlyS
     found = 0
     const { dLat, dLng } = degreeSpan(lat, radius)
     const runCount = t.grid.runsInBox(lat - dLat, lng - dLng, lat + dLat, lng + dLng)
-    const { runs, order } = t.grid
+    const { runs } = t.grid
     for (let r = 0; r < runCount; r++) {
-      for (let p = runs[2 * r]; p < runs[2 * r + 1]; p++) {
-        const i = order ? order[p] : p
+      for (let i = runs[2 * r]; i < runs[2 * r + 1]; i++) {
         if (exclude?.has(String(t.dauid[i]))) continue
         const dx = (qLng[i] - qx) * kx
         const dy = (qLat[i] - qy) * ky
@@ -188,10 +187,9 @@ export function nearestDaPoints(lat: number, lng: number, count: number): AreaDa
     found = []
     const { dLat, dLng } = degreeSpan(lat, radius)
     const runCount = t.grid.runsInBox(lat - dLat, lng - dLng, lat + dLat, lng + dLng)
-    const { runs, order } = t.grid
+    const { runs } = t.grid
     for (let r = 0; r < runCount; r++)
-      for (let p = runs[2 * r]; p < runs[2 * r + 1]; p++) {
-        const i = order ? order[p] : p
+      for (let i = runs[2 * r]; i < runs[2 * r + 1]; i++) {
         const dx = (t.qLng[i] - lng * DA_COORD_SCALE) * kx
         const dy = (t.qLat[i] - lat * DA_COORD_SCALE) * ky
         found.push({ i, dSq: dx * dx + dy * dy })

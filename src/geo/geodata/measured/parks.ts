@@ -19,7 +19,7 @@ function inPark(lat: number, lng: number): boolean {
   const qLat = lat * SCALE
   const qLng = lng * SCALE
   let found = false
-  p.grid.forEachAt(lat, lng, (i) => {
+  p.forEachAt(lat, lng, (i) => {
     if (found) return
     const b = i * 4
     if (qLat < p.boxes[b] || qLng < p.boxes[b + 1] || qLat > p.boxes[b + 2] || qLng > p.boxes[b + 3]) return

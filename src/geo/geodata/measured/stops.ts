@@ -45,10 +45,9 @@ export function transitStopsNear(lat: number, lng: number, radiusM: number, opti
   let count = 0
   let nearestSq = Infinity
   const runCount = candidateRuns(t, lat, lng, radiusM)
-  const { runs, order } = t.grid
+  const { runs } = t.grid
   for (let r = 0; r < runCount; r++) {
-    for (let p = runs[2 * r]; p < runs[2 * r + 1]; p++) {
-      const i = order ? order[p] : p
+    for (let i = runs[2 * r]; i < runs[2 * r + 1]; i++) {
       const dx = (t.qLng[i] - qx) * kx
       const dy = (t.qLat[i] - qy) * KY
       const dSq = dx * dx + dy * dy
@@ -102,11 +101,10 @@ function stopsAround(lat: number, lng: number, nearM: number, farM: number, poin
   let withinNear = 0
   let withinFar = 0
   const runCount = candidateRuns(t, lat, lng, farM)
-  const { runs, order } = t.grid
+  const { runs } = t.grid
   const { qLat, qLng } = t
   for (let r = 0; r < runCount; r++) {
-    for (let p = runs[2 * r]; p < runs[2 * r + 1]; p++) {
-      const i = order ? order[p] : p
+    for (let i = runs[2 * r]; i < runs[2 * r + 1]; i++) {
       const dx = (qLng[i] - qx) * kx
       const dy = (qLat[i] - qy) * KY
       const distanceM = Math.sqrt(dx * dx + dy * dy)

@@ -63,7 +63,7 @@ function containingTract(lat: number, lng: number, exclude: ReadonlySet<string> 
   const { polygons } = t
   const boxes = polygons.boxes
   let found = -1
-  polygons.grid.forEachAt(lat, lng, (tract) => {
+  polygons.forEachAt(lat, lng, (tract) => {
     if (found >= 0) return
     const b = tract * 4
     if (qLat < boxes[b] || qLng < boxes[b + 1] || qLat > boxes[b + 2] || qLng > boxes[b + 3]) return
