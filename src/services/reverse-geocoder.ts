@@ -38,9 +38,7 @@ export function storeReverseGeocoder(d1: D1Database): ReverseGeocoder {
       const point = await nearestAddressPoint(d1, lat, lng, maxDistanceM)
       if (!point) return null
       const pieces = await d1StreetStore(d1).around(point.lat, point.lng)
-      const street =
-        pieces.find((p) => p.nameKey === point.nameKey && p.typeKey === point.typeKey)?.name ??
-        keyLabel(point)
+      const street = pieces.find((p) => p.nameKey === point.nameKey && p.typeKey === point.typeKey)?.name ?? keyLabel(point)
       const civic = `${point.number}${point.suffix.toUpperCase()}`
       return {
         address: `${civic} ${street}, ${cityLabel(point.cityKey, point)}`,
