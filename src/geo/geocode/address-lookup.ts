@@ -361,7 +361,10 @@ function interpolate(street: AddressPoint[], n: number): Located | undefined {
       lat: round6(lo.lat + t * (hi.lat - lo.lat)),
       lng: round6(lo.lng + t * (hi.lng - lo.lng)),
       precision: 'interpolated',
-      accuracyM: accuracyOf(spanM > LONG_SPAN_M ? 'interpolatedLong' : 'interpolated', spanM * Math.min(t, 1 - t)),
+      accuracyM: accuracyOf(spanM > LONG_SPAN_M ? 'interpolatedLong' : 'interpolated', spanM * Math.min(t, 1 - t), {
+        spanM,
+        numberGap: hi.number - lo.number,
+      }),
     }
   }
   const last = lo ?? hi
@@ -383,7 +386,7 @@ function interpolate(street: AddressPoint[], n: number): Located | undefined {
     lat: round6(last.lat + k * (last.lat - inward.lat)),
     lng: round6(last.lng + k * (last.lng - inward.lng)),
     precision: 'interpolated',
-    accuracyM: accuracyOf('extrapolated', stepM),
+    accuracyM: accuracyOf('extrapolated', stepM, { spanM: metres(inward, last), numberGap: Math.abs(last.number - inward.number) }),
   }
 }
 
@@ -406,7 +409,7 @@ function acrossStreet(street: AddressPoint[], n: number): Located | undefined {
     lat: round6(lo.lat + t * (hi.lat - lo.lat)),
     lng: round6(lo.lng + t * (hi.lng - lo.lng)),
     precision: 'interpolated',
-    accuracyM: accuracyOf('interpolatedAcross', spanM * Math.min(t, 1 - t)),
+    accuracyM: accuracyOf('interpolatedAcross', spanM * Math.min(t, 1 - t), { spanM, numberGap: hi.number - lo.number }),
   }
 }
 
