@@ -184,10 +184,13 @@ for (const term of lib.ACCURACY_TERMS) {
   const pooled = termSamples[term].length < MIN_TERM_SAMPLES && POOLED_WITH[term]
   const samples = pooled ? [...termSamples[term], ...termSamples[pooled]] : termSamples[term]
   const f = lib.fitTerm(samples, TARGET, { minGroup: MIN_CITY_RESULTS })
-  terms[term] = { floorM: f.floorM, k: f.k, spanWeight: f.spanWeight, perNumberWeight: f.perNumberWeight }
+  terms[term] = { floorM: f.floorM, k: f.k, spanWeight: f.spanWeight, perNumberWeight: f.perNumberWeight, beyondWeight: f.beyondWeight }
   const cities = Object.fromEntries(f.groups.map((g) => [g.group, round3(g.holds)]))
   termReport[term] = { n: f.n, holds: round3(f.holds), meanM: Math.round(f.meanM), ...(pooled && { pooledWith: pooled }), cities }
-  const weights = f.spanWeight || f.perNumberWeight ? ` × (term + ${f.spanWeight} span + ${f.perNumberWeight} m/number)` : ''
+  const weights =
+    f.spanWeight || f.perNumberWeight || f.beyondWeight
+      ? ` × (term + ${f.spanWeight} span + ${f.perNumberWeight} m/number + ${f.beyondWeight} past the numbers)`
+      : ''
   console.log(
     `${term.padEnd(18)} n ${String(f.n).padStart(5)}  floor ${f.floorM} m, k ${f.k}${weights}: ` +
       `holds ${pct(f.holds)}, mean radius ${f.meanM.toFixed(0)} m; ${f.groups.length} cities held on their own, ` +
@@ -200,7 +203,7 @@ printCityHolds()
 function printCityHolds() {
   const before = JSON.parse(readFileSync(join(repoRoot, `${OUT}.manifest.json`), 'utf8')).fit.terms
   const precisionOf = (term) => (term.startsWith('address') ? 'address' : term.startsWith('street') ? 'street' : 'interpolated')
-  const radius = (fit, s) => Math.max(fit.floorM, fit.k * lib.localTermM({ spanWeight: 0, perNumberWeight: 0, ...fit }, s.termM, s.detail))
+  const radius = (fit, s) => Math.max(fit.floorM, fit.k * lib.localTermM({ spanWeight: 0, perNumberWeight: 0, beyondWeight: 0, ...fit }, s.termM, s.detail))
   const cells = new Map()
   for (const [term, list] of Object.entries(termSamples))
     for (const s of list) {

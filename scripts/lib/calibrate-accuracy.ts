@@ -33,9 +33,10 @@ export interface FitOptions {
 
 const FLOOR_STEP_M = 5
 const K_MAX = 20
-/** Weights of the neighbourhood tried (localTermM): per metre of the neighbours' span, per metre per civic number. */
+/** Weights of the neighbourhood tried (localTermM): per metre of the neighbours' span, per metre per civic number, past the known numbers. */
 const SPAN_WEIGHTS = [0, 0.1, 0.2, 0.3, 0.5, 0.7, 1, 1.5, 2]
 const PER_NUMBER_WEIGHTS = [0, 1, 2, 4, 8]
+const BEYOND_WEIGHTS = [0, 0.1, 0.2, 0.3, 0.5, 0.7, 1, 1.5, 2]
 
 /**
  * The (weights, floor, k) with the smallest mean radius among those under which at least `target` of the
@@ -46,9 +47,12 @@ const PER_NUMBER_WEIGHTS = [0, 1, 2, 4, 8]
 export function fitTerm(samples: TermSample[], target: number, { kMin = 0, minGroup = Infinity }: FitOptions = {}): TermFit {
   const n = samples.length
   const sets = [samples, ...groupsOf(samples, minGroup).map((g) => g.members)]
-  const hasDetail = samples.some((s) => s.detail?.spanM)
-  const grid = (hasDetail ? SPAN_WEIGHTS : [0]).flatMap((spanWeight) =>
-    (hasDetail ? PER_NUMBER_WEIGHTS : [0]).map((perNumberWeight) => ({ spanWeight, perNumberWeight })),
+  const hasSpan = samples.some((s) => s.detail?.spanM)
+  const hasBeyond = samples.some((s) => s.detail?.beyondM)
+  const grid = (hasSpan ? SPAN_WEIGHTS : [0]).flatMap((spanWeight) =>
+    (hasSpan ? PER_NUMBER_WEIGHTS : [0]).flatMap((perNumberWeight) =>
+      (hasBeyond ? BEYOND_WEIGHTS : [0]).map((beyondWeight) => ({ spanWeight, perNumberWeight, beyondWeight })),
+    ),
   )
   const maxFloor = Math.max(FLOOR_STEP_M, ...sets.map((set) => roundUp(errorAtRank(set, Math.ceil(target * set.length)))))
   let best: Omit<TermFit, 'holds' | 'groups' | 'n'> | undefined
@@ -62,7 +66,7 @@ export function fitTerm(samples: TermSample[], target: number, { kMin = 0, minGr
       if (!best || meanM < best.meanM) best = { ...weights, floorM, k: kRounded, meanM }
     }
   }
-  best ??= { spanWeight: 0, perNumberWeight: 0, floorM: maxFloor, k: 1, meanM: maxFloor }
+  best ??= { spanWeight: 0, perNumberWeight: 0, beyondWeight: 0, floorM: maxFloor, k: 1, meanM: maxFloor }
   const held = (set: TermSample[]) => shareWithin(set, best!.floorM, best!.k, best)
   return {
     ...best,

@@ -82,6 +82,15 @@ describe('sparse streets (one side mapped)', () => {
   it('never interpolates past the last number of either side', () => {
     expect(geocode('400 Ottawa St N, Hamilton, ON').precision).toBe('street')
   })
+
+  it('widens a street result by how far past the known numbers the number lies (~5 m per number here)', () => {
+    const [street, near, far] = ['Ottawa St N', '130 Ottawa St N', '900 Ottawa St N'].map((t) => geocode(`${t}, Hamilton, ON`))
+    for (const r of [street, near, far]) expect(r.precision).toBe('street')
+    expect(near.accuracyM).toBeGreaterThanOrEqual(street.accuracyM)
+    expect(far.accuracyM).toBeGreaterThan(near.accuracyM)
+    // 801 numbers past 99, about 4 km up the street's line: the radius reaches that far.
+    expect(far.accuracyM).toBeGreaterThan(4000)
+  })
 })
 
 describe('accuracy terms', () => {

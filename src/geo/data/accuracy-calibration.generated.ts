@@ -7,49 +7,57 @@ export const ACCURACY_FIT = {
       "floorM": 30,
       "k": 1.539,
       "spanWeight": 0,
-      "perNumberWeight": 0
+      "perNumberWeight": 0,
+      "beyondWeight": 0
     },
     "addressNumberOnly": {
       "floorM": 25,
       "k": 1.239,
       "spanWeight": 0,
-      "perNumberWeight": 0
+      "perNumberWeight": 0,
+      "beyondWeight": 0
     },
     "interpolated": {
       "floorM": 15,
       "k": 0.314,
       "spanWeight": 0.7,
-      "perNumberWeight": 1
+      "perNumberWeight": 1,
+      "beyondWeight": 0
     },
     "interpolatedLong": {
       "floorM": 5,
       "k": 0.309,
       "spanWeight": 0.5,
-      "perNumberWeight": 8
+      "perNumberWeight": 8,
+      "beyondWeight": 0
     },
     "interpolatedAcross": {
       "floorM": 215,
       "k": 0.373,
       "spanWeight": 0.7,
-      "perNumberWeight": 1
+      "perNumberWeight": 1,
+      "beyondWeight": 0
     },
     "extrapolated": {
       "floorM": 25,
       "k": 1.459,
       "spanWeight": 0.1,
-      "perNumberWeight": 0
+      "perNumberWeight": 0,
+      "beyondWeight": 0
     },
     "street": {
-      "floorM": 2195,
-      "k": 0.453,
+      "floorM": 1750,
+      "k": 0.461,
       "spanWeight": 0,
-      "perNumberWeight": 0
+      "perNumberWeight": 0,
+      "beyondWeight": 1.5
     },
     "streetPointsOnly": {
-      "floorM": 2210,
-      "k": 1.296,
+      "floorM": 1620,
+      "k": 1.089,
       "spanWeight": 0,
-      "perNumberWeight": 0
+      "perNumberWeight": 0,
+      "beyondWeight": 1
     }
   },
   "postal": {

@@ -28,6 +28,8 @@ export interface AccuracyDetail {
   spanM?: number
   /** civic numbers between those neighbours */
   numberGap?: number
+  /** a street result for a civic number: how far past the street's known numbers it lies, at the street's metres per number */
+  beyondM?: number
 }
 export interface RawTerm {
   term: AccuracyTerm
@@ -55,10 +57,11 @@ export function accuracyOf(term: AccuracyTerm, termM: number, detail?: AccuracyD
   return Math.round(Math.max(fit.floorM, fit.k * localTermM(fit, termM, detail)))
 }
 
-/** Fitted weights of the neighbourhood: per metre of the neighbours' span and per metre of street per civic number. */
+/** Fitted weights of the neighbourhood: per metre of the neighbours' span, of street per civic number, past the known numbers. */
 export interface LocalWeights {
   spanWeight: number
   perNumberWeight: number
+  beyondWeight: number
 }
 
 /**
@@ -66,9 +69,10 @@ export interface LocalWeights {
  * number (rural frontage), lies further from its linear place than the distance to the nearer neighbour says.
  */
 export function localTermM(weights: LocalWeights, termM: number, detail?: AccuracyDetail): number {
-  if (!detail?.spanM) return termM
+  const beyond = weights.beyondWeight * (detail?.beyondM ?? 0)
+  if (!detail?.spanM) return termM + beyond
   const perNumberM = detail.spanM / Math.max(1, detail.numberGap ?? 1)
-  return termM + weights.spanWeight * detail.spanM + weights.perNumberWeight * perNumberM
+  return termM + weights.spanWeight * detail.spanM + weights.perNumberWeight * perNumberM + beyond
 }
 
 function table(text: string): Map<string, number> {
