@@ -203,7 +203,8 @@ printCityHolds()
 function printCityHolds() {
   const before = JSON.parse(readFileSync(join(repoRoot, `${OUT}.manifest.json`), 'utf8')).fit.terms
   const precisionOf = (term) => (term.startsWith('address') ? 'address' : term.startsWith('street') ? 'street' : 'interpolated')
-  const radius = (fit, s) => Math.max(fit.floorM, fit.k * lib.localTermM({ spanWeight: 0, perNumberWeight: 0, beyondWeight: 0, ...fit }, s.termM, s.detail))
+  const radius = (fit, s) =>
+    Math.max(fit.floorM, fit.k * lib.localTermM({ spanWeight: 0, perNumberWeight: 0, beyondWeight: 0, ...fit }, s.termM, s.detail))
   const cells = new Map()
   for (const [term, list] of Object.entries(termSamples))
     for (const s of list) {

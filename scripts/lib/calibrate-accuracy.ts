@@ -33,7 +33,7 @@ export interface FitOptions {
 
 const FLOOR_STEP_M = 5
 const K_MAX = 20
-/** Weights of the neighbourhood tried (localTermM): per metre of the neighbours' span, per metre per civic number, past the known numbers. */
+/** Weights of the neighbourhood tried (localTermM): per metre of the neighbours' span, per metre per number, past the numbers. */
 const SPAN_WEIGHTS = [0, 0.1, 0.2, 0.3, 0.5, 0.7, 1, 1.5, 2]
 const PER_NUMBER_WEIGHTS = [0, 1, 2, 4, 8]
 const BEYOND_WEIGHTS = [0, 0.1, 0.2, 0.3, 0.5, 0.7, 1, 1.5, 2]
