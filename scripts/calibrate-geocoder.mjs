@@ -207,22 +207,24 @@ function printCityHolds() {
     Math.max(fit.floorM, fit.k * lib.localTermM({ spanWeight: 0, perNumberWeight: 0, beyondWeight: 0, ...fit }, s.termM, s.detail))
   const cells = new Map()
   for (const [term, list] of Object.entries(termSamples))
-    for (const s of list) {
-      const key = `${precisionOf(term)}|${s.group}`
-      const c = cells.get(key) ?? { n: 0, before: 0, after: 0, meanBefore: 0, meanAfter: 0 }
-      const [rb, ra] = [radius(before[term], s), radius(terms[term], s)]
-      c.n++
-      c.before += s.errorM <= rb ? 1 : 0
-      c.after += s.errorM <= ra ? 1 : 0
-      c.meanBefore += rb
-      c.meanAfter += ra
-      cells.set(key, c)
-    }
-  console.log('per city on the calibration folds (n ≥ 30): holds before → after, mean radius before → after')
+    for (const s of list)
+      for (const key of [`${precisionOf(term)}|${s.group}`, `${precisionOf(term)}|all cities`]) {
+        const c = cells.get(key) ?? { n: 0, before: [], after: [], heldBefore: 0, heldAfter: 0 }
+        const [rb, ra] = [radius(before[term], s), radius(terms[term], s)]
+        c.n++
+        c.heldBefore += s.errorM <= rb ? 1 : 0
+        c.heldAfter += s.errorM <= ra ? 1 : 0
+        c.before.push(rb)
+        c.after.push(ra)
+        cells.set(key, c)
+      }
+  const mean = (list) => list.reduce((a, b) => a + b, 0) / list.length
+  console.log('per city on the calibration folds (n ≥ 30): holds before → after; radius mean and median before → after')
   for (const [key, c] of [...cells].filter(([, c]) => c.n >= 30).sort())
     console.log(
-      `  ${key.padEnd(34)} n ${String(c.n).padStart(5)}  ${pct(c.before / c.n)} → ${pct(c.after / c.n)}, ` +
-        `${(c.meanBefore / c.n).toFixed(0)} → ${(c.meanAfter / c.n).toFixed(0)} m`,
+      `  ${key.padEnd(34)} n ${String(c.n).padStart(5)}  ${pct(c.heldBefore / c.n)} → ${pct(c.heldAfter / c.n)}; ` +
+        `mean ${mean(c.before).toFixed(0)} → ${mean(c.after).toFixed(0)} m, ` +
+        `median ${lib.quantile(c.before, 0.5).toFixed(0)} → ${lib.quantile(c.after, 0.5).toFixed(0)} m`,
     )
 }
 
