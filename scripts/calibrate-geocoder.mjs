@@ -31,7 +31,9 @@ const SOURCES = [
   { name: 'osm-cities', file: 'addresses/osm-canada-cities.csv', run: (b, t, s) => b.osmAddressRecords(t, s) },
 ]
 const OUT = 'src/geo/data/accuracy-calibration'
-const { values: args } = parseArgs({ options: { cities: { type: 'boolean' }, 'dry-run': { type: 'boolean' } } })
+const { values: args } = parseArgs({
+  options: { cities: { type: 'boolean' }, 'dry-run': { type: 'boolean' }, samples: { type: 'string' } },
+})
 
 const started = performance.now()
 const lib = await loadTs('scripts/lib/calibration-run.ts')
@@ -145,12 +147,13 @@ for (const fold of folds) {
       if (place)
         city.push({ errorM, radiusM: lib.populationDiscM(place.population), measuredM: placeRadius.get(place) ?? 0, area: place.name })
     } else if (precision !== 'intersection') {
-      const { term, termM } = lib.decodeRawTerm(result.accuracyM)
-      termSamples[term].push({ errorM, termM })
+      const { term, termM, detail } = lib.decodeRawTerm(result.accuracyM)
+      termSamples[term].push({ errorM, termM, detail, group: row.city })
     }
   }
 }
 lib.useRawAccuracyTerms(false)
+if (args.samples) writeFileSync(args.samples, JSON.stringify(termSamples))
 console.log(`precisions: ${JSON.stringify(counts)}`)
 if (args.cities)
   for (const [name, c] of [...perCity].filter(([, c]) => c.errors.length >= 150).sort((a, b) => b[1].errors.length - a[1].errors.length))
@@ -160,21 +163,69 @@ if (args.cities)
     )
 
 const pct = (x) => `${(100 * x).toFixed(1)} %`
+const round3 = (x) => Math.round(x * 1000) / 1000
 // An exact civic match is rare once the address itself is left out (a compatible street of another type or
 // direction): too few for a fit of its own, it is fitted with the number-only matches.
 const MIN_TERM_SAMPLES = 100
 const POOLED_WITH = { address: 'addressNumberOnly' }
+/**
+ * Cities as the validation groups them: a city with at least CITY_ROW addresses in the two folds (the
+ * validation's 100-address rows, twice) is a group of its own, the rest are pooled as `other`. A group's
+ * results of one term are held to the target on their own when it has at least MIN_CITY_RESULTS of them.
+ */
+const CITY_ROW = 200
+const MIN_CITY_RESULTS = 100
+const foldCount = new Map()
+for (const r of folds.flatMap((f) => f.rows)) foldCount.set(r.city, (foldCount.get(r.city) ?? 0) + 1)
+for (const list of Object.values(termSamples)) for (const s of list) if (foldCount.get(s.group) < CITY_ROW) s.group = 'other'
 const terms = {}
 const termReport = {}
 for (const term of lib.ACCURACY_TERMS) {
   const pooled = termSamples[term].length < MIN_TERM_SAMPLES && POOLED_WITH[term]
-  const f = lib.fitTerm(pooled ? [...termSamples[term], ...termSamples[pooled]] : termSamples[term], TARGET)
-  terms[term] = { floorM: f.floorM, k: f.k }
-  termReport[term] = { n: f.n, holds: Math.round(f.holds * 1000) / 1000, ...(pooled && { pooledWith: pooled }) }
+  const samples = pooled ? [...termSamples[term], ...termSamples[pooled]] : termSamples[term]
+  const f = lib.fitTerm(samples, TARGET, { minGroup: MIN_CITY_RESULTS })
+  terms[term] = { floorM: f.floorM, k: f.k, spanWeight: f.spanWeight, perNumberWeight: f.perNumberWeight, beyondWeight: f.beyondWeight }
+  const cities = Object.fromEntries(f.groups.map((g) => [g.group, round3(g.holds)]))
+  termReport[term] = { n: f.n, holds: round3(f.holds), meanM: Math.round(f.meanM), ...(pooled && { pooledWith: pooled }), cities }
+  const weights =
+    f.spanWeight || f.perNumberWeight || f.beyondWeight
+      ? ` × (term + ${f.spanWeight} span + ${f.perNumberWeight} m/number + ${f.beyondWeight} past the numbers)`
+      : ''
   console.log(
-    `${term.padEnd(18)} n ${String(f.n).padStart(5)}  floor ${f.floorM} m, k ${f.k}: ` +
-      `holds ${pct(f.holds)}, mean radius ${f.meanM.toFixed(0)} m`,
+    `${term.padEnd(18)} n ${String(f.n).padStart(5)}  floor ${f.floorM} m, k ${f.k}${weights}: ` +
+      `holds ${pct(f.holds)}, mean radius ${f.meanM.toFixed(0)} m; ${f.groups.length} cities held on their own, ` +
+      `lowest ${pct(Math.min(...f.groups.map((g) => g.holds)))}`,
   )
+}
+printCityHolds()
+
+/** Per city and precision on the calibration folds: how the previous fit (the committed one) and this one hold. */
+function printCityHolds() {
+  const before = JSON.parse(readFileSync(join(repoRoot, `${OUT}.manifest.json`), 'utf8')).fit.terms
+  const precisionOf = (term) => (term.startsWith('address') ? 'address' : term.startsWith('street') ? 'street' : 'interpolated')
+  const radius = (fit, s) =>
+    Math.max(fit.floorM, fit.k * lib.localTermM({ spanWeight: 0, perNumberWeight: 0, beyondWeight: 0, ...fit }, s.termM, s.detail))
+  const cells = new Map()
+  for (const [term, list] of Object.entries(termSamples))
+    for (const s of list)
+      for (const key of [`${precisionOf(term)}|${s.group}`, `${precisionOf(term)}|all cities`]) {
+        const c = cells.get(key) ?? { n: 0, before: [], after: [], heldBefore: 0, heldAfter: 0 }
+        const [rb, ra] = [radius(before[term], s), radius(terms[term], s)]
+        c.n++
+        c.heldBefore += s.errorM <= rb ? 1 : 0
+        c.heldAfter += s.errorM <= ra ? 1 : 0
+        c.before.push(rb)
+        c.after.push(ra)
+        cells.set(key, c)
+      }
+  const mean = (list) => list.reduce((a, b) => a + b, 0) / list.length
+  console.log('per city on the calibration folds (n ≥ 30): holds before → after; radius mean and median before → after')
+  for (const [key, c] of [...cells].filter(([, c]) => c.n >= 30).sort())
+    console.log(
+      `  ${key.padEnd(34)} n ${String(c.n).padStart(5)}  ${pct(c.heldBefore / c.n)} → ${pct(c.heldAfter / c.n)}; ` +
+        `mean ${mean(c.before).toFixed(0)} → ${mean(c.after).toFixed(0)} m, ` +
+        `median ${lib.quantile(c.before, 0.5).toFixed(0)} → ${lib.quantile(c.after, 0.5).toFixed(0)} m`,
+    )
 }
 
 /**
@@ -186,7 +237,7 @@ function fitArea(label, samples, minimumM) {
     const f = lib.fitTerm(
       list.map((s) => ({ errorM: s.errorM, termM: s.radiusM })),
       TARGET,
-      AREA_K_MIN,
+      { kMin: AREA_K_MIN },
     )
     return { floorM: Math.max(minimumM, f.floorM), k: f.k }
   }
@@ -205,7 +256,6 @@ function fitArea(label, samples, minimumM) {
   )
   return { floorM, k, n: samples.length, fallbackHolds: round3(fallbackHolds), fallbackLeaveOneAreaOut: round3(loao), holds: round3(holds) }
 }
-const round3 = (x) => Math.round(x * 1000) / 1000
 const postalFit = fitArea('postal_code', postal, 0)
 const cityFit = fitArea('city', city, 1000)
 

@@ -2,7 +2,7 @@
 // raw accuracy terms must share one copy of src/geo/geodata/accuracy.ts (loadTs bundles each entry on its own).
 export { memoryGeodata } from './geodata-memory'
 export { typed } from './validate-store'
-export { decodeRawTerm, useRawAccuracyTerms, populationDiscM, ACCURACY_TERMS } from '../../src/geo/geodata/accuracy'
+export { decodeRawTerm, localTermM, useRawAccuracyTerms, populationDiscM, ACCURACY_TERMS } from '../../src/geo/geodata/accuracy'
 export { findPlace } from '../../src/geo/geocode'
 export { geoStore } from '../../src/geo/geodata/store'
 export { distanceKm, normalizeName } from '../../src/geo/geodata/text'

@@ -74,12 +74,22 @@ describe('sparse streets (one side mapped)', () => {
     expect(r.precision).toBe('interpolated')
     const between = { lat: 43.25 + 245 / 111_195, lng: -79.8 }
     expect(metresTo(r, [between.lat, between.lng])).toBeLessThan(8)
-    expect(r.accuracyM).toBe(accuracyOf('interpolatedAcross', 5))
+    // 49 and 51 stand 10 m apart: 5 m to the nearer one, two numbers between them.
+    expect(r.accuracyM).toBe(accuracyOf('interpolatedAcross', 5, { spanM: 10, numberGap: 2 }))
     expect(r.accuracyM).toBeGreaterThan(geocode('51 Ottawa St N, Hamilton, ON').accuracyM)
   })
 
   it('never interpolates past the last number of either side', () => {
     expect(geocode('400 Ottawa St N, Hamilton, ON').precision).toBe('street')
+  })
+
+  it('widens a street result by how far past the known numbers the number lies (~5 m per number here)', () => {
+    const [street, near, far] = ['Ottawa St N', '130 Ottawa St N', '900 Ottawa St N'].map((t) => geocode(`${t}, Hamilton, ON`))
+    for (const r of [street, near, far]) expect(r.precision).toBe('street')
+    expect(near.accuracyM).toBeGreaterThanOrEqual(street.accuracyM)
+    expect(far.accuracyM).toBeGreaterThan(near.accuracyM)
+    // 801 numbers past 99, about 4 km up the street's line: the radius reaches that far.
+    expect(far.accuracyM).toBeGreaterThan(4000)
   })
 })
 
@@ -91,11 +101,21 @@ describe('accuracy terms', () => {
     }
   })
 
+  it('widens an interpolated radius where the neighbours stand far apart or lots are long, the nearer one as near', () => {
+    const dense = accuracyOf('interpolated', 40, { spanM: 80, numberGap: 20 })
+    expect(accuracyOf('interpolated', 40, { spanM: 800, numberGap: 200 })).toBeGreaterThan(dense)
+    expect(accuracyOf('interpolated', 40, { spanM: 80, numberGap: 2 })).toBeGreaterThanOrEqual(dense)
+    // A curved rural gap of 600 m, 100 m from the nearer lot: well over the old 0.82 × 100 m.
+    expect(accuracyOf('interpolated', 100, { spanM: 600, numberGap: 40 })).toBeGreaterThan(100)
+  })
+
   it('raw mode (for the fitting script) encodes the term and its metres', () => {
     useRawAccuracyTerms(true)
     try {
       expect(decodeRawTerm(accuracyOf('extrapolated', 73.4))).toEqual({ term: 'extrapolated', termM: 73 })
       expect(decodeRawTerm(accuracyOf('address', 0))).toEqual({ term: 'address', termM: 0 })
+      const detail = { spanM: 240, numberGap: 12 }
+      expect(decodeRawTerm(accuracyOf('interpolated', 60, detail))).toEqual({ term: 'interpolated', termM: 60, detail })
     } finally {
       useRawAccuracyTerms(false)
     }
@@ -120,7 +140,45 @@ describe('fitting (scripts/lib/calibrate-accuracy.ts)', () => {
   })
 
   it('respects a minimum k', () => {
-    expect(fitTerm(samples, 0.5, 2).k).toBeGreaterThanOrEqual(2)
+    expect(fitTerm(samples, 0.5, { kMin: 2 }).k).toBeGreaterThanOrEqual(2)
+  })
+
+  it('holds the target in each city with enough results, not only overall', () => {
+    // City B's errors run three times city A's: one k for both, fitted overall, leaves B short.
+    const cities = [
+      ...samples.map((s) => ({ ...s, group: 'A' })),
+      ...samples.slice(0, 150).map((s) => ({ ...s, errorM: 3 * s.errorM, group: 'B' })),
+    ]
+    expect(fitTerm(cities, 0.9).groups).toEqual([])
+    const overallOnly = fitTerm(cities, 0.9)
+    expect(
+      shareWithin(
+        cities.filter((s) => s.group === 'B'),
+        overallOnly.floorM,
+        overallOnly.k,
+      ),
+    ).toBeLessThan(0.9)
+    const perCity = fitTerm(cities, 0.9, { minGroup: 100 })
+    expect(perCity.groups.map((g) => g.group)).toEqual(['A', 'B'])
+    for (const g of perCity.groups) expect(g.holds, g.group).toBeGreaterThanOrEqual(0.9)
+    expect(perCity.meanM).toBeGreaterThan(overallOnly.meanM)
+  })
+
+  it("weighs the neighbours' span in when the errors grow with it", () => {
+    // Errors grow with the span between the neighbours, not with the distance to the nearer one.
+    const spans = Array.from({ length: 400 }, (_, i) => {
+      const spanM = 20 + (i % 20) * 40
+      return { termM: 10, detail: { spanM, numberGap: 10 }, errorM: spanM * (0.05 + ((i * 37) % 100) / 400) }
+    })
+    const fit = fitTerm(spans, 0.9)
+    expect(fit.spanWeight).toBeGreaterThan(0)
+    expect(fit.holds).toBeGreaterThanOrEqual(0.9)
+    expect(fit.meanM).toBeLessThan(
+      fitTerm(
+        spans.map(({ detail, ...s }) => s),
+        0.9,
+      ).meanM,
+    )
   })
 
   it('fits a scale and quantiles by nearest rank', () => {

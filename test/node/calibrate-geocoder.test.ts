@@ -12,11 +12,14 @@ import { hasSharedData, sharedDataSkipReason, sharedFile } from './shared-data'
 const manifest = JSON.parse(readFileSync('src/geo/data/accuracy-calibration.manifest.json', 'utf8'))
 
 describe('accuracy calibration artefact', () => {
-  it('bundles the fit its manifest records, for every term, and each holds the target on the calibration sample', () => {
+  it('bundles the fit its manifest records, for every term, and each holds the target on the calibration sample, city by city', () => {
     expect(ACCURACY_FIT).toEqual(manifest.fit)
     for (const term of ACCURACY_TERMS) {
       expect(ACCURACY_FIT.terms[term], term).toBeDefined()
       expect(manifest.holdsOnCalibration[term].holds, term).toBeGreaterThanOrEqual(ACCURACY_FIT.target)
+      // and in every city with enough results of that term (the smaller ones pooled as `other`)
+      for (const [city, holds] of Object.entries(manifest.holdsOnCalibration[term].cities))
+        expect(holds, `${term} in ${city}`).toBeGreaterThanOrEqual(ACCURACY_FIT.target)
     }
     expect(manifest.holdsOnCalibration.postal_code.holds).toBeGreaterThanOrEqual(ACCURACY_FIT.target)
     expect(manifest.holdsOnCalibration.city.holds).toBeGreaterThanOrEqual(ACCURACY_FIT.target)

@@ -216,7 +216,8 @@ export function resolveAddressLookup(
       const points = perStreet[0].map((p): [number, number] => [p.lng, p.lat])
       // A street known only by a few address points may run well past them: its own calibration (a larger floor).
       const far = Math.max(extentM(linesPer[0], located), extentM([{ coords: points }], located))
-      located = { ...located, accuracyM: accuracyOf(linesPer[0].length ? 'street' : 'streetPointsOnly', far) }
+      const detail = lookup.civic && beyondKnownNumbers(perStreet[0], lookup.civic.number)
+      located = { ...located, accuracyM: accuracyOf(linesPer[0].length ? 'street' : 'streetPointsOnly', far, detail || undefined) }
     }
     if (located?.precision === 'interpolated' && lookup.civic)
       located = offCentreline(located, lookup.civic.number, perStreet[0], linesPer[0])
@@ -361,7 +362,10 @@ function interpolate(street: AddressPoint[], n: number): Located | undefined {
       lat: round6(lo.lat + t * (hi.lat - lo.lat)),
       lng: round6(lo.lng + t * (hi.lng - lo.lng)),
       precision: 'interpolated',
-      accuracyM: accuracyOf(spanM > LONG_SPAN_M ? 'interpolatedLong' : 'interpolated', spanM * Math.min(t, 1 - t)),
+      accuracyM: accuracyOf(spanM > LONG_SPAN_M ? 'interpolatedLong' : 'interpolated', spanM * Math.min(t, 1 - t), {
+        spanM,
+        numberGap: hi.number - lo.number,
+      }),
     }
   }
   const last = lo ?? hi
@@ -383,7 +387,7 @@ function interpolate(street: AddressPoint[], n: number): Located | undefined {
     lat: round6(last.lat + k * (last.lat - inward.lat)),
     lng: round6(last.lng + k * (last.lng - inward.lng)),
     precision: 'interpolated',
-    accuracyM: accuracyOf('extrapolated', stepM),
+    accuracyM: accuracyOf('extrapolated', stepM, { spanM: metres(inward, last), numberGap: Math.abs(last.number - inward.number) }),
   }
 }
 
@@ -406,8 +410,20 @@ function acrossStreet(street: AddressPoint[], n: number): Located | undefined {
     lat: round6(lo.lat + t * (hi.lat - lo.lat)),
     lng: round6(lo.lng + t * (hi.lng - lo.lng)),
     precision: 'interpolated',
-    accuracyM: accuracyOf('interpolatedAcross', spanM * Math.min(t, 1 - t)),
+    accuracyM: accuracyOf('interpolatedAcross', spanM * Math.min(t, 1 - t), { spanM, numberGap: hi.number - lo.number }),
   }
+}
+
+/** How far past the street's known numbers a civic number lies, at the street's metres per number (its extreme points). */
+function beyondKnownNumbers(points: AddressPoint[], n: number): { beyondM: number } | undefined {
+  if (points.length < 2) return undefined
+  const [low, high] = points.reduce<[AddressPoint, AddressPoint]>(
+    ([lo, hi], p) => [p.number < lo.number ? p : lo, p.number > hi.number ? p : hi],
+    [points[0], points[0]],
+  )
+  if (high.number === low.number) return undefined
+  const past = Math.min(...points.map((p) => Math.abs(p.number - n)))
+  return { beyondM: (past * metres(low, high)) / (high.number - low.number) }
 }
 
 const metres = (a: { lat: number; lng: number }, b: { lat: number; lng: number }) => distanceKm(a.lat, a.lng, b.lat, b.lng) * 1000

@@ -1,7 +1,8 @@
 // How far from a geocoded point the true place may be (`accuracyM`), as calibrated quantities: every
-// precision's radius is `max(floorM, k × term)` with floor and k fitted by `npm run calibrate:geocoder`
-// on a calibration sample of the build's own addresses, disjoint from the validation hold-out, so that
-// the true point lies within it for the target share of results (docs/geocoding.md, "accuracyM").
+// precision's radius is `max(floorM, k × term)`, the term widened by its neighbourhood (localTermM), with
+// floor, k and weights fitted by `npm run calibrate:geocoder` on a calibration sample of the build's own
+// addresses, disjoint from the validation hold-out, so that the true point lies within it for the target
+// share of results, in every city the sample has enough of (docs/geocoding.md, "accuracyM").
 // Postal areas and cities take a per-area radius where the address data measures one, else a fallback
 // scaled from the area's population extent. Pure: the fit is a bundled generated module.
 import { ACCURACY_FIT, FSA_ACCURACY_TEXT, PLACE_ACCURACY_TEXT } from '../data/accuracy-calibration.generated'
@@ -21,23 +22,57 @@ export const ACCURACY_TERMS = [
 ] as const
 export type AccuracyTerm = (typeof ACCURACY_TERMS)[number]
 
-let rawTerms = false
-/**
- * For the fitting script only: accuracyOf returns `index × 1e7 + term` (the term's kind and its raw
- * metres, undone by decodeRawTerm) instead of the calibrated radius.
- */
-export function useRawAccuracyTerms(on: boolean): void {
-  rawTerms = on
+/** What else a result knows about its neighbourhood (the street's metres per civic number, the neighbours' span…). */
+export interface AccuracyDetail {
+  /** metres between the two neighbours a number was placed between */
+  spanM?: number
+  /** civic numbers between those neighbours */
+  numberGap?: number
+  /** a street result for a civic number: how far past the street's known numbers it lies, at the street's metres per number */
+  beyondM?: number
 }
-export function decodeRawTerm(encoded: number): { term: AccuracyTerm; termM: number } {
-  return { term: ACCURACY_TERMS[Math.floor(encoded / 1e7)], termM: encoded % 1e7 }
+export interface RawTerm {
+  term: AccuracyTerm
+  termM: number
+  detail?: AccuracyDetail
 }
 
-/** The calibrated radius of a result whose raw term (metres) is termM. */
-export function accuracyOf(term: AccuracyTerm, termM: number): number {
-  if (rawTerms) return ACCURACY_TERMS.indexOf(term) * 1e7 + Math.round(termM)
+let recorded: RawTerm[] | undefined
+/**
+ * For the fitting script only: accuracyOf records each raw term (its kind, metres and detail) and returns
+ * its index, which decodeRawTerm turns back into the record, instead of the calibrated radius.
+ */
+export function useRawAccuracyTerms(on: boolean): void {
+  recorded = on ? [] : undefined
+}
+export function decodeRawTerm(encoded: number): RawTerm {
+  if (!recorded?.[encoded]) throw new Error('decodeRawTerm: raw accuracy terms are not switched on')
+  return recorded[encoded]
+}
+
+/** The calibrated radius of a result whose raw term (metres) is termM, widened by what it knows of its neighbourhood. */
+export function accuracyOf(term: AccuracyTerm, termM: number, detail?: AccuracyDetail): number {
+  if (recorded) return recorded.push({ term, termM: Math.round(termM), ...(detail && { detail }) }) - 1
   const fit = ACCURACY_FIT.terms[term]
-  return Math.round(Math.max(fit.floorM, fit.k * termM))
+  return Math.round(Math.max(fit.floorM, fit.k * localTermM(fit, termM, detail)))
+}
+
+/** Fitted weights of the neighbourhood: per metre of the neighbours' span, of street per civic number, past the known numbers. */
+export interface LocalWeights {
+  spanWeight: number
+  perNumberWeight: number
+  beyondWeight: number
+}
+
+/**
+ * The term plus its neighbourhood: a number between neighbours far apart, or on a street with long lots per
+ * number (rural frontage), lies further from its linear place than the distance to the nearer neighbour says.
+ */
+export function localTermM(weights: LocalWeights, termM: number, detail?: AccuracyDetail): number {
+  const beyond = weights.beyondWeight * (detail?.beyondM ?? 0)
+  if (!detail?.spanM) return termM + beyond
+  const perNumberM = detail.spanM / Math.max(1, detail.numberGap ?? 1)
+  return termM + weights.spanWeight * detail.spanM + weights.perNumberWeight * perNumberM + beyond
 }
 
 function table(text: string): Map<string, number> {

@@ -7,6 +7,7 @@ export {
   type AccuracyTerm,
   accuracyOf,
   decodeRawTerm,
+  localTermM,
   fsaAccuracyM,
   placeAccuracyM,
   populationDiscM,
