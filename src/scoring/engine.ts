@@ -26,7 +26,8 @@ export interface ScoreResult {
   factorScores: FactorScores
   /** People passing per day (circulation), with its p10–p90 interval. */
   audience: Audience
-  dataSources: Record<string, DataSource>
+  /** The bundled table itself (DATA_SOURCES, frozen), the same object in every result. */
+  dataSources: Readonly<Record<string, Readonly<DataSource>>>
   precision: GeocodePrecision
   /** Radius in metres within which the located point most likely is (0: coordinates as given). */
   accuracyM: number
@@ -88,7 +89,7 @@ export function buildScoreResult(input: LocatedInput, weights: WeightProfile = D
     lng: input.lng,
     factorScores,
     audience: audienceOf(signals),
-    dataSources: { ...DATA_SOURCES },
+    dataSources: DATA_SOURCES,
     precision: input.precision,
     accuracyM: input.accuracyM ?? 0,
     warnings,
@@ -99,8 +100,8 @@ export function buildScoreResult(input: LocatedInput, weights: WeightProfile = D
 
 const SOURCE_KEYS = Object.keys(DATA_SOURCES)
 let sourcesJson: string | undefined
-/** A result's dataSources is the bundled table (buildScoreResult copies it): same keys, in order, holding the same entries. */
-function isBundledSources(sources: Record<string, DataSource>): boolean {
+/** A result's dataSources is the bundled table (buildScoreResult shares it; a stored result has a copy): same keys, in order, holding the same entries. */
+function isBundledSources(sources: Readonly<Record<string, Readonly<DataSource>>>): boolean {
   if (sources === DATA_SOURCES) return true
   const keys = Object.keys(sources)
   if (keys.length !== SOURCE_KEYS.length) return false
