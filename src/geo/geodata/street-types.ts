@@ -192,8 +192,25 @@ export interface StreetClassification {
   highway: boolean
 }
 
-/** Road class from a parsed street; undefined when neither type nor name says anything. */
-export function classifyStreet(street: { name: string; type?: string }, cmaName?: string): StreetClassification | undefined {
+// Scoring classifies the same streets (a geocoded address's street, a store's nearest street) over and over:
+// a bounded per-isolate memo skips the normalising and the regex passes. Its answers are frozen: shared.
+const CLASSIFIED_CACHE_LIMIT = 4096
+const classified = new Map<string, Readonly<StreetClassification> | null>()
+
+/** Road class from a parsed street; undefined when neither type nor name says anything. Read-only (memoised). */
+export function classifyStreet(street: { name: string; type?: string }, cmaName?: string): Readonly<StreetClassification> | undefined {
+  const key = `${cmaName ?? ''}\u0000${street.type ?? '\u0001'}\u0000${street.name}`
+  let found = classified.get(key)
+  if (found === undefined) {
+    if (classified.size >= CLASSIFIED_CACHE_LIMIT) classified.clear()
+    const fresh = classifyUncached(street, cmaName)
+    found = fresh ? Object.freeze(fresh) : null
+    classified.set(key, found)
+  }
+  return found ?? undefined
+}
+
+function classifyUncached(street: { name: string; type?: string }, cmaName?: string): StreetClassification | undefined {
   const local = cmaName ? CMA_ARTERIALS[cmaName] : undefined
   // Intersections ("Yonge & Dundas", "King St at Bay St"): the busier street counts.
   const parts = street.name.split(/\s*&\s*|\s+(?:at|and|et)\s+|\s*\/\s*/i).filter(Boolean)
