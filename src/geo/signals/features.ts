@@ -152,6 +152,7 @@ interface Measured {
   poiCount1km: number
   intersectionDensity: number
   transit: number
+  /** How transit was measured, as the transit signal's method quotes it ('measured: ' left off; 'modelled: ' kept) */
   transitMethod: string
   transitConfidence: Confidence
   /** transit measured from the 2022 GTFS stops (their points then serve the bus-route test) */
@@ -196,7 +197,7 @@ function transitMeasure(
     return {
       transit: canaleMissing ? transitIndex(counts, ctx.stationDepartures) : blendedTransitIndex(counts, canale, ctx.stationDepartures),
       transitMethod:
-        `measured: GTFS 2022 stops, ${counts.within400} within 400 m, ${counts.within800} within 800 ` +
+        `GTFS 2022 stops, ${counts.within400} within 400 m, ${counts.within800} within 800 ` +
         `m${canaleMissing ? '' : `; mean with Can-ALE 2016, ${Math.round(canale)} within 1 km`}${station}`,
       transitConfidence: ctx.nearestStation || counts.within800 > 0 ? 'high' : 'medium',
       gtfsStops: true,
@@ -205,7 +206,7 @@ function transitMeasure(
   if (census?.transitStops1km !== undefined) {
     return {
       transit: STOP_EQUIVALENTS_PER_1KM_STOP * census.transitStops1km + 0.5 * ctx.stationDepartures,
-      transitMethod: `measured: Can-ALE 2016 stops within 1 km (${Math.round(census.transitStops1km)}), no 2022 feed here${station}`,
+      transitMethod: `Can-ALE 2016 stops within 1 km (${Math.round(census.transitStops1km)}), no 2022 feed here${station}`,
       transitConfidence: 'medium',
       gtfsStops: false,
     }
@@ -432,7 +433,7 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}, wa
       fitMethod(
         `modelled: share of ${Math.round(transitInputs.stopEquivalents * 10) / 10} stop-eq. at ` +
           `${Math.round(transitInputs.popDensity)}/km²${area ? ` (${area.das} DAs nearest the postal area)` : placed}; ` +
-          (measured.transitMethod.startsWith('measured: ') ? measured.transitMethod.slice(10) : measured.transitMethod),
+          measured.transitMethod,
       ),
       area ? 'medium' : areaConfidence(measured.transitConfidence === 'high' ? 'medium' : measured.transitConfidence),
     ),
