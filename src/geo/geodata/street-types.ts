@@ -193,21 +193,30 @@ export interface StreetClassification {
 }
 
 // Scoring classifies the same streets (a geocoded address's street, a store's nearest street) over and over:
-// a bounded per-isolate memo skips the normalising and the regex passes. Its answers are frozen: shared.
+// a bounded per-isolate memo skips the normalising and the regex passes. Keyed by the name (a string's hash is
+// computed once and kept), then by CMA and type; its answers are frozen: shared.
 const CLASSIFIED_CACHE_LIMIT = 4096
-const classified = new Map<string, Readonly<StreetClassification> | null>()
+const MAX_VARIANTS = 8
+interface Classified {
+  cmaName: string | undefined
+  type: string | undefined
+  value: Readonly<StreetClassification> | undefined
+}
+const classified = new Map<string, Classified[]>()
 
 /** Road class from a parsed street; undefined when neither type nor name says anything. Read-only (memoised). */
 export function classifyStreet(street: { name: string; type?: string }, cmaName?: string): Readonly<StreetClassification> | undefined {
-  const key = `${cmaName ?? ''}\u0000${street.type ?? '\u0001'}\u0000${street.name}`
-  let found = classified.get(key)
-  if (found === undefined) {
+  let variants = classified.get(street.name)
+  if (variants === undefined) {
     if (classified.size >= CLASSIFIED_CACHE_LIMIT) classified.clear()
-    const fresh = classifyUncached(street, cmaName)
-    found = fresh ? Object.freeze(fresh) : null
-    classified.set(key, found)
+    variants = []
+    classified.set(street.name, variants)
   }
-  return found ?? undefined
+  for (const v of variants) if (v.cmaName === cmaName && v.type === street.type) return v.value
+  const fresh = classifyUncached(street, cmaName)
+  const value = fresh && Object.freeze(fresh)
+  if (variants.length < MAX_VARIANTS) variants.push({ cmaName, type: street.type, value })
+  return value
 }
 
 function classifyUncached(street: { name: string; type?: string }, cmaName?: string): StreetClassification | undefined {
