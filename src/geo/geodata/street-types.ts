@@ -194,28 +194,36 @@ export interface StreetClassification {
 
 // Scoring classifies the same streets (a geocoded address's street, a store's nearest street) over and over:
 // a bounded per-isolate memo skips the normalising and the regex passes. Keyed by the name (a string's hash is
-// computed once and kept), then by CMA and type; its answers are frozen: shared.
-const CLASSIFIED_CACHE_LIMIT = 4096
-const MAX_VARIANTS = 8
+// computed once and kept), then by CMA ('' for none), then type; its answers are frozen: shared.
+const CLASSIFIED_CACHE_LIMIT = 8192
 interface Classified {
-  cmaName: string | undefined
   type: string | undefined
   value: Readonly<StreetClassification> | undefined
 }
-const classified = new Map<string, Classified[]>()
+const classified = new Map<string, Map<string, Classified[]>>()
+let classifiedCount = 0
 
 /** Road class from a parsed street; undefined when neither type nor name says anything. Read-only (memoised). */
 export function classifyStreet(street: { name: string; type?: string }, cmaName?: string): Readonly<StreetClassification> | undefined {
-  let variants = classified.get(street.name)
-  if (variants === undefined) {
-    if (classified.size >= CLASSIFIED_CACHE_LIMIT) classified.clear()
-    variants = []
-    classified.set(street.name, variants)
+  if (classifiedCount >= CLASSIFIED_CACHE_LIMIT) {
+    classified.clear()
+    classifiedCount = 0
   }
-  for (const v of variants) if (v.cmaName === cmaName && v.type === street.type) return v.value
+  let byCma = classified.get(street.name)
+  if (byCma === undefined) {
+    byCma = new Map()
+    classified.set(street.name, byCma)
+  }
+  let byType = byCma.get(cmaName ?? '')
+  if (byType === undefined) {
+    byType = []
+    byCma.set(cmaName ?? '', byType)
+  }
+  for (const c of byType) if (c.type === street.type) return c.value
   const fresh = classifyUncached(street, cmaName)
   const value = fresh && Object.freeze(fresh)
-  if (variants.length < MAX_VARIANTS) variants.push({ cmaName, type: street.type, value })
+  byType.push({ type: street.type, value })
+  classifiedCount++
   return value
 }
 
