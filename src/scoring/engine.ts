@@ -1,7 +1,7 @@
 // The scoring engine: raw signals + weights → factor scores, overall score and grade. Pure and
 // deterministic: no clock, no randomness, no I/O.
 import { DATA_SOURCES, DATA_VERSION, type DataSource, type GeocodePrecision, type ScoreWarning } from '../geo/geodata'
-import { featuresAt, type FactorSignals, type KnownStreet, type RawSignal } from '../geo/signals'
+import { featuresAt, type FactorSignals, type FeatureOptions, type KnownStreet, type RawSignal } from '../geo/signals'
 import { audienceOf, type Audience } from './audience'
 import { factorScore } from './curves'
 import { gradeFor, type Grade } from './grade'
@@ -66,8 +66,11 @@ export interface LocatedInput {
   warnings?: readonly ScoreWarning[]
 }
 
+/** The API's features: no hold-outs, memos on (one object for every score). */
+const NO_OPTIONS: FeatureOptions = Object.freeze({})
+
 export function buildScoreResult(input: LocatedInput, weights: WeightProfile = DEFAULT_WEIGHTS): ScoreResult {
-  const warnings = [...(input.warnings ?? [])]
+  const warnings = input.warnings ? [...input.warnings] : []
   const signals = featuresAt(
     {
       lat: input.lat,
@@ -77,7 +80,7 @@ export function buildScoreResult(input: LocatedInput, weights: WeightProfile = D
       ruralRoute: input.ruralRoute,
       ruralPostalCode: input.ruralPostalCode,
     },
-    {},
+    NO_OPTIONS,
     warnings,
   )
   const { factorScores, overallScore } = scoreSignals(signals, weights)

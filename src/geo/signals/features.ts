@@ -88,6 +88,8 @@ const PARK_INSIDE_M = 40
 const STREET_NEAR_M = 150
 
 type Frontage = { kind: 'none' } | { kind: 'noRoad' | 'park'; warning: ScoreWarning }
+/** The usual answer, one object for every score. */
+const AT_A_ROAD: Frontage = Object.freeze({ kind: 'none' })
 
 /**
  * Coordinates with no known street: is there a road at all? (water, wilderness, a park interior)
@@ -95,9 +97,9 @@ type Frontage = { kind: 'none' } | { kind: 'noRoad' | 'park'; warning: ScoreWarn
  * one mask cell, so the mask is not read (the same answer, cheaper).
  */
 function frontageAt(input: FeatureInput, exact: boolean, nearEvidence: boolean): Frontage {
-  if (!exact) return { kind: 'none' }
+  if (!exact) return AT_A_ROAD
   const street = input.street
-  if (street?.name && (street.offsetM === undefined || street.offsetM <= STREET_NEAR_M)) return { kind: 'none' }
+  if (street?.name && (street.offsetM === undefined || street.offsetM <= STREET_NEAR_M)) return AT_A_ROAD
   if (!nearEvidence && !roadEvidenceWithin(input.lat, input.lng, NO_ROAD_CELLS))
     return {
       kind: 'noRoad',
@@ -116,7 +118,7 @@ function frontageAt(input: FeatureInput, exact: boolean, nearEvidence: boolean):
         message: `The point lies more than ${PARK_INSIDE_M} m inside a park (City of Toronto green spaces): no vehicle traffic passes it.`,
       },
     }
-  return { kind: 'none' }
+  return AT_A_ROAD
 }
 
 /** A speed zone this close names the road a point is on (a roadside point is ~10–20 m from the centreline). */
