@@ -103,7 +103,10 @@ export function buildScoreResult(input: LocatedInput, weights: WeightProfile = D
 
 const SOURCE_KEYS = Object.keys(DATA_SOURCES)
 let sourcesJson: string | undefined
-/** A result's dataSources is the bundled table (buildScoreResult shares it; a stored result has a copy): same keys, in order, holding the same entries. */
+/**
+ * A result's dataSources is the bundled table (buildScoreResult shares it; a stored result has a copy): same keys, in
+ * order, holding the same entries.
+ */
 function isBundledSources(sources: Readonly<Record<string, Readonly<DataSource>>>): boolean {
   if (sources === DATA_SOURCES) return true
   const keys = Object.keys(sources)
