@@ -1,6 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
 import { secureHeaders } from 'hono/secure-headers'
-import { cors } from 'hono/cors'
 import { bodyLimit } from 'hono/body-limit'
 import { methodNotAllowed } from 'hono/method-not-allowed'
 import type { AppEnv } from './env'
@@ -8,6 +7,7 @@ import { ApiError } from './errors'
 import { validationHook } from './lib/openapi'
 import { handleError, handleNotFound, methodNotAllowedResponse } from './middleware/error-handler'
 import { requireJsonBody } from './middleware/json-body'
+import { cors } from './middleware/cors'
 import { auth } from './middleware/auth'
 import { enforceRateLimit, meterRequests, requireApiKey } from './middleware/rate-limit'
 import { CLIENT_REQUEST_ID_HEADER, requestId } from './middleware/request-id'
@@ -99,7 +99,6 @@ export function createApp() {
   app.use(
     '*',
     cors({
-      origin: '*',
       allowMethods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
       allowHeaders: ['Content-Type', 'Authorization', 'X-Api-Key', 'Idempotency-Key', 'If-None-Match'],
       exposeHeaders: EXPOSED_HEADERS,

@@ -1,7 +1,7 @@
 // The scoring engine: raw signals + weights → factor scores, overall score and grade. Pure and
 // deterministic: no clock, no randomness, no I/O.
 import { DATA_SOURCES, DATA_VERSION, type DataSource, type GeocodePrecision, type ScoreWarning } from '../geo/geodata'
-import { featuresAt, type FactorSignals, type KnownStreet, type RawSignal } from '../geo/signals'
+import { featuresAt, type FactorSignals, type FeatureOptions, type KnownStreet, type RawSignal } from '../geo/signals'
 import { audienceOf, type Audience } from './audience'
 import { factorScore } from './curves'
 import { gradeFor, type Grade } from './grade'
@@ -26,7 +26,8 @@ export interface ScoreResult {
   factorScores: FactorScores
   /** People passing per day (circulation), with its p10–p90 interval. */
   audience: Audience
-  dataSources: Record<string, DataSource>
+  /** The bundled table itself (DATA_SOURCES, frozen), the same object in every result. */
+  dataSources: Readonly<Record<string, Readonly<DataSource>>>
   precision: GeocodePrecision
   /** Radius in metres within which the located point most likely is (0: coordinates as given). */
   accuracyM: number
@@ -65,8 +66,11 @@ export interface LocatedInput {
   warnings?: readonly ScoreWarning[]
 }
 
+/** The API's features: no hold-outs, memos on (one object for every score). */
+const NO_OPTIONS: FeatureOptions = Object.freeze({})
+
 export function buildScoreResult(input: LocatedInput, weights: WeightProfile = DEFAULT_WEIGHTS): ScoreResult {
-  const warnings = [...(input.warnings ?? [])]
+  const warnings = input.warnings ? [...input.warnings] : []
   const signals = featuresAt(
     {
       lat: input.lat,
@@ -76,7 +80,7 @@ export function buildScoreResult(input: LocatedInput, weights: WeightProfile = D
       ruralRoute: input.ruralRoute,
       ruralPostalCode: input.ruralPostalCode,
     },
-    {},
+    NO_OPTIONS,
     warnings,
   )
   const { factorScores, overallScore } = scoreSignals(signals, weights)
@@ -88,7 +92,7 @@ export function buildScoreResult(input: LocatedInput, weights: WeightProfile = D
     lng: input.lng,
     factorScores,
     audience: audienceOf(signals),
-    dataSources: { ...DATA_SOURCES },
+    dataSources: DATA_SOURCES,
     precision: input.precision,
     accuracyM: input.accuracyM ?? 0,
     warnings,
@@ -99,8 +103,11 @@ export function buildScoreResult(input: LocatedInput, weights: WeightProfile = D
 
 const SOURCE_KEYS = Object.keys(DATA_SOURCES)
 let sourcesJson: string | undefined
-/** A result's dataSources is the bundled table (buildScoreResult copies it): same keys, in order, holding the same entries. */
-function isBundledSources(sources: Record<string, DataSource>): boolean {
+/**
+ * A result's dataSources is the bundled table (buildScoreResult shares it; a stored result has a copy): same keys, in
+ * order, holding the same entries.
+ */
+function isBundledSources(sources: Readonly<Record<string, Readonly<DataSource>>>): boolean {
   if (sources === DATA_SOURCES) return true
   const keys = Object.keys(sources)
   if (keys.length !== SOURCE_KEYS.length) return false

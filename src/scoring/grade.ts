@@ -13,6 +13,6 @@ export const GRADE_THRESHOLDS: readonly (readonly [number, Grade])[] = [
 ]
 
 export function gradeFor(score: number): Grade {
-  for (const [min, grade] of GRADE_THRESHOLDS) if (score >= min) return grade
+  for (let i = 0; i < GRADE_THRESHOLDS.length; i++) if (score >= GRADE_THRESHOLDS[i][0]) return GRADE_THRESHOLDS[i][1]
   return 'F'
 }

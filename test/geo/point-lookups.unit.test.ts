@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { featuresAt, trafficArea } from '../../src/geo/signals'
 import { urbanContext } from '../../src/geo/geodata'
 import { censusAt, tractAt, transitStopPointsNear, transitStopsAround } from '../../src/geo/geodata/measured'
+import { PointMemo } from '../../src/geo/geodata/measured/point-memo'
 import { seededRandom } from '../../scripts/lib/seeded-random.mjs'
 
 // A set that excludes nothing real still bypasses the memo: the lookup is computed afresh.
@@ -22,6 +23,18 @@ const points = Array.from({ length: 6000 }, (_, i) => {
 })
 
 describe('per-point lookups', () => {
+  it('PointMemo keeps four points per set, evicts the oldest, and replaces a point stored again', () => {
+    const memo = new PointMemo<string>(4) // one set of four slots: every point shares it
+    for (let i = 0; i < 4; i++) memo.set(45 + i, -75, `p${i}`)
+    expect([0, 1, 2, 3].map((i) => memo.get(45 + i, -75))).toEqual(['p0', 'p1', 'p2', 'p3'])
+    memo.set(45 + 2, -75, 'p2 again') // replaced in place: nothing else leaves
+    expect([0, 1, 2, 3].map((i) => memo.get(45 + i, -75))).toEqual(['p0', 'p1', 'p2 again', 'p3'])
+    memo.set(50, -75, 'p4') // the oldest (p0) leaves
+    expect([0, 1, 2, 3].map((i) => memo.get(45 + i, -75))).toEqual([undefined, 'p1', 'p2 again', 'p3'])
+    expect(memo.get(50, -75)).toBe('p4')
+    expect(memo.get(50, -75.000001)).toBeUndefined() // exact coordinates only
+  })
+
   it('censusAt and tractAt give the same answer from the memo as computed afresh', () => {
     for (const [lat, lng] of points) {
       censusAt(lat, lng)

@@ -12,12 +12,21 @@ export interface DataSource {
   vintage: string
 }
 
+function deepFreeze<T extends Record<string, DataSource>>(sources: T): T {
+  for (const source of Object.values(sources)) Object.freeze(source)
+  return Object.freeze(sources)
+}
+
 const version = (pkg: string) => GEODATA_SOURCES.packages.find((p) => p.package === pkg)?.version ?? 'unknown'
 const STATCAN = (what: string) =>
   `Statistics Canada Open Licence. Adapted from Statistics Canada, ${what}. This does not constitute ` +
   `an endorsement by Statistics Canada of this product.`
 
-export const DATA_SOURCES: Readonly<Record<string, DataSource>> = {
+/**
+ * Frozen, entries too: every score result carries this one object (scoring/engine.ts shares it instead of
+ * copying 18 entries per result), so nothing may change it.
+ */
+export const DATA_SOURCES: Readonly<Record<string, Readonly<DataSource>>> = deepFreeze({
   geonames: {
     name: 'GeoNames populated places (cities500)',
     licence: 'CC BY 4.0. Contains data from GeoNames (geonames.org).',
@@ -147,7 +156,7 @@ export const DATA_SOURCES: Readonly<Record<string, DataSource>> = {
     url: 'https://www12.statcan.gc.ca/census-recensement/2021/geo/sip-pis/rnf-frr/index-eng.cfm',
     vintage: '2021 (Ottawa only)',
   },
-}
+})
 
 /**
  * The data behind every score, derived from the committed manifests' SHA-256 hashes, never written by hand:

@@ -192,8 +192,42 @@ export interface StreetClassification {
   highway: boolean
 }
 
-/** Road class from a parsed street; undefined when neither type nor name says anything. */
-export function classifyStreet(street: { name: string; type?: string }, cmaName?: string): StreetClassification | undefined {
+// Scoring classifies the same streets (a geocoded address's street, a store's nearest street) over and over:
+// a bounded per-isolate memo skips the normalising and the regex passes. Keyed by the name (a string's hash is
+// computed once and kept), then by CMA ('' for none), then type; its answers are frozen: shared.
+const CLASSIFIED_CACHE_LIMIT = 8192
+interface Classified {
+  type: string | undefined
+  value: Readonly<StreetClassification> | undefined
+}
+const classified = new Map<string, Map<string, Classified[]>>()
+let classifiedCount = 0
+
+/** Road class from a parsed street; undefined when neither type nor name says anything. Read-only (memoised). */
+export function classifyStreet(street: { name: string; type?: string }, cmaName?: string): Readonly<StreetClassification> | undefined {
+  if (classifiedCount >= CLASSIFIED_CACHE_LIMIT) {
+    classified.clear()
+    classifiedCount = 0
+  }
+  let byCma = classified.get(street.name)
+  if (byCma === undefined) {
+    byCma = new Map()
+    classified.set(street.name, byCma)
+  }
+  let byType = byCma.get(cmaName ?? '')
+  if (byType === undefined) {
+    byType = []
+    byCma.set(cmaName ?? '', byType)
+  }
+  for (const c of byType) if (c.type === street.type) return c.value
+  const fresh = classifyUncached(street, cmaName)
+  const value = fresh && Object.freeze(fresh)
+  byType.push({ type: street.type, value })
+  classifiedCount++
+  return value
+}
+
+function classifyUncached(street: { name: string; type?: string }, cmaName?: string): StreetClassification | undefined {
   const local = cmaName ? CMA_ARTERIALS[cmaName] : undefined
   // Intersections ("Yonge & Dundas", "King St at Bay St"): the busier street counts.
   const parts = street.name.split(/\s*&\s*|\s+(?:at|and|et)\s+|\s*\/\s*/i).filter(Boolean)

@@ -88,6 +88,8 @@ const PARK_INSIDE_M = 40
 const STREET_NEAR_M = 150
 
 type Frontage = { kind: 'none' } | { kind: 'noRoad' | 'park'; warning: ScoreWarning }
+/** The usual answer, one object for every score. */
+const AT_A_ROAD: Frontage = Object.freeze({ kind: 'none' })
 
 /**
  * Coordinates with no known street: is there a road at all? (water, wilderness, a park interior)
@@ -95,9 +97,9 @@ type Frontage = { kind: 'none' } | { kind: 'noRoad' | 'park'; warning: ScoreWarn
  * one mask cell, so the mask is not read (the same answer, cheaper).
  */
 function frontageAt(input: FeatureInput, exact: boolean, nearEvidence: boolean): Frontage {
-  if (!exact) return { kind: 'none' }
+  if (!exact) return AT_A_ROAD
   const street = input.street
-  if (street?.name && (street.offsetM === undefined || street.offsetM <= STREET_NEAR_M)) return { kind: 'none' }
+  if (street?.name && (street.offsetM === undefined || street.offsetM <= STREET_NEAR_M)) return AT_A_ROAD
   if (!nearEvidence && !roadEvidenceWithin(input.lat, input.lng, NO_ROAD_CELLS))
     return {
       kind: 'noRoad',
@@ -116,7 +118,7 @@ function frontageAt(input: FeatureInput, exact: boolean, nearEvidence: boolean):
         message: `The point lies more than ${PARK_INSIDE_M} m inside a park (City of Toronto green spaces): no vehicle traffic passes it.`,
       },
     }
-  return { kind: 'none' }
+  return AT_A_ROAD
 }
 
 /** A speed zone this close names the road a point is on (a roadside point is ~10–20 m from the centreline). */
@@ -152,6 +154,7 @@ interface Measured {
   poiCount1km: number
   intersectionDensity: number
   transit: number
+  /** How transit was measured, as the transit signal's method quotes it ('measured: ' left off; 'modelled: ' kept) */
   transitMethod: string
   transitConfidence: Confidence
   /** transit measured from the 2022 GTFS stops (their points then serve the bus-route test) */
@@ -196,7 +199,7 @@ function transitMeasure(
     return {
       transit: canaleMissing ? transitIndex(counts, ctx.stationDepartures) : blendedTransitIndex(counts, canale, ctx.stationDepartures),
       transitMethod:
-        `measured: GTFS 2022 stops, ${counts.within400} within 400 m, ${counts.within800} within 800 ` +
+        `GTFS 2022 stops, ${counts.within400} within 400 m, ${counts.within800} within 800 ` +
         `m${canaleMissing ? '' : `; mean with Can-ALE 2016, ${Math.round(canale)} within 1 km`}${station}`,
       transitConfidence: ctx.nearestStation || counts.within800 > 0 ? 'high' : 'medium',
       gtfsStops: true,
@@ -205,7 +208,7 @@ function transitMeasure(
   if (census?.transitStops1km !== undefined) {
     return {
       transit: STOP_EQUIVALENTS_PER_1KM_STOP * census.transitStops1km + 0.5 * ctx.stationDepartures,
-      transitMethod: `measured: Can-ALE 2016 stops within 1 km (${Math.round(census.transitStops1km)}), no 2022 feed here${station}`,
+      transitMethod: `Can-ALE 2016 stops within 1 km (${Math.round(census.transitStops1km)}), no 2022 feed here${station}`,
       transitConfidence: 'medium',
       gtfsStops: false,
     }
@@ -432,7 +435,7 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}, wa
       fitMethod(
         `modelled: share of ${Math.round(transitInputs.stopEquivalents * 10) / 10} stop-eq. at ` +
           `${Math.round(transitInputs.popDensity)}/km²${area ? ` (${area.das} DAs nearest the postal area)` : placed}; ` +
-          (measured.transitMethod.startsWith('measured: ') ? measured.transitMethod.slice(10) : measured.transitMethod),
+          measured.transitMethod,
       ),
       area ? 'medium' : areaConfidence(measured.transitConfidence === 'high' ? 'medium' : measured.transitConfidence),
     ),

@@ -69,13 +69,18 @@ function measuredAhead(): Map<number, PostalAreaMeasures> {
   }
   return table
 }
-const measuredNow = new PointMemo<{ area: PostalAreaMeasures | undefined }>(256)
+// The answer per exact position, from the table or measured: a hit skips the table's hash of a non-integer key (≈ 0.3 µs).
+const areas = new PointMemo<{ area: PostalAreaMeasures | undefined }>(4096)
 
 /** The area of a postal-code position: from the table for the geocoder's FSA positions, else measured (and memoised). */
 export function postalAreaAt(lat: number, lng: number, memo: boolean | undefined): PostalAreaMeasures | undefined {
+  if (memo === false) return areaOf(lat, lng)
+  const hit = areas.get(lat, lng)
+  return hit ? hit.area : areas.set(lat, lng, { area: areaOf(lat, lng) }).area
+}
+
+function areaOf(lat: number, lng: number): PostalAreaMeasures | undefined {
   const ahead = measuredAhead().get(key(lat, lng))
   if (ahead) return ahead.das > 0 ? ahead : undefined
-  if (memo === false) return measurePostalArea(lat, lng)
-  const hit = measuredNow.get(lat, lng)
-  return hit ? hit.area : measuredNow.set(lat, lng, { area: measurePostalArea(lat, lng) }).area
+  return measurePostalArea(lat, lng)
 }
