@@ -19,6 +19,7 @@ import { join } from 'node:path'
 import { loadSrc } from './lib/load-ts.mjs'
 import { dataDir, hasData, isHeldOut, readCsv, root, spearman } from './validation/common.mjs'
 import { ontarioDas, ontarioPostalAreas } from './validation/postal-areas.mjs'
+import { leastSquares } from './validation/stats.mjs'
 
 if (!hasData()) {
   console.log(`fit:transit needs the raw data in ${dataDir} (set SHARED_DATA_DIR); skipped.`)
@@ -60,29 +61,11 @@ const test = das.filter((d) => d.held)
 
 const inputs = (d) => [1, Math.log(1 + Math.max(d.stopEquivalents, 0)), Math.log(Math.max(d.popDensity, 1))]
 const logit = (p) => Math.log(p / (1 - p))
-/** Normal equations, Gauss–Jordan with partial pivoting (3 unknowns). */
-function leastSquares(rows) {
-  const k = rows[0][0].length
-  const a = Array.from({ length: k }, () => new Array(k + 1).fill(0))
-  for (const [x, y] of rows)
-    for (let i = 0; i < k; i++) {
-      a[i][k] += x[i] * y
-      for (let j = 0; j < k; j++) a[i][j] += x[i] * x[j]
-    }
-  for (let i = 0; i < k; i++) {
-    let p = i
-    for (let r = i + 1; r < k; r++) if (Math.abs(a[r][i]) > Math.abs(a[p][i])) p = r
-    ;[a[i], a[p]] = [a[p], a[i]]
-    for (let r = 0; r < k; r++) {
-      if (r === i) continue
-      const f = a[r][i] / a[i][i]
-      for (let c = i; c <= k; c++) a[r][c] -= f * a[i][c]
-    }
-  }
-  return a.map((row, i) => row[k] / row[i])
-}
 // Shares clipped to 0.3 %–90 %: a DA with no transit commuter has a share of 0, whose logit is −∞.
-const beta = leastSquares(train.map((d) => [inputs(d), logit(Math.min(0.9, Math.max(0.003, d.share)))])).map((b) => Number(b.toFixed(4)))
+const beta = leastSquares(
+  train.map(inputs),
+  train.map((d) => logit(Math.min(0.9, Math.max(0.003, d.share)))),
+).map((b) => Number(b.toFixed(4)))
 const shareOf = (stopEquivalents, popDensity) => {
   const eta = inputs({ stopEquivalents, popDensity }).reduce((s, x, i) => s + x * beta[i], 0)
   return 100 / (1 + Math.exp(-eta))

@@ -354,20 +354,7 @@ function interpolate(street: AddressPoint[], n: number): Located | undefined {
     if (p.number < n && (!lo || p.number > lo.number)) lo = p
     if (p.number > n && (!hi || p.number < hi.number)) hi = p
   }
-  if (lo && hi) {
-    const spanM = metres(lo, hi)
-    if (spanM > MAX_INTERPOLATION_SPAN_M) return undefined
-    const t = (n - lo.number) / (hi.number - lo.number)
-    return {
-      lat: round6(lo.lat + t * (hi.lat - lo.lat)),
-      lng: round6(lo.lng + t * (hi.lng - lo.lng)),
-      precision: 'interpolated',
-      accuracyM: accuracyOf(spanM > LONG_SPAN_M ? 'interpolatedLong' : 'interpolated', spanM * Math.min(t, 1 - t), {
-        spanM,
-        numberGap: hi.number - lo.number,
-      }),
-    }
-  }
+  if (lo && hi) return between(lo, hi, n, (spanM) => (spanM > LONG_SPAN_M ? 'interpolatedLong' : 'interpolated'))
   const last = lo ?? hi
   if (!last || Math.abs(n - last.number) > MAX_EXTRAPOLATION_NUMBERS) return undefined
   // Continue the line from the next known number on that side through the last one.
@@ -402,7 +389,11 @@ function acrossStreet(street: AddressPoint[], n: number): Located | undefined {
     if (p.number < n && (!lo || p.number > lo.number)) lo = p
     if (p.number > n && (!hi || p.number < hi.number)) hi = p
   }
-  if (!lo || !hi) return undefined
+  return lo && hi ? between(lo, hi, n, () => 'interpolatedAcross') : undefined
+}
+
+/** Number n placed along the line from lo to hi in proportion to the numbers; none past the longest span. */
+function between(lo: AddressPoint, hi: AddressPoint, n: number, term: (spanM: number) => AccuracyTerm): Located | undefined {
   const spanM = metres(lo, hi)
   if (spanM > MAX_INTERPOLATION_SPAN_M) return undefined
   const t = (n - lo.number) / (hi.number - lo.number)
@@ -410,7 +401,7 @@ function acrossStreet(street: AddressPoint[], n: number): Located | undefined {
     lat: round6(lo.lat + t * (hi.lat - lo.lat)),
     lng: round6(lo.lng + t * (hi.lng - lo.lng)),
     precision: 'interpolated',
-    accuracyM: accuracyOf('interpolatedAcross', spanM * Math.min(t, 1 - t), { spanM, numberGap: hi.number - lo.number }),
+    accuracyM: accuracyOf(term(spanM), spanM * Math.min(t, 1 - t), { spanM, numberGap: hi.number - lo.number }),
   }
 }
 
