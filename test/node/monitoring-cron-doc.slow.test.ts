@@ -109,7 +109,10 @@ describe('docs/projects.md: triggering the monitoring cron locally', () => {
       server.stdout!.on('data', (chunk) => (log += chunk))
       server.stderr!.on('data', (chunk) => (log += chunk))
       const url = documentedUrl![1].replace('localhost:8787', `localhost:${port}`)
-      await waitFor(`http://localhost:${port}/healthz`, Date.now() + 60_000)
+      // A first wrangler dev builds and starts workerd: well under a minute alone, longer on a loaded machine.
+      await waitFor(`http://localhost:${port}/healthz`, Date.now() + 150_000).catch((e) => {
+        throw new Error(`${e.message}; wrangler said: ${log.slice(-1500)}`)
+      })
       const res = await fetch(url, { signal: AbortSignal.timeout(30_000) })
       expect(res.status).toBe(200)
       expect(await res.text()).toContain('Ran scheduled event')
@@ -128,5 +131,5 @@ describe('docs/projects.md: triggering the monitoring cron locally', () => {
       rmSync(dir, { recursive: true, force: true })
     }
     // Two wrangler processes start here while the rest of the suite runs beside it on 2 cores.
-  }, 240_000)
+  }, 300_000)
 })
