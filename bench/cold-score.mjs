@@ -13,7 +13,7 @@ import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { loadGeodata } from '../scripts/lib/geodata-load.mjs'
 import { option } from '../scripts/lib/cli.mjs'
-import { createKeys, startServer } from './lib/server.mjs'
+import { createKeys, postScore, startServer } from './lib/server.mjs'
 import { treeAt } from './lib/tree-at.mjs'
 import { inspectIsolate, printProfile } from './lib/profile.mjs'
 
@@ -33,20 +33,12 @@ async function firstScore(tree, state, key, body, profile) {
     if (me.status !== 200) throw new Error(`GET /me: ${me.status}`)
     const inspector = profile ? await inspectIsolate(inspectorPort) : undefined
     if (inspector) await inspector.startProfile(100)
-    const t = performance.now()
-    const res = await fetch(`${server.base}/api/v1/score`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-api-key': key },
-      body: JSON.stringify(body),
-    })
-    const json = await res.json()
-    const ms = performance.now() - t
-    if (res.status !== 200) throw new Error(`POST /score: ${res.status} ${JSON.stringify(json)}`)
+    const { ms, precision } = await postScore(server, key, body)
     if (inspector) {
       printProfile(await inspector.stopProfile(profile), { top: 30 })
       inspector.close()
     }
-    return { ms, precision: json.precision }
+    return { ms, precision }
   } finally {
     await server.stop()
   }

@@ -6,7 +6,7 @@
 // Usage: npm run bench:geocode [-- --requests 400 --port 8813]
 import { readFileSync } from 'node:fs'
 import { spawnSync } from 'node:child_process'
-import { startServer, createKeys } from './lib/server.mjs'
+import { createKeys, postScore, startServer } from './lib/server.mjs'
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`)
@@ -38,17 +38,7 @@ const server = await startServer({
 const keys = await createKeys(server, 'enterprise', 20)
 let next = 0
 
-async function score(body) {
-  const started = performance.now()
-  const res = await fetch(`${server.base}/api/v1/score`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-api-key': keys[next++ % keys.length] },
-    body: JSON.stringify(body),
-  })
-  const json = await res.json()
-  if (res.status !== 200) throw new Error(`${res.status} ${JSON.stringify(json)}`)
-  return { ms: performance.now() - started, precision: json.precision }
-}
+const score = (body) => postScore(server, keys[next++ % keys.length], body)
 const pctl = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b)
   return s[Math.min(s.length - 1, Math.floor(p * s.length))]

@@ -15,7 +15,7 @@ import { committedRows, readArtefact, readManifest } from '../scripts/lib/geodat
 import { loadGeodata } from '../scripts/lib/geodata-load.mjs'
 import { loadTs } from '../scripts/lib/load-ts.mjs'
 import { hotPathLoad, ENDPOINTS } from './lib/hot-path-load.mjs'
-import { createKeys, startServer } from './lib/server.mjs'
+import { createKeys, postScore, startServer } from './lib/server.mjs'
 
 const { values: args } = parseArgs({
   options: {
@@ -48,25 +48,13 @@ const times = sample.map((text) => {
 console.log(`1. geocode (parse + plan + resolve), warm, in-process, ${sample.length} held-out addresses:`)
 console.log(`   p50 ${pctl(times, 0.5).toFixed(3)} ms, p90 ${pctl(times, 0.9).toFixed(3)} ms, p99 ${pctl(times, 0.99).toFixed(3)} ms`)
 
-async function post(server, key, body) {
-  const t = performance.now()
-  const res = await fetch(`${server.base}/api/v1/score`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-api-key': key },
-    body: JSON.stringify(body),
-  })
-  const json = await res.json()
-  if (res.status !== 200) throw new Error(`${res.status} ${JSON.stringify(json)}`)
-  return { ms: performance.now() - t, precision: json.precision }
-}
-
 // 2 + 3. This tree under wrangler dev with the store loaded.
 const after = await startServer({ beforeStart: (state) => loadGeodata({ persistTo: state }) })
 try {
   const [key] = await createKeys(after, 'enterprise', 1)
   // createKeys has warmed the isolate (auth, D1, KV), not scoring: the first score still loads the geodata.
-  const firstAddress = await post(after, key, { address: '100 Queen St W, Toronto, ON' })
-  const firstCoords = await post(after, key, { lat: 45.4215, lng: -75.6972 })
+  const firstAddress = await postScore(after, key, { address: '100 Queen St W, Toronto, ON' })
+  const firstCoords = await postScore(after, key, { lat: 45.4215, lng: -75.6972 })
   console.log(
     `2. first score after a cold start: address ${firstAddress.ms.toFixed(0)} ms (${firstAddress.precision}), ` +
       `then coordinates ${firstCoords.ms.toFixed(0)} ms`,
@@ -75,13 +63,13 @@ try {
   const series = { 'address, first time': [], 'address, repeated': [], coordinates: [] }
   const precision = {}
   for (const text of texts) {
-    const r = await post(after, key, { address: text })
+    const r = await postScore(after, key, { address: text })
     series['address, first time'].push(r.ms)
     precision[r.precision] = (precision[r.precision] ?? 0) + 1
   }
-  for (const text of texts) series['address, repeated'].push((await post(after, key, { address: text })).ms)
+  for (const text of texts) series['address, repeated'].push((await postScore(after, key, { address: text })).ms)
   const points = held.slice(0, texts.length).map((r) => ({ lat: Number(r[5]) / 1e5, lng: Number(r[6]) / 1e5 }))
-  for (const p of points) series.coordinates.push((await post(after, key, p)).ms)
+  for (const p of points) series.coordinates.push((await postScore(after, key, p)).ms)
   if (texts.length) {
     const seen = JSON.stringify(precision)
     console.log(`3. POST /api/v1/score, sequential, ${requests} each (precision of the first-time addresses: ${seen}):`)
@@ -100,7 +88,7 @@ try {
     const before = await startServer({ cwd: dir })
     try {
       const [beforeKey] = await createKeys(before, 'enterprise', 1)
-      const coldBefore = await post(before, beforeKey, { address: '100 Queen St W, Toronto, ON' })
+      const coldBefore = await postScore(before, beforeKey, { address: '100 Queen St W, Toronto, ON' })
       console.log(`   before: first score after a cold start ${coldBefore.ms.toFixed(0)} ms (${coldBefore.precision})`)
       const b = await (await hotPathLoad(before)).measure(ENDPOINTS.score, seconds)
       const change = ((100 * a.reqPerSec) / b.reqPerSec - 100).toFixed(1)

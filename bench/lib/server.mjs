@@ -134,3 +134,16 @@ export async function createKeys(server, plan, count) {
 }
 
 export const pct = (histogram, p) => histogram[`p${p}`] ?? histogram[`p${String(p).replace('.', '_')}`]
+
+/** One POST /api/v1/score, timed from the request to the parsed answer; anything but 200 throws. */
+export async function postScore(server, key, body) {
+  const started = performance.now()
+  const res = await fetch(`${server.base}/api/v1/score`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': key },
+    body: JSON.stringify(body),
+  })
+  const json = await res.json()
+  if (res.status !== 200) throw new Error(`POST /score: ${res.status} ${JSON.stringify(json)}`)
+  return { ms: performance.now() - started, precision: json.precision }
+}
