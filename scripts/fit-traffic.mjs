@@ -34,7 +34,7 @@ const m = await loadSrc(
     'geo/signals/features.ts': ['transitInputsAt'],
     'geo/geodata/measured/index.ts': ['censusAt', 'transitStopPointsNear'],
     'geo/signals/model/traffic.ts': ['trafficModelInputs', 'outsideFitFactor'],
-    'geo/signals/model/activity.ts': ['pedestrianFrontage', 'PEDESTRIAN_REFERENCES', 'stopsWithin', 'CORNER_STOP_M'],
+    'geo/signals/model/activity.ts': ['pedestrianFrontage', 'PEDESTRIAN_REFERENCES', 'nearStopWeight', 'NEAR_STOP_MAX_M'],
     'scoring/index.ts': ['scoreSignals'],
     'scoring/audience.ts': ['VEHICLE_OCCUPANCY'],
   },
@@ -181,7 +181,7 @@ console.log(
     `p10 ${sets.measured.residualP10}, p90 ${sets.measured.residualP90}`,
 )
 
-const pedestrians = fitPedestrians(
+const pedestrians = await fitPedestrians(
   rows.filter((r) => r.pedestrians !== undefined),
   m,
 )

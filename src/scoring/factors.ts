@@ -109,8 +109,10 @@ export const FACTORS = {
   },
   // Pedestrians/day. 3.0 fitted the model's scale on Vancouver's counts (× 4.14 over 2.x); the knots moved
   // by the same factor so a factor score means what it meant. The corner-stops term (issue 22 item 3) moved
-  // the scale again (× 0.735 at its reference, 2 stops within 200 m), and the knots with it: quiet street
-  // 184 → 35; main street 3,000 → 60; busy downtown corner 15,400 → 80; 91,000 → 100.
+  // the scale again (× 0.735 at its reference, 2 stops within 200 m), and the knots with it; the stops
+  // weighted by distance (e^(−d/100 m)) moved it × 0.934 at their reference (1, a stop pair ~70 m away, which
+  // is also 2 stops within 200 m): quiet street 172 → 35; main street 2,800 → 60; busy downtown corner
+  // 14,400 → 80; 85,000 → 100.
   pedestrian: {
     label: 'Pedestrian activity',
     weight: 0.15,
@@ -118,11 +120,11 @@ export const FACTORS = {
     curve: {
       scale: 'log',
       knots: [
-        [15, 0],
-        [184, 35],
-        [3000, 60],
-        [15400, 80],
-        [91000, 100],
+        [14, 0],
+        [172, 35],
+        [2800, 60],
+        [14400, 80],
+        [85000, 100],
       ],
     },
   },

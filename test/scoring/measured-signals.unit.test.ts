@@ -19,7 +19,14 @@ import { describe, it, expect } from 'vitest'
 import { featuresAt, type KnownStreet } from '../../src/geo/signals'
 import { censusAt, countedSectionsNear, tractAt, transitStopPointsNear } from '../../src/geo/geodata/measured'
 import { PEDESTRIAN_MODEL } from '../../src/geo/signals'
-import { pedestriansPerDay, transitShareOf } from '../../src/geo/signals/model/activity'
+import {
+  NEAR_STOP_AREA_MEAN,
+  NEAR_STOP_MAX_M,
+  nearStopWeight,
+  pedestriansPerDay,
+  transitShareOf,
+} from '../../src/geo/signals/model/activity'
+import type { StopPoint } from '../../src/geo/signals/model/road-class'
 import { buildScoreResult } from '../../src/scoring'
 import { scoringStreet } from '../../src/services/street-store'
 import { committedRows } from '../../scripts/lib/geodata-artefacts.mjs'
@@ -111,28 +118,30 @@ describe('each signal says what it measured', () => {
     expect(signals.transit.unit).toBe('% of commuters by transit (modelled)')
   })
 
-  it('pedestrians count the stops within 200 m of the point: more at the stop, fewer away from any (issue 22 item 3)', () => {
-    const near = transitStopPointsNear(point.lat, point.lng, 200).length
-    expect(near).toBeGreaterThan(0)
-    expect(signals.pedestrian.method).toContain(`stops within 200 m (${near})`)
-    // The same neighbourhood (its 1 km inputs alike) read with no stop at the frontage: the model's corner factor alone.
-    const e = PEDESTRIAN_MODEL.exponents.cornerStops
-    expect(e).toBeGreaterThan(0)
-    const inputs = {
-      popDensity: 5000,
-      poiCount1km: 300,
-      intersectionDensity: 60,
-      transit: 40,
-      roadClass: 3,
-    }
-    const none = pedestriansPerDay({ ...inputs, stopsAtCorner: 0 })
-    expect(pedestriansPerDay({ ...inputs, stopsAtCorner: near }) / none).toBeCloseTo((1 + near) ** e, 6)
+  it('pedestrians weigh the stops near the point by distance: a stop at the corner adds more than one a block away', () => {
+    const near = transitStopPointsNear(point.lat, point.lng, NEAR_STOP_MAX_M)
+    expect(near.length).toBeGreaterThan(0)
+    const weight = near.reduce((w, s) => w + Math.exp(-s.distanceM / 100), 0)
+    expect(signals.pedestrian.method).toContain(`stops near the frontage (${Math.round(weight * 100) / 100}: e^(−d/100 m) within 300 m)`)
+    // The same neighbourhood (its 1 km inputs alike), its frontage with a stop pair at the corner, a block
+    // (250 m) away, or none: the nearer pair puts more riders on the sidewalk.
+    expect(PEDESTRIAN_MODEL.exponents.nearStops).toBeGreaterThan(0)
+    const inputs = { popDensity: 5000, poiCount1km: 300, intersectionDensity: 60, transit: 40, roadClass: 3 }
+    const stopAt = (distanceM: number): StopPoint => ({ lat: point.lat, lng: point.lng, distanceM })
+    const withPair = (d: number) => pedestriansPerDay({ ...inputs, nearStops: nearStopWeight([stopAt(d), stopAt(d)]) })
+    const none = pedestriansPerDay({ ...inputs, nearStops: 0 })
+    expect(withPair(20)).toBeGreaterThan(1.5 * withPair(250))
+    expect(withPair(250)).toBeGreaterThan(none)
+    expect(withPair(250)).toBeLessThan(1.2 * none)
   })
 
-  it('at a postal-area position the stops at the frontage are the 400 m count × ¼, said as expected', () => {
+  it('at a postal-area position the stops near the frontage are what its 400 m stops give anywhere in the disc, said as expected', () => {
     const area = featuresAt({ ...point, precision: 'postal_code' })
     const within400 = transitStopPointsNear(point.lat, point.lng, 400).length
-    expect(area.pedestrian.method).toContain(`stops within 200 m (${Math.round(within400 * 2.5) / 10} expected)`)
+    expect(NEAR_STOP_AREA_MEAN).toBeCloseTo(0.1, 2)
+    expect(area.pedestrian.method).toContain(
+      `stops near the frontage (${Math.round(within400 * NEAR_STOP_AREA_MEAN * 100) / 100} expected:`,
+    )
   })
 
   it("transit's stop equivalents are the mean of the 2022 walk-band count and Can-ALE's 2016 1 km count", () => {

@@ -17,11 +17,12 @@ import {
 } from '../geodata'
 import {
   blendedTransitIndex,
-  CORNER_AREA_SHARE,
-  CORNER_STOP_M,
+  NEAR_STOP_AREA_MEAN,
+  NEAR_STOP_DECAY_M,
+  NEAR_STOP_MAX_M,
   pedestriansPerDay,
   STOP_EQUIVALENTS_PER_1KM_STOP,
-  stopsWithin,
+  nearStopWeight,
   transitIndex,
   transitShareOf,
   WALK_FAR_M,
@@ -301,7 +302,7 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}, wa
         : ''
 
   // Stops counted within 400 and 800 m; the points only within the bus-route test's radius.
-  // ROUTE_RADIUS_M (300 m) ≥ CORNER_STOP_M: the points reach the corner stops of the pedestrian model.
+  // ROUTE_RADIUS_M (300 m) ≥ NEAR_STOP_MAX_M: the points reach the near stops of the pedestrian model.
   const stops = transitStopsAround(lat, lng, WALK_NEAR_M, WALK_FAR_M, ROUTE_RADIUS_M, { memo })
   const transit = transitMeasure(census, { within400: stops.withinNear, within800: stops.withinFar }, ctx)
   // No DA point within 5 km: the 1.x place model (GeoNames places as discs, FSA kernel) is the fallback.
@@ -379,8 +380,8 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}, wa
           speedZone,
         )
   // The stops at an area position (a postal area's or a place's point) are not at the address's
-  // frontage: the count expected within CORNER_STOP_M, from the 400 m count by area.
-  const cornerStops = exact ? stopsWithin(stops.points, CORNER_STOP_M) : stops.withinNear * CORNER_AREA_SHARE
+  // frontage: the weight expected of its 400 m stops placed anywhere in the 400 m disc.
+  const nearStops = exact ? nearStopWeight(stops.points) : stops.withinNear * NEAR_STOP_AREA_MEAN
   const pedestrians =
     frontage.kind === 'noRoad'
       ? 0
@@ -389,7 +390,7 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}, wa
           poiCount1km: measured.poiCount1km,
           intersectionDensity: measured.intersectionDensity,
           transit: measured.transit,
-          stopsAtCorner: cornerStops,
+          nearStops,
           roadClass: rc,
         })
   const areaConfidence = (c: Confidence): Confidence => (placed ? 'low' : c)
@@ -424,8 +425,8 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}, wa
     pedestrian: sig(
       roundTo(pedestrians, pedestrians >= 1000 ? 100 : 1),
       FACTORS.pedestrian.unit,
-      `modelled: density × POIs × intersections × transit × stops within ${CORNER_STOP_M} m ` +
-        `(${exact ? cornerStops : `${Math.round(cornerStops * 10) / 10} expected`}) × ` +
+      `modelled: density × POIs × intersections × transit × stops near the frontage ` +
+        `(${Math.round(nearStops * 100) / 100}${exact ? '' : ' expected'}: e^(−d/${NEAR_STOP_DECAY_M} m) within ${NEAR_STOP_MAX_M} m) × ` +
         `frontage (class ${Math.round(rc * 10) / 10})${placed}`,
       'low',
     ),

@@ -71,37 +71,50 @@ const PEDESTRIAN_FRONTAGE = [
 export function pedestrianFrontage(roadClass: number): number {
   return interpolateKnots(PEDESTRIAN_FRONTAGE, roadClass)
 }
-/** Each input's reference value: the model reads ratios to these (the fit uses the same). cornerStops: one line's stop pair. */
-export const PEDESTRIAN_REFERENCES = { density: 2000, pois: 50, poiOffset: 5, intersections: 40, transit: 15, cornerStops: 2 } as const
+/**
+ * Each input's reference value: the model reads ratios to these (the fit uses the same). nearStops: one
+ * line's stop pair about 70 m away (2 × e^−0.7 ≈ 1; the median counted Vancouver corner has 1.7).
+ */
+export const PEDESTRIAN_REFERENCES = { density: 2000, pois: 50, poiOffset: 5, intersections: 40, transit: 15, nearStops: 1 } as const
 
-/** Stops this close (a 2–3 minute walk) serve the frontage itself: their riders walk past the point. */
-export const CORNER_STOP_M = 200
-/** The share of the 400 m stops expected within CORNER_STOP_M (by area), for a position that is not the address's own. */
-export const CORNER_AREA_SHARE = (CORNER_STOP_M / WALK_NEAR_M) ** 2
-/** Stops within `radiusM` of a list of stop points sorted nearest first. */
-export function stopsWithin(stops: readonly StopPoint[], radiusM: number): number {
-  let n = 0
-  while (n < stops.length && stops[n].distanceM <= radiusM) n++
-  return n
+/** A stop's riders walk the frontage near it: a stop d metres away weighs e^(−d / NEAR_STOP_DECAY_M) (100 m: 0.37). */
+export const NEAR_STOP_DECAY_M = 100
+/** Stops farther weigh under 5 % and are left out (the stop points of featuresAt reach ROUTE_RADIUS_M, 300 m). */
+export const NEAR_STOP_MAX_M = 300
+/** Distance-weighted stops at the frontage: Σ e^(−d / 100 m) over the stops within 300 m, sorted nearest first. */
+export function nearStopWeight(stops: readonly StopPoint[]): number {
+  let w = 0
+  for (const s of stops) {
+    if (s.distanceM > NEAR_STOP_MAX_M) break
+    w += Math.exp(-s.distanceM / NEAR_STOP_DECAY_M)
+  }
+  return w
 }
+/**
+ * The weight expected of each stop within 400 m when the frontage is not known (a postal-area or place
+ * position): a stop placed uniformly in the 400 m disc, mean of e^(−d/L) for d ≤ 300 m (≈ 0.10).
+ */
+export const NEAR_STOP_AREA_MEAN =
+  (2 * NEAR_STOP_DECAY_M ** 2 * (1 - Math.exp(-NEAR_STOP_MAX_M / NEAR_STOP_DECAY_M) * (1 + NEAR_STOP_MAX_M / NEAR_STOP_DECAY_M))) /
+  WALK_NEAR_M ** 2
 
 export interface PedestrianInputs {
   popDensity: number
   poiCount1km: number
   intersectionDensity: number
   transit: number
-  /** transit stops within CORNER_STOP_M */
-  stopsAtCorner: number
+  /** distance-weighted stops at the frontage (nearStopWeight) */
+  nearStops: number
   roadClass: number
 }
 
 /**
  * Pedestrians/day passing the point (estimate). Walking trips are made by residents (density),
  * drawn by destinations (POIs), enabled by a connected street grid (intersections) and fed by
- * transit (every rider walks to the stop; the stops at the frontage put their riders on this very
- * sidewalk); a sign sees the share passing on its own street (frontage by class). The area exponents
+ * transit (every rider walks to the stop; the stops near the frontage put their riders on this very
+ * sidewalk, the nearer the more); a sign sees the share passing on its own street (frontage by class). The area exponents
  * are elasticities from the built-environment literature (Ewing & Cervero 2010: density ≈ 0.1–0.4,
- * destinations ≈ 0.4–0.6, intersections ≈ 0.4); the scale and the corner-stops exponent are fitted on
+ * destinations ≈ 0.4–0.6, intersections ≈ 0.4); the scale and the near-stops exponent are fitted on
  * Vancouver's intersection pedestrian counts (scripts/validation/fit-pedestrians.mjs; fitting the area
  * exponents too ranked held-out areas worse). Never fitted on the 2011 commute shares.
  */
@@ -114,7 +127,7 @@ export function pedestriansPerDay(x: PedestrianInputs): number {
     ((x.poiCount1km + REF.poiOffset) / REF.pois) ** e.pois *
     (Math.max(x.intersectionDensity, 1) / REF.intersections) ** e.intersections *
     (1 + x.transit / REF.transit) ** e.transit *
-    ((1 + x.stopsAtCorner) / (1 + REF.cornerStops)) ** e.cornerStops *
+    ((1 + x.nearStops) / (1 + REF.nearStops)) ** e.nearStops *
     pedestrianFrontage(x.roadClass)
   )
 }
