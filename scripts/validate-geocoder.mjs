@@ -42,7 +42,7 @@ for (const r of reports) {
     .map(([p, n]) => {
       holdsAll[p] = (holdsAll[p] ?? 0) + (r.holds[p] ?? 0)
       countAll[p] = (countAll[p] ?? 0) + n
-      return `${p.slice(0, 6)} ${pct(r.holds[p] ?? 0, n)}`
+      return `${p.slice(0, 6)} ${pct(r.holds[p] ?? 0, n)} of ${n}`
     })
     .join(', ')
   const exact = (r.byPrecision.address ?? 0) + (r.byPrecision.interpolated ?? 0)

@@ -1,5 +1,5 @@
 // Fitting accuracyM (src/geo/geodata/accuracy.ts) on a calibration sample: pure functions over (error, term)
-// pairs, used by scripts/calibrate-geocoder.mjs and tested in test/node/calibrate-accuracy.test.ts.
+// pairs, used by scripts/calibrate-geocoder.mjs and tested in test/geo/accuracy.unit.test.ts.
 
 import { type AccuracyDetail, type LocalWeights, localTermM } from '../../src/geo/geodata/accuracy'
 
@@ -20,9 +20,12 @@ export interface TermFit extends LocalWeights {
   /** share of the sample within max(floorM, k × localTermM) */
   holds: number
   meanM: number
-  /** the share held in each city constrained by the fit (`other` pools the smaller ones) */
+  /** the share held in each city constrained by the fit (POOLED: the smaller ones together) */
   groups: { group: string; n: number; holds: number }[]
 }
+
+/** What a set of n results must hold: a flat share of them, or a count (e.g. heldNeeded's statistical bound). */
+export type Requirement = number | ((n: number) => number)
 
 export interface FitOptions {
   /** the smallest k allowed */
@@ -44,9 +47,10 @@ const BEYOND_WEIGHTS = [0, 0.1, 0.2, 0.3, 0.5, 0.7, 1, 1.5, 2]
  * floor on a 5 m grid, the smallest k (at least kMin) that covers enough of the points the floor alone
  * leaves out, overall and in every such city.
  */
-export function fitTerm(samples: TermSample[], target: number, { kMin = 0, minGroup = Infinity }: FitOptions = {}): TermFit {
+export function fitTerm(samples: TermSample[], target: Requirement, { kMin = 0, minGroup = Infinity }: FitOptions = {}): TermFit {
   const n = samples.length
   const sets = [samples, ...groupsOf(samples, minGroup).map((g) => g.members)]
+  const need = (set: TermSample[]) => (typeof target === 'number' ? Math.ceil(target * set.length) : target(set.length))
   const hasSpan = samples.some((s) => s.detail?.spanM)
   const hasBeyond = samples.some((s) => s.detail?.beyondM)
   const grid = (hasSpan ? SPAN_WEIGHTS : [0]).flatMap((spanWeight) =>
@@ -54,12 +58,12 @@ export function fitTerm(samples: TermSample[], target: number, { kMin = 0, minGr
       (hasBeyond ? BEYOND_WEIGHTS : [0]).map((beyondWeight) => ({ spanWeight, perNumberWeight, beyondWeight })),
     ),
   )
-  const maxFloor = Math.max(FLOOR_STEP_M, ...sets.map((set) => roundUp(errorAtRank(set, Math.ceil(target * set.length)))))
+  const maxFloor = Math.max(FLOOR_STEP_M, ...sets.map((set) => roundUp(errorAtRank(set, need(set)))))
   let best: Omit<TermFit, 'holds' | 'groups' | 'n'> | undefined
   for (const weights of grid) {
     const terms = new Map(samples.map((s) => [s, localTermM(weights, s.termM, s.detail)]))
     for (let floorM = FLOOR_STEP_M; floorM <= maxFloor; floorM += FLOOR_STEP_M) {
-      const k = Math.max(kMin, ...sets.map((set) => smallestK(set, terms, floorM, target)))
+      const k = Math.max(kMin, ...sets.map((set) => smallestK(set, terms, floorM, need(set))))
       if (k > K_MAX) continue
       const kRounded = Math.ceil(k * 1000) / 1000
       const meanM = samples.reduce((a, s) => a + Math.max(floorM, kRounded * terms.get(s)!), 0) / Math.max(1, n)
@@ -76,9 +80,9 @@ export function fitTerm(samples: TermSample[], target: number, { kMin = 0, minGr
   }
 }
 
-/** The smallest k with at least `target` of the set within max(floorM, k × term); Infinity when none. */
-function smallestK(set: TermSample[], terms: Map<TermSample, number>, floorM: number, target: number): number {
-  const missing = Math.ceil(target * set.length) - set.filter((s) => s.errorM <= floorM).length
+/** The smallest k with at least `needed` of the set within max(floorM, k × term); Infinity when none. */
+function smallestK(set: TermSample[], terms: Map<TermSample, number>, floorM: number, needed: number): number {
+  const missing = needed - set.filter((s) => s.errorM <= floorM).length
   if (missing <= 0) return 0
   const ratios = set
     .filter((s) => s.errorM > floorM && terms.get(s)! > 0)
@@ -87,7 +91,8 @@ function smallestK(set: TermSample[], terms: Map<TermSample, number>, floorM: nu
   return missing > ratios.length ? Infinity : ratios[missing - 1]
 }
 
-/** Each city with at least minGroup results, then the others pooled as `other` when they are as many. */
+/** Each city with at least minGroup results, then the others pooled (POOLED) when they are as many. */
+export const POOLED = 'smaller groups pooled'
 function groupsOf(samples: TermSample[], minGroup: number): { group: string; members: TermSample[] }[] {
   if (!Number.isFinite(minGroup)) return []
   const byGroup = new Map<string, TermSample[]>()
@@ -99,7 +104,33 @@ function groupsOf(samples: TermSample[], minGroup: number): { group: string; mem
   }
   const big = [...byGroup].filter(([, m]) => m.length >= minGroup).map(([group, members]) => ({ group, members }))
   const rest = [...byGroup].filter(([, m]) => m.length < minGroup).flatMap(([, m]) => m)
-  return rest.length >= minGroup ? [...big, { group: 'other', members: rest }] : big
+  // Named apart from a caller's own `other` (the validation's small cities), which stays a group of its own.
+  return rest.length >= minGroup ? [...big, { group: POOLED, members: rest }] : big
+}
+
+/**
+ * The share a validation group of `futureN` results will at least hold, with one-sided confidence z
+ * (1.645: 95 %), when `held` of `n` calibration results hold: the Wilson lower bound of held / n on the
+ * effective size of the difference between the two shares, 1 / (1/n + 1/futureN). Both samples' sampling
+ * error counts: the calibration's (how well the fold knows the share) and the validation group's own.
+ */
+export function coverageBound(held: number, n: number, futureN: number, z = 1.645): number {
+  if (!n || !futureN) return 0
+  const m = 1 / (1 / n + 1 / futureN)
+  const p = held / n
+  const z2 = z * z
+  return (p + z2 / (2 * m) - z * Math.sqrt((p * (1 - p)) / m + z2 / (4 * m * m))) / (1 + z2 / m)
+}
+
+/**
+ * A Requirement: the smallest count of n calibration results (drawn as `folds` folds) whose coverageBound for
+ * a validation group of one fold's size (n / folds) reaches `goal`; n + 1 (unreachable) when even all do not.
+ */
+export function heldNeeded(goal: number, folds: number, z = 1.645): (n: number) => number {
+  return (n) => {
+    for (let held = Math.ceil(goal * n); held <= n; held++) if (coverageBound(held, n, n / folds, z) >= goal) return held
+    return n + 1
+  }
 }
 
 const errorAtRank = (set: TermSample[], rank: number) => set.map((s) => s.errorM).sort((a, b) => a - b)[Math.max(0, rank - 1)] ?? 0

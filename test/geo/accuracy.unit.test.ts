@@ -15,7 +15,7 @@ import { planAddressLookup, resolveAddressLookup, type AddressPoint } from '../.
 import { geoStore, type Fsa } from '../../src/geo/geodata/store'
 import { streetKeyOfText } from '../../src/geo/geocode/street-key'
 import { distanceKm } from '../../src/geo/geodata/text'
-import { fitScale, fitTerm, quantile, shareWithin } from '../../scripts/lib/calibrate-accuracy'
+import { fitScale, fitTerm, heldNeeded, quantile, shareWithin } from '../../scripts/lib/calibrate-accuracy'
 
 const metresTo = (r: { lat: number; lng: number }, [lat, lng]: [number, number]) => distanceKm(r.lat, r.lng, lat, lng) * 1000
 
@@ -162,6 +162,19 @@ describe('fitting (scripts/lib/calibrate-accuracy.ts)', () => {
     expect(perCity.groups.map((g) => g.group)).toEqual(['A', 'B'])
     for (const g of perCity.groups) expect(g.holds, g.group).toBeGreaterThanOrEqual(0.9)
     expect(perCity.meanM).toBeGreaterThan(overallOnly.meanM)
+  })
+
+  it('holds a count that depends on the group size: more of a small city than of a large one', () => {
+    const cities = [
+      ...samples.map((s) => ({ ...s, group: 'A' })),
+      ...samples.slice(0, 200).map((s) => ({ ...s, errorM: 3 * s.errorM, group: 'B' })),
+    ]
+    const need = heldNeeded(0.9, 4)
+    const fit = fitTerm(cities, need, { minGroup: 200 })
+    for (const g of fit.groups) expect(Math.round(g.holds * g.n), g.group).toBeGreaterThanOrEqual(need(g.n))
+    expect(need(200) / 200).toBeGreaterThan(need(400) / 400)
+    // The flat share of the same goal asks less, and gives a smaller radius.
+    expect(fit.meanM).toBeGreaterThan(fitTerm(cities, 0.9, { minGroup: 200 }).meanM)
   })
 
   it("weighs the neighbours' span in when the errors grow with it", () => {
