@@ -170,7 +170,11 @@ export async function reverseLocate(
   return street
 }
 
-export type LocatedStreet = Omit<ReverseStreet, 'side' | 'lat' | 'lng' | 'offsetM'> & { offsetM?: number }
+export type LocatedStreet = Omit<ReverseStreet, 'side' | 'lat' | 'lng' | 'offsetM'> & {
+  offsetM?: number
+  /** The street is that of the civic address point this far (m) from the coordinate. */
+  addressPointM?: number
+}
 const RECENT_MAX = 2000
 const RECENT_TTL_MS = 10 * 60_000
 const recentStreets = new WeakMap<D1Database, Map<string, { street: LocatedStreet; until: number }>>()
@@ -206,7 +210,11 @@ export async function locateStreet(
     if (line || !point) return line
   }
   const line = await reverseStreet(store, lat, lng, { nameKey: point!.nameKey, maxM: 80 })
-  const street = { name: titleCaseKey(point!.nameKey), ...(point!.typeKey && { type: point!.typeKey }) }
+  const street = {
+    name: titleCaseKey(point!.nameKey),
+    ...(point!.typeKey && { type: point!.typeKey }),
+    addressPointM: Math.round(metres(point!, { lat, lng })),
+  }
   if (!line) return street
   return {
     ...street,
@@ -229,5 +237,6 @@ export function scoringStreet(located: LocatedStreet | undefined, typed?: KnownS
     ...(typed ?? { name: located.name, ...(located.type && { type: located.type }) }),
     ...(located.roadClass !== undefined && { roadClass: located.roadClass, classSource: located.classSource }),
     ...(located.offsetM !== undefined && { offsetM: located.offsetM }),
+    ...(!typed && located.addressPointM !== undefined && { addressPointM: located.addressPointM }),
   }
 }

@@ -52,6 +52,11 @@ export interface KnownStreet {
   classSource?: string
   /** Distance from the point to the street's centreline, metres (when measured). */
   offsetM?: number
+  /**
+   * Set when the geodata store named the street from the civic address point nearest a coordinate (not
+   * the caller): that point's distance, metres. Off an address point the street may be a corner's cross street.
+   */
+  addressPointM?: number
 }
 export interface FeatureInput {
   lat: number
@@ -241,6 +246,19 @@ function roadClassAt(
       confidence: 'high',
     }
   }
+  if (known && offAddressPoint(input.street, known) && exact && stops !== undefined) {
+    // A coordinate off any address point (a roadside, a corner) is given the nearest address's street, which
+    // at a corner is as often the cross street: a generic type or a listed name then says less of the road at
+    // the point than the point's own evidence (the coordinates path: the bus-route test, §2.3). A specific
+    // type (Blvd, Trail, Cres) keeps its class, never below the point's evidence.
+    const atPoint = roadClassFromCoordinates(input.lat, input.lng, stops, measured.popDensity, {
+      excludeSections: options.excludeSections,
+      speedZone,
+    })
+    const specific = known.basis === 'type' && (known.roadClass < 1.8 || known.roadClass >= 3)
+    if (specific && known.roadClass > atPoint.roadClass) return { roadClass: known.roadClass, method: 'street-type', confidence: 'medium' }
+    return { ...atPoint, method: fitMethod(`${atPoint.method}; nearest address on ${input.street?.name}`) }
+  }
   if (known) {
     // Downtown grids are busy on every street: a plain "St"/"rue" among hundreds of businesses or
     // at a transit hub acts as an arterial (prairie downtowns have few OSM POIs but dense transit).
@@ -269,6 +287,14 @@ function roadClassAt(
     excludeSections: options.excludeSections,
     speedZone,
   })
+}
+
+/** A coordinate this close to a civic address point stands at that address: its street's class is the address's. */
+export const AT_ADDRESS_POINT_M = 15
+
+/** The store named the street from a civic address point the coordinate is not at, and no network gives its class. */
+function offAddressPoint(street: KnownStreet | undefined, known: StreetClassification): boolean {
+  return street?.addressPointM !== undefined && street.addressPointM > AT_ADDRESS_POINT_M && street.roadClass === undefined && !known.rural
 }
 
 /** The inputs of the transit share at coordinates, as featuresAt computes them (the fit reads the same: scripts/fit-transit.mjs). */
