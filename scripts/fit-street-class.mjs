@@ -47,7 +47,7 @@ for (const [cityKey, nameKey, typeKey, , n, , latE5, lngE5] of addressRows) {
   const lng = Number(lngE5) / 1e5
   s.points.push({ lat, lng, n: Number(n) })
   const near = (byName.get(nameKey) ?? []).filter(
-    (c) => latE5 >= c.box[0] - 100 && latE5 <= c.box[2] + 100 && lngE5 >= c.box[1] - 140 && lngE5 <= c.box[3] + 140,
+    (c) => lat * 1e5 >= c.box[0] - 100 && lat * 1e5 <= c.box[2] + 100 && lng * 1e5 >= c.box[1] - 140 && lng * 1e5 <= c.box[3] + 140,
   )
   if (!near.length) continue
   const hit = g.nearestStreet(near.map(piece), lat, lng, 60, (p) => !typeKey || !p.typeKey || p.typeKey === typeKey)
@@ -122,13 +122,13 @@ const fitted = Object.entries(MODELS).map(([label, features]) => {
       1e-3,
     )
     const inferred = (r) => Math.exp(features(r).reduce((sum, v, i) => sum + v * b[i], 0))
-    for (const [name, filter] of [
-      ['St', (r) => r.key.endsWith('|st')],
-      ['Blvd', (r) => r.key.endsWith('|blvd')],
-      ['all', () => true],
+    for (const [name, type] of [
+      ['St', '|st'],
+      ['Blvd', '|blvd'],
+      ['all', ''],
     ]) {
       const v = waterloo
-        .filter(filter)
+        .filter((r) => r.key.endsWith(type))
         .map(inferred)
         .sort((x, y) => x - y)
       const q = (f) => v[Math.floor(f * v.length)]?.toFixed(2)
