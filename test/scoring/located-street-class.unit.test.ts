@@ -13,10 +13,12 @@ const score = (lat: number, lng: number, street?: KnownStreet) =>
 const located = async (lat: number, lng: number) => scoringStreet(await store.locate(lat, lng))
 const roadClass = (r: ScoreResult) => r.factorScores.roadClass.raw
 
-describe('coordinates named by the nearest address point, no street network (Vancouver)', () => {
+describe('coordinates named by the nearest address point, no street network (Vancouver, Waterloo)', () => {
   it('a corner on a bus route (E 33rd Ave & Knight St) is a minor arterial, and the method says why', async () => {
     const street = await located(49.240209, -123.076405)
-    expect(street?.addressPointM).toBeGreaterThan(15) // the corner is not at an address: the street is a guess
+    // Not at an address, and another street's address about as near: a corner, either street may be the road here.
+    expect(street?.addressPointM).toBeGreaterThan(15)
+    expect(street?.otherStreetM).toBeLessThan(1.5 * street!.addressPointM!)
     const raw = roadClass(score(49.240209, -123.076405, street))
     expect(raw.value).toBeGreaterThanOrEqual(3)
     expect(raw.method).toMatch(/on a bus route .*; nearest address on /)
@@ -30,6 +32,21 @@ describe('coordinates named by the nearest address point, no street network (Van
     expect(withStreet.method).toMatch(/no bus route .*; nearest address on /)
     // The same street typed by the caller keeps the name's reading (generic "Ave", lifted downtown).
     expect(roadClass(score(49.262517, -123.131394, { name: street!.name, type: street!.type })).value).toBeGreaterThan(alone.value)
+  })
+
+  it('a pin 20 m from an address, no other street near (300 Weber St N, Waterloo): the address’s street and reading', async () => {
+    const at = store.geocode('300 Weber St N, Waterloo, ON')
+    if (at?.precision !== 'address') return expect.fail('300 Weber St N, Waterloo did not resolve to its address point')
+    const lat = at.lat + 20 / 111_200
+    const street = await located(lat, at.lng)
+    expect(street).toMatchObject({ name: 'Weber' })
+    expect(street?.addressPointM).toBeGreaterThan(15)
+    const byPin = score(lat, at.lng, street)
+    const byAddress = score(at.lat, at.lng, at.street)
+    // The name's reading (street-type), not the point's bus-route test; off the address, no downtown lift without buses.
+    expect(roadClass(byPin).method).toMatch(/^street-type/)
+    expect(Math.abs(roadClass(byPin).value - roadClass(byAddress).value)).toBeLessThanOrEqual(0.5)
+    expect(Math.abs(byPin.overallScore - byAddress.overallScore)).toBeLessThanOrEqual(3)
   })
 
   it('75 King St S, Waterloo, by its address and by its coordinates: the same road, class and score (issue 21 item 5)', async () => {
