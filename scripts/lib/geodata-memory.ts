@@ -88,7 +88,7 @@ export function memoryGeodata(addressRows: string[][], streetRows: StreetRow[]) 
       named: async (nameKeys, near) => named(nameKeys, near),
       around: async (lat, lng) => cellsAround(lat, lng).flatMap((c) => (byCell.get(c) ?? []).map(piece)),
     },
-    nearestPoint: async (lat, lng, maxM) => nearestPoint(pointCells, lat, lng, maxM),
+    nearestPoint: async (lat, lng, maxM, exceptNameKey) => nearestPoint(pointCells, lat, lng, maxM, exceptNameKey),
   }
   return {
     answer,
@@ -117,7 +117,13 @@ function addressCells(rows: string[][]): Map<string, AddressPoint[]> {
   return cells
 }
 
-function nearestPoint(cells: Map<string, AddressPoint[]>, lat: number, lng: number, maxM: number): AddressPoint | undefined {
+function nearestPoint(
+  cells: Map<string, AddressPoint[]>,
+  lat: number,
+  lng: number,
+  maxM: number,
+  exceptNameKey?: string,
+): AddressPoint | undefined {
   const cy = Math.floor(lat / POINT_CELL_DEG)
   const cx = Math.floor(lng / POINT_CELL_DEG)
   const kx = metresPerDegreeLng(lat)
@@ -126,6 +132,7 @@ function nearestPoint(cells: Map<string, AddressPoint[]>, lat: number, lng: numb
   for (const dy of [-1, 0, 1])
     for (const dx of [-1, 0, 1])
       for (const p of cells.get(`${cy + dy},${cx + dx}`) ?? []) {
+        if (p.nameKey === exceptNameKey) continue
         const m = Math.hypot((p.lat - lat) * METRES_PER_DEGREE_LAT, (p.lng - lng) * kx)
         if (m <= bestM) {
           best = p

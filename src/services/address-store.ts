@@ -89,11 +89,17 @@ const POINT_CELL_CACHE_MAX = 4096
 const pointCells = new WeakMap<D1Database, Map<string, AddressPoint[]>>()
 
 /**
- * The civic address point nearest (lat, lng) within maxM (≤ 200 m). The 3×3 block of ~220 m cells
- * around the point is read once (one query on the position index) and kept per isolate, so repeated
- * coordinates nearby cost no query.
+ * The civic address point nearest (lat, lng) within maxM (≤ 200 m), of a street other than `exceptNameKey`
+ * if given. The 3×3 block of ~220 m cells around the point is read once (one query on the position index)
+ * and kept per isolate, so repeated coordinates nearby cost no query.
  */
-export async function nearestAddressPoint(d1: D1Database, lat: number, lng: number, maxM: number): Promise<AddressPoint | undefined> {
+export async function nearestAddressPoint(
+  d1: D1Database,
+  lat: number,
+  lng: number,
+  maxM: number,
+  exceptNameKey?: string,
+): Promise<AddressPoint | undefined> {
   const cells = pointCells.get(d1) ?? new Map<string, AddressPoint[]>()
   pointCells.set(d1, cells)
   const cy = Math.floor(lat / POINT_CELL_DEG)
@@ -120,6 +126,7 @@ export async function nearestAddressPoint(d1: D1Database, lat: number, lng: numb
   const kx = metresPerDegreeLng(lat)
   for (const k of keys)
     for (const p of cells.get(k) ?? []) {
+      if (p.nameKey === exceptNameKey) continue
       const m = Math.hypot((p.lat - lat) * METRES_PER_DEGREE_LAT, (p.lng - lng) * kx)
       if (m <= bestM) {
         best = p

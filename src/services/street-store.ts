@@ -170,7 +170,13 @@ export async function reverseLocate(
   return street
 }
 
-export type LocatedStreet = Omit<ReverseStreet, 'side' | 'lat' | 'lng' | 'offsetM'> & { offsetM?: number }
+export type LocatedStreet = Omit<ReverseStreet, 'side' | 'lat' | 'lng' | 'offsetM'> & {
+  offsetM?: number
+  /** The street is that of the civic address point this far (m) from the coordinate. */
+  addressPointM?: number
+  /** Another street's nearest address point, when less than twice as far (m). */
+  otherStreetM?: number
+}
 const RECENT_MAX = 2000
 const RECENT_TTL_MS = 10 * 60_000
 const recentStreets = new WeakMap<D1Database, Map<string, { street: LocatedStreet; until: number }>>()
@@ -178,8 +184,8 @@ const recentStreets = new WeakMap<D1Database, Map<string, { street: LocatedStree
 /** What locating a coordinate's street reads from the geodata store: D1 in the worker, the artefacts in memory offline. */
 export interface LocateSources {
   streets: StreetStore
-  /** The civic address point nearest (lat, lng) within maxM metres. */
-  nearestPoint(lat: number, lng: number, maxM: number): Promise<AddressPoint | undefined>
+  /** The civic address point nearest (lat, lng) within maxM metres (of a street other than `exceptNameKey`). */
+  nearestPoint(lat: number, lng: number, maxM: number, exceptNameKey?: string): Promise<AddressPoint | undefined>
 }
 
 /**
@@ -206,7 +212,15 @@ export async function locateStreet(
     if (line || !point) return line
   }
   const line = await reverseStreet(store, lat, lng, { nameKey: point!.nameKey, maxM: 80 })
-  const street = { name: titleCaseKey(point!.nameKey), ...(point!.typeKey && { type: point!.typeKey }) }
+  const pointM = metres(point!, { lat, lng })
+  // Another street's address about as near: the point may be at a corner (the same cells: no query).
+  const other = await sources.nearestPoint(lat, lng, 2 * pointM, point!.nameKey).catch(() => undefined)
+  const street = {
+    name: titleCaseKey(point!.nameKey),
+    ...(point!.typeKey && { type: point!.typeKey }),
+    addressPointM: Math.round(pointM),
+    ...(other && { otherStreetM: Math.round(metres(other, { lat, lng })) }),
+  }
   if (!line) return street
   return {
     ...street,
@@ -229,5 +243,7 @@ export function scoringStreet(located: LocatedStreet | undefined, typed?: KnownS
     ...(typed ?? { name: located.name, ...(located.type && { type: located.type }) }),
     ...(located.roadClass !== undefined && { roadClass: located.roadClass, classSource: located.classSource }),
     ...(located.offsetM !== undefined && { offsetM: located.offsetM }),
+    ...(!typed && located.addressPointM !== undefined && { addressPointM: located.addressPointM }),
+    ...(!typed && located.otherStreetM !== undefined && { otherStreetM: located.otherStreetM }),
   }
 }

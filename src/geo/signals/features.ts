@@ -53,6 +53,13 @@ export interface KnownStreet {
   classSource?: string
   /** Distance from the point to the street's centreline, metres (when measured). */
   offsetM?: number
+  /**
+   * Set when the geodata store named the street from the civic address point nearest a coordinate (not
+   * the caller): that point's distance, metres, and another street's nearest address point when less than
+   * twice as far. With both, the point may be at a corner and the street its cross street.
+   */
+  addressPointM?: number
+  otherStreetM?: number
 }
 export interface FeatureInput {
   lat: number
@@ -242,17 +249,32 @@ function roadClassAt(
       confidence: 'high',
     }
   }
+  const offAddress = exact && stops !== undefined && known !== undefined && offAddressPoint(input.street, known)
+  if (known && stops && offAddress && atCornerOfAddresses(input.street)) {
+    // A coordinate off any address point between two streets' addresses (a corner) is given the nearest
+    // address's street, as often the cross street: a generic type or a listed name then says less of the road
+    // at the point than the point's own evidence (the coordinates path: the bus-route test, §2.3). A specific
+    // type (Blvd, Trail, Cres) keeps its class, never below the point's evidence.
+    const atPoint = roadClassFromCoordinates(input.lat, input.lng, stops, measured.popDensity, {
+      excludeSections: options.excludeSections,
+      speedZone,
+    })
+    const specific = known.basis === 'type' && (known.roadClass < 1.8 || known.roadClass >= 3)
+    if (specific && known.roadClass > atPoint.roadClass) return { roadClass: known.roadClass, method: 'street-type', confidence: 'medium' }
+    return { ...atPoint, method: fitMethod(`${atPoint.method}; nearest address on ${input.street?.name}`) }
+  }
   if (known) {
     // Downtown grids are busy on every street: a plain "St"/"rue" among hundreds of businesses or
     // at a transit hub acts as an arterial (prairie downtowns have few OSM POIs but dense transit).
     const downtown = Math.max(clamp01((Math.log10(Math.max(measured.poiCount1km, 1)) - 2) / 0.6), clamp01((measured.transit - 40) / 60))
-    const downtownLift = known.roadClass >= 1.8 && known.roadClass < 4 ? 1.2 * downtown : 0
     // A generic type ("St", "Ave", "Rd") says little of the street's role: buses running along it at the
     // point (the bus-route proxy, §2.2) make it at least a minor arterial.
-    const onBusRoute =
-      known.basis === 'type' && exact && stops !== undefined && known.roadClass >= 1.8 && known.roadClass < 3
-        ? busRouteOffsetM(input.lat, input.lng, stops) < 4
-        : false
+    const generic = known.basis === 'type' && known.roadClass >= 1.8 && known.roadClass < 3
+    const routeOffsetM = (generic && exact) || offAddress ? busRouteOffsetM(input.lat, input.lng, stops ?? []) : Infinity
+    const onBusRoute = generic && exact && stops !== undefined && routeOffsetM < 4
+    // Off an address point the located street is a guess: downtown, it is lifted only where buses pass the point.
+    const liftable = !offAddress || routeOffsetM < 10
+    const downtownLift = liftable && known.roadClass >= 1.8 && known.roadClass < 4 ? 1.2 * downtown : 0
     const base = onBusRoute ? 3 : known.roadClass
     return {
       roadClass: Math.min(4, Math.max(base, known.roadClass + downtownLift)),
@@ -270,6 +292,24 @@ function roadClassAt(
     excludeSections: options.excludeSections,
     speedZone,
   })
+}
+
+/** A coordinate this close to a civic address point stands at that address: its street's class is the address's. */
+export const AT_ADDRESS_POINT_M = 15
+
+/** Another street's address point less than this many times as far as the nearest: the point is at a corner. */
+export const CORNER_RATIO = 1.5
+
+/** The store named the street from a civic address point the coordinate is not at, and no network gives its class. */
+function offAddressPoint(street: KnownStreet | undefined, known: StreetClassification): boolean {
+  return street?.addressPointM !== undefined && street.addressPointM > AT_ADDRESS_POINT_M && street.roadClass === undefined && !known.rural
+}
+
+/** Between two streets' addresses: either street may be the road at the point. */
+function atCornerOfAddresses(street: KnownStreet | undefined): boolean {
+  return (
+    street?.otherStreetM !== undefined && street.addressPointM !== undefined && street.otherStreetM < CORNER_RATIO * street.addressPointM
+  )
 }
 
 /** The inputs of the transit share at coordinates, as featuresAt computes them (the fit reads the same: scripts/fit-transit.mjs). */
