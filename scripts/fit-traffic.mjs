@@ -47,11 +47,22 @@ async function storeStreets() {
     { 'scripts/lib/geodata-memory.ts': ['memoryGeodata'], 'src/services/street-store.ts': ['scoringStreet'] },
     { platform: 'node' },
   )
-  // Calgary's pieces are its counted sections: held out.
-  const store = s.memoryGeodata(...committedRows((a) => a.source !== 'calgary'))
+  // Calgary's store pieces carry the counts' classes: held out. FIT_STORE_STREET=network puts back its
+  // speed zones alone (class from the posted speed, no count): Calgary as a city with a street network
+  // and no counts, what Toronto, Ottawa and Montréal's networks give there.
+  const [addresses, streets] = committedRows((a) => a.source !== 'calgary')
+  if (process.env.FIT_STORE_STREET === 'network') {
+    const b = await importTs({ 'scripts/lib/geodata-store-streets.ts': ['calgaryStreetRows', 'sortPieces'] }, { platform: 'node' })
+    const zones = b.calgaryStreetRows(readFileSync(join(dataDir, 'calgary/speed-limits.csv'), 'utf8'), '').rows
+    for (const r of b.sortPieces(zones)) {
+      const fields = [r.nameKey, r.typeKey, r.dir, r.name, r.roadClass, r.cell, r.minLatE5, r.minLngE5, r.maxLatE5, r.maxLngE5, r.line]
+      streets.push({ source: 'calgary', fields: fields.map(String) })
+    }
+  }
+  const store = s.memoryGeodata(addresses, streets)
   return async (lat, lng) => s.scoringStreet(await store.locate(lat, lng))
 }
-const streetAt = process.env.FIT_STORE_STREET === '1' ? await storeStreets() : undefined
+const streetAt = ['1', 'network'].includes(process.env.FIT_STORE_STREET ?? '') ? await storeStreets() : undefined
 
 const CITIES = ['Calgary', 'Edmonton', 'Vancouver']
 const rows = /** @type {any[]} */ (allCounts())
