@@ -4,7 +4,7 @@
 // geodata/store/, one gzipped TSV per source and kind (address points, street pieces, held-out
 // addresses) and manifest.json (source path, SHA-256, rows; the data version is derived from the
 // artefacts' hashes). Deterministic: the same inputs give byte-identical files.
-//   node scripts/build-geodata-store.mjs [--only waterloo,yellowknife,vancouver,osm-cities,gta,ottawa,montreal,calgary]
+//   node scripts/build-geodata-store.mjs [--only waterloo,yellowknife,vancouver,osm-cities,gta,gta-address-line,ottawa,montreal,calgary]
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -15,7 +15,11 @@ import { loadTs, repoRoot } from './lib/load-ts.mjs'
 import { dataVersionOf } from './lib/geodata-artefacts.mjs'
 
 const { values: args } = parseArgs({ options: { only: { type: 'string' } } })
-const build = { ...(await loadTs('scripts/lib/geodata-store-build.ts')), ...(await loadTs('scripts/lib/geodata-store-streets.ts')) }
+const build = {
+  ...(await loadTs('scripts/lib/geodata-store-build.ts')),
+  ...(await loadTs('scripts/lib/geodata-store-streets.ts')),
+  ...(await loadTs('scripts/lib/address-line.ts')),
+}
 const format = await loadTs('src/geo/geodata/store-format.ts')
 const dataDir = sharedDataDir(repoRoot)
 const outDir = join(repoRoot, format.STORE_ARTEFACT_DIR)
@@ -49,6 +53,14 @@ const STEPS = {
     licence: OSM,
     run: ([g, n]) => build.gtaStreetRows(g, n),
   },
+  // The GTA file's hole: lines through the address points of streets it has no centreline for there
+  // (the store's OSM points, hold-outs removed; scripts/lib/address-line.ts).
+  'gta-address-line': {
+    kind: 'streets',
+    files: ['addresses/osm-canada-cities.csv', 'toronto/osm-gta-streets.geojsonl', 'toronto/osm-gta-street-names.csv'],
+    licence: OSM,
+    run: ([, g, n], storedOsmPoints) => build.gtaAddressLineRows(storedOsmPoints(), build.gtaStreetRows(g, n).rows, n),
+  },
   ottawa: {
     kind: 'streets',
     files: ['ottawa/roads-rnf-2021.geojsonl'],
@@ -80,7 +92,7 @@ function write(name, text, entry) {
 
 // Address sources overlap (OSM and the ODA both list Kitchener): a civic address held out from one is
 // removed from all, so validation never finds it through another source. Addresses are built first.
-/** @type {[string, { kind: string, files: string[], licence: string, run: (texts: string[]) => any }][]} */
+/** @type {[string, { kind: string, files: string[], licence: string, run: (texts: string[], storedOsmPoints?: () => any[]) => any }][]} */
 const built = []
 for (const [name, step] of Object.entries(STEPS)) {
   if (only && !only.has(name)) continue
@@ -97,13 +109,25 @@ for (const [name, step] of built) {
 if (only && [...built].some(([, s]) => s.kind === 'addresses') && built.length < Object.keys(STEPS).length)
   console.warn('⚠ --only: held-out addresses of the sources not rebuilt are not removed from these; rebuild all before committing')
 
+/** The OSM address points the store holds (hold-outs removed), built here when --only left them out. */
+function storedOsmPoints() {
+  const osm = results.get('osm-cities') ?? STEPS['osm-cities'].run([readFileSync(join(dataDir, STEPS['osm-cities'].files[0]), 'utf8')])
+  const held = new Set([...heldKeys, ...osm.heldOut.map((h) => h.key)])
+  return osm.records.filter((r) => !held.has(build.recordKey(r)))
+}
+
 for (const [name, step] of built) {
   const started = performance.now()
   const sources = step.files.map((relative) => {
     const bytes = readFileSync(join(dataDir, relative))
     return { relative, text: bytes.toString('utf8'), sha256: createHash('sha256').update(bytes).digest('hex') }
   })
-  const result = results.get(name) ?? step.run(sources.map((s) => s.text))
+  const result =
+    results.get(name) ??
+    step.run(
+      sources.map((s) => s.text),
+      storedOsmPoints,
+    )
   if (step.kind === 'addresses') result.records = result.records.filter((r) => !heldKeys.has(build.recordKey(r)))
   const from = { source: name, licence: step.licence, sources: sources.map((s) => ({ path: s.relative, sha256: s.sha256 })) }
   if (step.kind === 'addresses') {

@@ -17,9 +17,13 @@ import { importTs, repoRoot } from './lib/load-ts.mjs'
 
 const { values: args } = parseArgs({ options: { forms: { type: 'boolean' }, worst: { type: 'boolean' } } })
 const started = performance.now()
-const lib = await importTs({ 'scripts/lib/geodata-memory.ts': '*', 'scripts/lib/intersection-truth.ts': '*' }, { platform: 'node' })
+const lib = await importTs(
+  { 'scripts/lib/geodata-memory.ts': '*', 'scripts/lib/intersection-truth.ts': '*', 'scripts/lib/address-line-check.ts': '*' },
+  { platform: 'node' },
+)
 const manifest = readManifest()
-const store = lib.memoryGeodata(...committedRows())
+const committed = committedRows()
+const store = lib.memoryGeodata(...committed)
 const dir = join(repoRoot, 'geodata/intersections')
 const truthManifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))
 const lines = gunzipSync(readFileSync(join(dir, truthManifest.file)))
@@ -31,8 +35,27 @@ const rows = lines.map((l) => lib.truthOf(l.split('\t')))
 const independent = new Map(truthManifest.sets.map((s) => [s.set, s.independent]))
 
 const reports = lib.validateTruth(rows, (r) => store.geocode(r.typed))
-const toronto = rows.filter((r) => r.set === 'toronto-gta' && r.city === 'Toronto').map((r) => ({ ...r, set: 'toronto-gta hole' }))
-reports.push(...lib.validateTruth(toronto, (r) => lib.geocodeWithoutSecondLine(store.answer, r.typed)))
+const toronto = rows.filter((r) => r.set === 'toronto-gta' && r.city === 'Toronto')
+// The hole's roads are main roads: the same rows where the withheld street is tertiary or higher, apart.
+const mainRoads = toronto.filter((r) => lib.withheldClass(store.answer, r.typed) >= 2)
+for (const [suffix, subset] of /** @type {[string, typeof toronto][]} */ ([
+  ['', toronto],
+  [' (withheld: main road)', mainRoads],
+])) {
+  reports.push(
+    ...lib.validateTruth(
+      subset.map((r) => ({ ...r, set: `toronto-gta hole${suffix}` })),
+      (r) => lib.geocodeWithoutSecondLine(store.answer, r.typed),
+    ),
+  )
+  // The same with the withheld street's address lines built from its address points (the store's gta-address-line).
+  reports.push(
+    ...lib.validateTruth(
+      subset.map((r) => ({ ...r, set: `toronto-gta hole, address lines${suffix}` })),
+      (r) => lib.geocodeWithoutSecondLine(store.answer, r.typed, { addressLines: true }),
+    ),
+  )
+}
 
 const pct = (n, d) => (d ? `${((100 * n) / d).toFixed(0)} %` : '-')
 const q = (r, p) => (r.errors.length ? r.errors[Math.min(r.errors.length - 1, Math.floor(p * r.errors.length))].toFixed(1) : '-')
@@ -45,7 +68,7 @@ for (const r of reports) {
   const kind = independent.get(r.set) ? 'independent' : 'same geometry'
   console.log(`| ${r.set} | ${r.city} | ${kind} | ${r.n} | ${pct(r.found, r.n)} | ${q(r, 0.5)} | ${q(r, 0.9)} | ${pct(r.holds, r.found)} |`)
 }
-const all = reports.filter((r) => !r.set.endsWith('hole')).reduce((s, r) => [s[0] + r.holds, s[1] + r.found], [0, 0])
+const all = reports.filter((r) => !r.set.includes('hole')).reduce((s, r) => [s[0] + r.holds, s[1] + r.found], [0, 0])
 console.log(`\naccuracyM holds, all intersection results (hole rows apart): ${pct(all[0], all[1])} of ${all[1]}`)
 if (args.forms) {
   console.log('\nfound by typed form (set: form found/n):')
@@ -56,6 +79,15 @@ if (args.forms) {
         .join(', ')}`,
     )
 }
+// Issue 21 item 5: the street at a coordinate beside an address on the GTA file's hole (scripts/lib/address-line-check.ts).
+console.log('\nlocateStreet beside GTA address points (moved 0–20 m; the points tested removed from the store):')
+console.log('| points | n | own street before → after | with a road class before → after |\n|---|---:|---:|---:|')
+for (const s of await lib.checkHoleLocate(...committed))
+  console.log(
+    `| ${s.set} | ${s.n} | ${pct(s.ownBefore, s.n)} → ${pct(s.ownAfter, s.n)} | ${pct(s.classBefore, s.n)} → ${pct(s.classAfter, s.n)} |`,
+  )
+console.log('\naddress lines off the centreline, GTA main roads that have one (m; vertices within 150 m):')
+for (const o of lib.addressLineOffsets(...committed)) console.log(`  ${o.split}: n ${o.n}, median ${o.p50}, p90 ${o.p90}`)
 const shown = (w) => (w.m === Infinity ? w.precision : `${w.m.toFixed(0)} m`)
 if (args.worst)
   for (const r of reports) console.log(`\n${r.set} ${r.city} worst:\n${r.worst.map((w) => `  ${shown(w)}  ${w.typed}`).join('\n')}`)

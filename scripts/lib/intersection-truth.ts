@@ -14,6 +14,9 @@ import { TRAILING_TYPES } from '../../src/geo/geodata/street-types'
 import { streetKeyOfText, type StreetKey } from '../../src/geo/geocode/street-key'
 import { distanceKm } from '../../src/geo/geodata/text'
 import { hash } from './geodata-store-build'
+import { decodePiece, type StreetPiece } from '../../src/geo/geocode/street-pieces'
+import { ADDRESS_LINE_SOURCE, addressLines } from './address-line'
+import { pieceRows } from './geodata-store-streets'
 
 export interface TruthRow {
   set: string
@@ -194,13 +197,46 @@ export function validateTruth(
 }
 
 /**
- * The GTA file's hole, simulated: the second typed street's centrelines are withheld, so the crossing
- * must come from the first street's centreline and the second's address points (or nothing).
+ * The GTA file's hole, simulated: the second typed street's centrelines (and any address line of it in the
+ * store) are withheld, so the crossing must come from the first street's centreline and the second's address
+ * points (or nothing). With `addressLines`, the second street's address lines are built from its address points
+ * as the store build does where its centreline is missing (scripts/lib/address-line.ts), never from the centreline.
  */
-export function geocodeWithoutSecondLine(answer: (lookup: AddressLookup) => StoreAnswer, text: string): GeocodeResult | null {
+export function geocodeWithoutSecondLine(
+  answer: (lookup: AddressLookup) => StoreAnswer,
+  text: string,
+  options: { addressLines?: boolean } = {},
+): GeocodeResult | null {
   const lookup = planAddressLookup(text)
   if (lookup?.streets.length !== 2) return null
   const base = answer(lookup)
   const second = new Set([lookup.streets[1].nameKey, ...(lookup.streets[1].alternatives ?? []).map((a) => a.nameKey)])
-  return resolveAddressLookup(lookup, { ...base, pieces: (base.pieces ?? []).filter((p) => !second.has(p.nameKey)) })
+  const kept = (base.pieces ?? []).filter((p) => !second.has(p.nameKey))
+  const built = options.addressLines ? addressLinePiecesOf(base.points.filter((p) => second.has(p.nameKey))) : []
+  return resolveAddressLookup(lookup, { ...base, pieces: [...kept, ...built] })
+}
+
+/** The road class of the street the hole simulation withholds (the second typed), from its centrelines; 0 when none. */
+export function withheldClass(answer: (lookup: AddressLookup) => StoreAnswer, text: string): number {
+  const lookup = planAddressLookup(text)
+  if (lookup?.streets.length !== 2) return 0
+  const key = lookup.streets[1].nameKey
+  return Math.max(0, ...(answer(lookup).pieces ?? []).filter((p) => p.nameKey === key).map((p) => p.roadClass ?? 0))
+}
+
+/** Address lines of some address points, one per municipality and street, as the store holds them (pieces, rounded). */
+export function addressLinePiecesOf(
+  points: (StreetKey & { cityKey: string; lat: number; lng: number })[],
+  source = ADDRESS_LINE_SOURCE,
+): StreetPiece[] {
+  const groups = new Map<string, typeof points>()
+  for (const p of points) {
+    const k = `${p.cityKey}|${p.nameKey}|${p.typeKey}|${p.dir}`
+    groups.set(k, [...(groups.get(k) ?? []), p])
+  }
+  return [...groups.values()].flatMap((g) =>
+    addressLines(g.map((p) => [p.lng, p.lat]))
+      .flatMap((line) => pieceRows(g[0], g[0].nameKey, undefined, line))
+      .map((row) => decodePiece({ ...row, source })),
+  )
 }

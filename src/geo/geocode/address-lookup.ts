@@ -15,7 +15,7 @@ import {
 } from './street-geometry'
 import { classOnLines, extentM, offCentreline, onLines } from './address-lines'
 import { parseIntersection } from './intersection-text'
-import { crossingOfLines, type StreetPiece } from './street-pieces'
+import { crossingOfLines, isAddressLine, type StreetPiece } from './street-pieces'
 
 export { parseIntersection }
 import { warning } from '../geodata'
@@ -177,7 +177,10 @@ export function resolveAddressLookup(
   geometrySources: StreetGeometrySource[] = [],
 ): GeocodeResult | null {
   const perStreet = lookup.streets.map((street) => pointsOfStreet(lookup, street, store))
-  const linesPer = lookup.streets.map((street) => (store.pieces ?? []).filter((p) => compatible(street, p)))
+  const piecesPer = lookup.streets.map((street) => (store.pieces ?? []).filter((p) => compatible(street, p)))
+  // Centrelines of a network; lines through a street's own address points (the GTA hole) are not crossed as such.
+  const linesPer = piecesPer.map((pieces) => pieces.filter((p) => !isAddressLine(p)))
+  const addressLinesPer = piecesPer.map((pieces) => pieces.filter(isAddressLine))
   let located: Located | undefined
   if (lookup.streets.length === 2) {
     const inside = lookup.near && (lookup.near.radiusKm * 1000) / INTERSECTION_REACH
@@ -194,12 +197,12 @@ export function resolveAddressLookup(
         ...linesPer[i].map((p, j): StreetGeometry => ({ id: `piece:${j}`, kind: 'line', coords: p.coords })),
         ...(lookup.near ? geometrySources.flatMap((s) => s.streetsNamed(lookup.streets[i].nameKey, lookup.near!)) : []),
       ])
-      // One centreline and the other street's points: the centreline is exact, so the points' axis is crossed with it.
-      const hasLine = geometry.map((g) => g.some((x) => x.kind === 'line'))
+      // Address lines only where points and centrelines found nothing: they bridge gaps between lots, and
+      // stand as far off the roadway as the lots do (ADDRESS_LINE_CROSSING_MIN_M).
+      const withLines = geometry.map((g, i) => (addressLinesPer[i].length ? [...g, addressLineGeometry(addressLinesPer[i])] : g))
       const crossing =
-        hasLine[0] !== hasLine[1]
-          ? (nearestApproach(geometry) ?? crossingOf(geometry[0], geometry[1]))
-          : (crossingOf(geometry[0], geometry[1]) ?? nearestApproach(geometry))
+        crossingFrom(geometry) ??
+        (addressLinesPer.some((l) => l.length) ? floored(crossingFrom(withLines), ADDRESS_LINE_CROSSING_MIN_M) : null)
       if (crossing) located = { ...crossing, precision: 'intersection' }
     }
   } else {
@@ -224,9 +227,12 @@ export function resolveAddressLookup(
   }
   const streets =
     lookup.streets.length === 1
-      ? { street: { ...toStreet(lookup.streets[0].display), ...(located && classOnLines(linesPer, located)) } }
+      ? { street: { ...toStreet(lookup.streets[0].display), ...(located && classOnLines(piecesPer, located)) } }
       : {
-          street: { name: lookup.streets.map((s) => formatStreet(s.display)).join(' & '), ...(located && classOnLines(linesPer, located)) },
+          street: {
+            name: lookup.streets.map((s) => formatStreet(s.display)).join(' & '),
+            ...(located && classOnLines(piecesPer, located)),
+          },
         }
   const address = [lookup.display.street, lookup.display.place].filter(Boolean).join(', ')
   if (!located) {
@@ -254,6 +260,24 @@ export function resolveAddressLookup(
   }
 }
 
+/** Where the streets' geometry crosses: one centreline and the other's points (its axis carried), else points and lines. */
+function crossingFrom(geometry: StreetGeometry[][]): Crossing | null {
+  // One centreline and the other street's points: the centreline is exact, so the points' axis is crossed with it.
+  const hasLine = geometry.map((g) => g.some((x) => x.kind === 'line'))
+  return hasLine[0] !== hasLine[1]
+    ? (nearestApproach(geometry) ?? crossingOf(geometry[0], geometry[1]))
+    : (crossingOf(geometry[0], geometry[1]) ?? nearestApproach(geometry))
+}
+
+/**
+ * accuracyM of a crossing found only through an address line: its lots, and so the line, stand off the
+ * roadway; on GTA main roads that have a centreline, 90 % of a line's vertices lie within 116 m of it
+ * outside Toronto (the calibration split; Toronto, the check: 105 m; `npm run validate:intersections`),
+ * rounded up. Measured, not fitted to the hole row.
+ */
+const ADDRESS_LINE_CROSSING_MIN_M = 120
+const floored = (c: Crossing | null, minM: number): Crossing | null => c && { ...c, accuracyM: Math.max(c.accuracyM, minM) }
+
 /**
  * One street's centreline and the other's address points, the points' axis carried to the line (the GTA hole);
  * else two streets' address points that stop short of each other, their axes crossed.
@@ -278,6 +302,28 @@ function nearestApproach(geometry: StreetGeometry[][]): Crossing | null {
       if (c && (!best || c.accuracyM < best.accuracyM)) best = c
     }
   return best
+}
+
+/** Vertices of the street's address lines no farther apart than this, read as one group of address points. */
+const ADDRESS_LINE_STEP_M = 25
+
+/**
+ * A street's address lines as one group of points along them (densified): the line bridges gaps of up to
+ * 600 m between its lots, and the points' crossing rules (and their calibrated radius) apply.
+ */
+function addressLineGeometry(pieces: StreetPiece[]): StreetGeometry {
+  const coords: [number, number][] = []
+  for (const p of pieces)
+    for (let i = 0; i < p.coords.length; i++) {
+      const [lng, lat] = p.coords[i]
+      if (i > 0) {
+        const [lng0, lat0] = p.coords[i - 1]
+        const steps = Math.ceil((distanceKm(lat0, lng0, lat, lng) * 1000) / ADDRESS_LINE_STEP_M)
+        for (let k = 1; k < steps; k++) coords.push([lng0 + ((lng - lng0) * k) / steps, lat0 + ((lat - lat0) * k) / steps])
+      }
+      coords.push([lng, lat])
+    }
+  return { id: 'address-lines', kind: 'points', coords }
 }
 
 /**

@@ -211,7 +211,8 @@ export function crossingOfLineAndPoints(line: StreetGeometry[], points: StreetGe
     const len = Math.hypot(d[0], d[1])
     const cross = axis.dir[0] * d[1] - axis.dir[1] * d[0]
     if (Math.abs(cross) / len < Math.sin((MIN_CROSSING_ANGLE_DEG * Math.PI) / 180)) continue
-    const u = ((axis.at[0] - s.a[0]) * axis.dir[1] - (axis.at[1] - s.a[1]) * axis.dir[0]) / cross
+    // a + u·d = at + t·dir, crossed with dir: u = ((at − a) × dir) / (d × dir), and d × dir = −cross.
+    const u = ((axis.at[0] - s.a[0]) * axis.dir[1] - (axis.at[1] - s.a[1]) * axis.dir[0]) / -cross
     // A centreline that stops at the crossing (a T, or the street the hole cut) still meets the axis at its end.
     const slack = LINE_END_SLACK_M / len
     if (u < -slack || u > 1 + slack) continue

@@ -12,7 +12,7 @@ export interface StreetPiece extends StreetKey {
   name: string
   /** 1 local … 6 freeway; undefined when the source says nothing (ramps, untyped ways). */
   roadClass?: number
-  /** Which network it comes from ("gta", "ottawa", "montreal", "calgary"). */
+  /** Which network it comes from ("gta", "ottawa", "montreal", "calgary", "gta-address-line"). */
   source: string
   coords: [lng: number, lat: number][]
 }
@@ -45,6 +45,16 @@ export const CLASS_SOURCES: Record<string, string> = {
   montreal: 'OpenStreetMap highway tag (Montréal streets)',
   ottawa: 'Statistics Canada Road Network File 2021 (Ottawa)',
   calgary: 'City of Calgary speed zones and counted sections',
+  'gta-address-line': 'OpenStreetMap highway class of the name; line through its address points',
+}
+
+/**
+ * A line drawn through a street's own address points where the network has no centreline (the GTA file's
+ * hole; scripts/lib/address-line.ts): it runs among the lots, not on the roadway, so it is never crossed as
+ * an exact centreline; intersections read its vertices as address points (their calibrated radius).
+ */
+export function isAddressLine(piece: Pick<StreetPiece, 'source'>): boolean {
+  return piece.source.endsWith('address-line')
 }
 
 const KY = METRES_PER_DEGREE_LAT
