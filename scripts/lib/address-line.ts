@@ -6,12 +6,12 @@
 import polyline from '@mapbox/polyline'
 import { streetKeyOfText, type StreetKey } from '../../src/geo/geocode/street-key'
 import { METRES_PER_DEGREE_LAT, metresPerDegreeLng } from '../../src/geo/geodata/geodesy'
+import { axisThrough, type Xy } from '../../src/geo/geocode/street-geometry'
 import type { AddressRecord } from './address-import'
 import { splitCsvLine } from './address-import'
 import { osmRoadClass, pieceRows, type StreetPieceRow } from './geodata-store-streets'
 
 type LngLat = [number, number]
-type Xy = [number, number]
 
 /**
  * Consecutive points farther apart than this do not make one line. Toronto's arterial grid puts a main
@@ -93,7 +93,7 @@ function componentsOf(pts: Xy[]): Xy[][] {
 
 /** Bin centroids along the points' axis; a part that bends (RMS off the axis > BEND_RMS_M) is halved and each half fitted. */
 function ordered(pts: Xy[], parentDir: Xy | undefined): Xy[] {
-  const axis = axisOf(pts)
+  const axis = axisThrough(pts)
   const dir: Xy = parentDir && axis.dir[0] * parentDir[0] + axis.dir[1] * parentDir[1] < 0 ? [-axis.dir[0], -axis.dir[1]] : axis.dir
   const along = pts.map((p) => (p[0] - axis.at[0]) * dir[0] + (p[1] - axis.at[1]) * dir[1])
   const extent = Math.max(...along) - Math.min(...along)
@@ -121,21 +121,6 @@ function ordered(pts: Xy[], parentDir: Xy | undefined): Xy[] {
   return [...bins.entries()]
     .sort((a, b) => a[0] - b[0])
     .map(([, list]): Xy => [list.reduce((s, p) => s + p[0], 0) / list.length, list.reduce((s, p) => s + p[1], 0) / list.length])
-}
-
-function axisOf(pts: Xy[]): { at: Xy; dir: Xy } {
-  const mx = pts.reduce((s, p) => s + p[0], 0) / pts.length
-  const my = pts.reduce((s, p) => s + p[1], 0) / pts.length
-  let sxx = 0
-  let syy = 0
-  let sxy = 0
-  for (const [x, y] of pts) {
-    sxx += (x - mx) ** 2
-    syy += (y - my) ** 2
-    sxy += (x - mx) * (y - my)
-  }
-  const angle = 0.5 * Math.atan2(2 * sxy, sxx - syy)
-  return { at: [mx, my], dir: [Math.cos(angle), Math.sin(angle)] }
 }
 
 const dist = (p: Xy, q: Xy) => Math.hypot(p[0] - q[0], p[1] - q[1])

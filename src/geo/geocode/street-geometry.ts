@@ -32,7 +32,7 @@ const FIT_RADIUS_M = 300
 const POINTS_CROSSING_MIN_M = 40
 const POINTS_CROSSING_SCALE = 1.5
 
-type Xy = [number, number]
+export type Xy = [number, number]
 interface Segment {
   a: Xy
   b: Xy
@@ -265,9 +265,8 @@ export function crossingOfPointAxes(a: StreetGeometry[], b: StreetGeometry[]): C
 /** Where the axis meets a centreline this far past its last vertex, they still meet. */
 const LINE_END_SLACK_M = 20
 
-/** Mean and direction of at least 3 points spread over `minSpreadM` or more along it; undefined otherwise. */
-function principalAxis(pts: Xy[], minSpreadM: number): { at: Xy; dir: Xy } | undefined {
-  if (pts.length < 3) return undefined
+/** The least-squares line through points: their mean and the direction of their largest spread. */
+export function axisThrough(pts: readonly Xy[]): { at: Xy; dir: Xy } {
   const mx = pts.reduce((s, p) => s + p[0], 0) / pts.length
   const my = pts.reduce((s, p) => s + p[1], 0) / pts.length
   let sxx = 0
@@ -279,9 +278,16 @@ function principalAxis(pts: Xy[], minSpreadM: number): { at: Xy; dir: Xy } | und
     sxy += (x - mx) * (y - my)
   }
   const angle = 0.5 * Math.atan2(2 * sxy, sxx - syy)
-  const dir: Xy = [Math.cos(angle), Math.sin(angle)]
+  return { at: [mx, my], dir: [Math.cos(angle), Math.sin(angle)] }
+}
+
+/** Mean and direction of at least 3 points spread over `minSpreadM` or more along it; undefined otherwise. */
+function principalAxis(pts: Xy[], minSpreadM: number): { at: Xy; dir: Xy } | undefined {
+  if (pts.length < 3) return undefined
+  const axis = axisThrough(pts)
+  const [[mx, my], dir] = [axis.at, axis.dir]
   const along = pts.map(([x, y]) => (x - mx) * dir[0] + (y - my) * dir[1])
-  return Math.max(...along) - Math.min(...along) >= minSpreadM ? { at: [mx, my], dir } : undefined
+  return Math.max(...along) - Math.min(...along) >= minSpreadM ? axis : undefined
 }
 
 /** Metres of sideways error per metre the axis is carried (a street bending by ~10°). */
