@@ -5,7 +5,8 @@
 // unchanged: run it before and after (pass a file name to keep the JSON and diff it).
 // Coordinates are scored as POST /score scores them: with the street the geodata store finds there
 // (the committed artefacts in memory, the worker's own reverseLocate code), which carries a street
-// network's road class. ENGINE_SRC=<dir> scores with another checkout's src/ (the store code stays this one's).
+// network's road class, and with the counts within 30 m (count_sites: Edmonton, Vancouver) that an exact
+// position takes as measured. ENGINE_SRC=<dir> scores with another checkout's src/ (the store code stays this one's).
 import { createHash } from 'node:crypto'
 import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
