@@ -8,6 +8,8 @@ import { loadTs } from './load-ts.mjs'
 const { cellOf } = await loadTs('src/geo/geodata/store-format.ts')
 
 const e5 = (v) => Math.round(v * 1e5)
+/** The cell of the stored (1e-5°) position, which the service's distance test reads: never the raw one's neighbour. */
+const cellAt = (lat, lng) => cellOf(e5(lat) / 1e5, e5(lng) / 1e5)
 const mixedCase = (s) => s.toLowerCase().replace(/\b([a-z])/g, (c) => c.toUpperCase())
 
 function sorted(rows) {
@@ -17,7 +19,7 @@ function sorted(rows) {
 /** City of Edmonton AAWDT 2019 sites (two-way, with a cross street): one road's both directions. */
 export function edmontonCountRows(text) {
   const sites = edmontonCounts(2019, parseCsv(text))
-  const rows = sites.map((s) => ['site', cellOf(s.lat, s.lng), e5(s.lat), e5(s.lng), Math.round(s.daily), '', s.year, s.description])
+  const rows = sites.map((s) => ['site', cellAt(s.lat, s.lng), e5(s.lat), e5(s.lng), Math.round(s.daily), '', s.year, s.description])
   return { read: sites.length, rows: sorted(rows) }
 }
 
@@ -26,7 +28,7 @@ export function vancouverCountRows(text) {
   const sites = vancouverCounts(2005, parseCsv(text))
   const rows = sites.map((s) => [
     'intersection',
-    cellOf(s.lat, s.lng),
+    cellAt(s.lat, s.lng),
     e5(s.lat),
     e5(s.lng),
     Math.round(s.daily),
