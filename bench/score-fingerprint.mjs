@@ -5,7 +5,8 @@
 // unchanged: run it before and after (pass a file name to keep the JSON and diff it).
 // Coordinates are scored as POST /score scores them: with the street the geodata store finds there
 // (the committed artefacts in memory, the worker's own reverseLocate code), which carries a street
-// network's road class. ENGINE_SRC=<dir> scores with another checkout's src/ (the store code stays this one's).
+// network's road class, and with the counts within 30 m (count_sites: Edmonton, Vancouver) that an exact
+// position takes as measured. ENGINE_SRC=<dir> scores with another checkout's src/ (the store code stays this one's).
 import { createHash } from 'node:crypto'
 import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -67,9 +68,18 @@ const cities = [
   [44.65, -63.57],
 ]
 const fsas = [...m.geoStore().fsaByCode.values()]
+// As services/scoring.ts: the street and the counts near the point (the store's count_sites) from the committed artefacts.
 const atPoint = async (lat, lng) => {
-  const street = s.scoringStreet(await store.locate(lat, lng))
-  return m.buildScoreResult({ lat, lng, address: 'c', precision: 'coordinates', ...(street && { street }) })
+  const [located, measuredCounts] = await Promise.all([store.locate(lat, lng), store.countsNear(lat, lng, 'coordinates')])
+  const street = s.scoringStreet(located)
+  return m.buildScoreResult({
+    lat,
+    lng,
+    address: 'c',
+    precision: 'coordinates',
+    ...(street && { street }),
+    ...(measuredCounts && { measuredCounts }),
+  })
 }
 const results = []
 for (let i = 0; i < 1200; i++) {
@@ -87,9 +97,9 @@ for (let i = 0; i < 1200; i++) {
           ? `${civic} ${pick(streets)}, ${pick(places)}`
           : `${pick(fsas).code.toLowerCase()} 1a1`
     const g = m.geocodeOffline(text)
-    results.push(
-      g ? [g, m.buildScoreResult({ lat: g.lat, lng: g.lng, address: g.address, precision: g.precision, street: g.street })] : null,
-    )
+    const measuredCounts = g ? await store.countsNear(g.lat, g.lng, g.precision) : undefined
+    const input = g && { lat: g.lat, lng: g.lng, address: g.address, precision: g.precision, street: g.street }
+    results.push(g ? [g, m.buildScoreResult({ ...input, ...(measuredCounts && { measuredCounts }) })] : null)
   }
 }
 const json = JSON.stringify(results)

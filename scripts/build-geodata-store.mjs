@@ -2,9 +2,10 @@
 // `npm run build:geodata-store`: the geodata store's committed artefacts (docs/geocoding.md, "The
 // geodata store"). Reads the open-data pack in ../shared/data (or SHARED_DATA_DIR) and writes, under
 // geodata/store/, one gzipped TSV per source and kind (address points, street pieces, held-out
-// addresses) and manifest.json (source path, SHA-256, rows; the data version is derived from the
-// artefacts' hashes). Deterministic: the same inputs give byte-identical files.
-//   node scripts/build-geodata-store.mjs [--only waterloo,yellowknife,vancouver,osm-cities,gta,gta-address-line,ottawa,montreal,calgary]
+// addresses, counted volumes) and manifest.json (source path, SHA-256, rows; the data version is
+// derived from the artefacts' hashes). Deterministic: the same inputs give byte-identical files.
+//   node scripts/build-geodata-store.mjs [--only waterloo,yellowknife,vancouver,osm-cities,gta,gta-address-line,ottawa,montreal,calgary,
+//     edmonton-counts,vancouver-counts]
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -15,6 +16,7 @@ import { loadTs, repoRoot } from './lib/load-ts.mjs'
 import { dataVersionOf } from './lib/geodata-artefacts.mjs'
 
 const { values: args } = parseArgs({ options: { only: { type: 'string' } } })
+const counts = await import('./lib/geodata-store-counts.mjs')
 const build = {
   ...(await loadTs('scripts/lib/geodata-store-build.ts')),
   ...(await loadTs('scripts/lib/geodata-store-streets.ts')),
@@ -74,6 +76,21 @@ const STEPS = {
     licence: 'Open Government Licence – City of Calgary',
     run: ([s, t]) => build.calgaryStreetRows(s, t),
   },
+  // Counted volumes (table count_sites): the sites the traffic fit reads, as measured lookups at score time.
+  'edmonton-counts': {
+    kind: 'counts',
+    file: 'counts-edmonton.tsv.gz',
+    files: ['edmonton/aawdt.csv'],
+    licence: 'Open Government Licence – Edmonton',
+    run: ([t]) => counts.edmontonCountRows(t),
+  },
+  'vancouver-counts': {
+    kind: 'counts',
+    file: 'counts-vancouver.tsv.gz',
+    files: ['vancouver/tmc-counts.csv'],
+    licence: 'Open Government Licence – Vancouver',
+    run: ([t]) => counts.vancouverCountRows(t),
+  },
 }
 
 const only = args.only ? new Set(args.only.split(',')) : undefined
@@ -92,7 +109,9 @@ function write(name, text, entry) {
 
 // Address sources overlap (OSM and the ODA both list Kitchener): a civic address held out from one is
 // removed from all, so validation never finds it through another source. Addresses are built first.
-/** @type {[string, { kind: string, files: string[], licence: string, run: (texts: string[], storedOsmPoints?: () => any[]) => any }][]} */
+/** @typedef {(texts: string[], storedOsmPoints?: () => any[]) => any} StepRun */
+/** @typedef {{ kind: string, file?: string, files: string[], licence: string, run: StepRun }} Step */
+/** @type {[string, Step][]} */
 const built = []
 for (const [name, step] of Object.entries(STEPS)) {
   if (only && !only.has(name)) continue
@@ -152,6 +171,11 @@ for (const [name, step] of built) {
     console.log(
       `${name}: ${result.rows} rows → ${rows.length} points, ${held.length} held out ` +
         `(${((performance.now() - started) / 1000).toFixed(1)} s)`,
+    )
+  } else if (step.kind === 'counts') {
+    write(step.file, tsv(format.COUNT_COLUMNS, result.rows), { ...from, kind: 'counts', rowsRead: result.read, rows: result.rows.length })
+    console.log(
+      `${name}: ${result.read} counted sites → ${result.rows.length} rows (${((performance.now() - started) / 1000).toFixed(1)} s)`,
     )
   } else {
     const rows = build

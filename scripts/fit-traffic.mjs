@@ -59,6 +59,8 @@ async function storeStreets() {
       streets.push({ source: 'calgary', fields: fields.map(String) })
     }
   }
+  // No count rows (committedRows' third list): a site would take its own count (the store's measured
+  // lookup, services/count-store.ts) instead of a prediction. Counts are off in the fit, as Calgary's sections are.
   const store = s.memoryGeodata(addresses, streets)
   return async (lat, lng) => s.scoringStreet(await store.locate(lat, lng))
 }

@@ -1,6 +1,7 @@
 // Loads the committed geodata artefacts (geodata/store/) into D1: address points into
-// address_points (one address_sources row per artefact), street pieces into street_pieces, then the
-// data version into geodata_meta. Skips when the database already holds this data version.
+// address_points (one address_sources row per artefact), street pieces into street_pieces, counted
+// volumes into count_sites, then the data version into geodata_meta. Skips when the database
+// already holds this data version.
 // Local: wrangler's getPlatformProxy D1 binding (the real local D1 of `wrangler dev`) with batch() of
 // multi-row INSERTs, 13x faster than `wrangler d1 execute --file` here (docs/decisions.md §5.1).
 // Remote: one `wrangler d1 execute --remote --file` per artefact (D1's import path).
@@ -28,6 +29,8 @@ const VERSION_SQL = "SELECT value FROM geodata_meta WHERE key = 'data_version'"
 const setVersionSql = (v) =>
   `INSERT INTO geodata_meta (key, value) VALUES ('data_version', ${quote(v)}) ON CONFLICT(key) DO UPDATE SET value = excluded.value`
 const STATEMENTS_PER_BATCH = 20
+/** Artefact kinds loaded into D1 (hold-outs never are). */
+const LOADED_KINDS = new Set(['addresses', 'streets', 'counts'])
 
 /** Local D1 through getPlatformProxy: the same SQLite files `wrangler dev` uses (or `persistTo`). */
 async function localDb(persistTo) {
@@ -100,7 +103,7 @@ export async function loadGeodata({ target = 'local', persistTo, force = false, 
       if (target === 'local') writeMarker(marker, manifest.dataVersion)
       return { skipped: true, dataVersion: manifest.dataVersion, seconds: seconds() }
     }
-    const entries = manifest.artefacts.filter((a) => a.kind === 'addresses' || a.kind === 'streets')
+    const entries = manifest.artefacts.filter((a) => LOADED_KINDS.has(a.kind))
     const totalRows = entries.reduce((s, a) => s + a.rows, 0)
     let done = 0
     // The version is cleared first: an interrupted load is redone on the next start.

@@ -16,6 +16,9 @@ import { decodePiece, type StreetPiece } from '../../src/geo/geocode/street-piec
 import { boxAround } from '../../src/geo/geodata/text'
 import { POINT_CELL_DEG } from '../../src/services/address-store'
 import { locateStreet, type LocatedStreet, type LocateSources } from '../../src/services/street-store'
+import { countOfRow, countsNear, type CountStore } from '../../src/services/count-store'
+import type { MeasuredCount } from '../../src/geo/signals/model/measured-counts'
+import type { GeocodePrecision } from '../../src/geo/geodata/precision'
 import type { AddressRecord } from './address-import'
 import { memoryAddressPoints } from './memory-address-store'
 
@@ -40,7 +43,29 @@ export function addressRecordsOf(rows: string[][]): AddressRecord[] {
   }))
 }
 
-export function memoryGeodata(addressRows: string[][], streetRows: StreetRow[]) {
+/** Count artefact rows (COUNT_COLUMNS) by cell, read as D1's rows are (services/count-store.ts countOfRow). */
+function countCells(rows: StreetRow[]): Map<number, MeasuredCount[]> {
+  const cells = new Map<number, MeasuredCount[]>()
+  for (const { source, fields } of rows) {
+    const [kind, cell, latE5, lngE5, vehicles, pedestrians, year, name] = fields
+    const count = countOfRow({
+      source,
+      kind,
+      latE5: Number(latE5),
+      lngE5: Number(lngE5),
+      vehicles: Number(vehicles),
+      pedestrians: pedestrians === '' ? null : Number(pedestrians),
+      year: Number(year),
+      name,
+    })
+    const list = cells.get(Number(cell)) ?? []
+    list.push(count)
+    cells.set(Number(cell), list)
+  }
+  return cells
+}
+
+export function memoryGeodata(addressRows: string[][], streetRows: StreetRow[], countRows: StreetRow[] = []) {
   const points = memoryAddressPoints(addressRecordsOf(addressRows))
   const byName = new Map<string, StreetRow[]>()
   const byCell = new Map<number, StreetRow[]>()
@@ -90,8 +115,13 @@ export function memoryGeodata(addressRows: string[][], streetRows: StreetRow[]) 
     },
     nearestPoint: async (lat, lng, maxM, exceptNameKey) => nearestPoint(pointCells, lat, lng, maxM, exceptNameKey),
   }
+  const byCountCell = countCells(countRows)
+  const countStore: CountStore = { inCells: async (wanted) => wanted.flatMap((c) => byCountCell.get(c) ?? []) }
   return {
     answer,
+    /** The counts the worker's scoring hands the engine at this point (services/count-store.ts countsNear). */
+    countsNear: (lat: number, lng: number, precision: GeocodePrecision): Promise<MeasuredCount[] | undefined> =>
+      countsNear(countStore, lat, lng, precision),
     /** The street at a coordinate as the worker's reverseLocate finds it (services/street-store.ts locateStreet). */
     locate: (lat: number, lng: number, options: { nameKey?: string } = {}): Promise<LocatedStreet | undefined> =>
       locateStreet(sources, lat, lng, options),

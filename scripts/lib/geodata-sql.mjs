@@ -56,5 +56,18 @@ export function artefactStatements(entry, rows) {
       ),
     ]
   }
+  if (entry.kind === 'counts') {
+    return [
+      `DELETE FROM count_sites WHERE source = ${quote(entry.source)};`,
+      ...chunkedInserts(
+        'INSERT INTO count_sites (source, kind, cell, lat_e5, lng_e5, vehicles, pedestrians, year, name) VALUES ',
+        rows.map(
+          ([kind, cell, lat, lng, vehicles, pedestrians, year, name]) =>
+            `(${quote(entry.source)},${quote(kind)},${cell},${lat},${lng},${vehicles},` +
+            `${pedestrians === '' ? 'NULL' : pedestrians},${year},${quote(name)})`,
+        ),
+      ),
+    ]
+  }
   return []
 }

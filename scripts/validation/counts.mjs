@@ -62,9 +62,10 @@ export function calgaryCounts() {
   }))
 }
 
-export function edmontonCounts(year = 2019) {
+/** `csv`: the file's rows already read (the geodata store build hashes the bytes it parses). */
+export function edmontonCounts(year = 2019, csv = readCsv('edmonton/aawdt.csv')) {
   const rows = []
-  for (const r of readCsv('edmonton/aawdt.csv')) {
+  for (const r of csv) {
     if (Number(r.year) !== year || ONE_WAY.test(r.description) || !r.cross_street) continue
     rows.push({
       city: 'Edmonton',
@@ -73,6 +74,8 @@ export function edmontonCounts(year = 2019) {
       lng: Number(r.lng),
       daily: Number(r.aawdt),
       street: splitRoad(r.road),
+      year,
+      description: r.description,
     })
   }
   return rows
@@ -92,9 +95,9 @@ export function edmontonYearChanges(from = 2017, to = 2019) {
 
 const mixedCase = (s) => s.toLowerCase().replace(/\b([a-z])/g, (c) => c.toUpperCase())
 
-export function vancouverCounts(sinceYear = 2005) {
+export function vancouverCounts(sinceYear = 2005, csv = readCsv('vancouver/tmc-counts.csv')) {
   const latest = new Map()
-  for (const r of readCsv('vancouver/tmc-counts.csv')) {
+  for (const r of csv) {
     if (!r.lat || !r.coord_source.startsWith('city-') || Number(r.date.slice(0, 4)) < sinceYear) continue
     const peak = Math.max(Number(r.am_vehicles) || 0, Number(r.pm_vehicles) || 0)
     if (!(peak > 0)) continue
@@ -110,7 +113,10 @@ export function vancouverCounts(sinceYear = 2005) {
     lng: Number(r.lng),
     daily: peak / VANCOUVER_K,
     pedestrians: pedestrianHour(r) / VANCOUVER_PED_PEAK_SHARE,
+    /** false: neither the AM nor the PM peak counted pedestrians (`pedestrians` is then 0, not a count). */
+    pedestriansCounted: r.am_pedestrians !== '' || r.pm_pedestrians !== '',
     date,
+    intersection: r.intersection,
     // "W BROADWAY AND GRANVILLE ST": classifyStreet takes the busier of the two streets.
     street: { name: mixedCase(r.intersection) },
   }))

@@ -28,11 +28,21 @@ export interface Audience {
 
 const MODEL_SOURCES: readonly string[] = Object.freeze(['calgaryTraffic', 'edmontonTraffic', 'vancouverCounts', 'censusDa', 'transitStops'])
 const COUNTED_SOURCES: readonly string[] = Object.freeze(['calgaryTraffic', 'vancouverCounts', 'censusDa', 'transitStops'])
-const method = (vehicles: string) =>
-  `circulation: vehicles/day (${vehicles}) × ${VEHICLE_OCCUPANCY} occupants + pedestrians/day (modelled); interval p10–p90 ` +
+/** A count from the geodata store (model/measured-counts.ts): its city's counts, and the pedestrian model's inputs. */
+const EDMONTON_COUNTED: readonly string[] = Object.freeze(['edmontonTraffic', 'vancouverCounts', 'censusDa', 'transitStops'])
+const VANCOUVER_COUNTED: readonly string[] = Object.freeze(['vancouverCounts', 'censusDa', 'transitStops'])
+const method = (vehicles: string, pedestrians = 'modelled') =>
+  `circulation: vehicles/day (${vehicles}) × ${VEHICLE_OCCUPANCY} occupants + pedestrians/day (${pedestrians}); interval p10–p90 ` +
   'of held-out residuals (traffic: leave-one-city-out; pedestrians: held-out Vancouver areas)'
 const COUNTED_METHOD = method('counted')
 const MODELLED_METHOD = method('modelled')
+// A counted pedestrian volume keeps the pedestrian model's interval: no held-out residual of counts exists (wider: the safe side).
+const BOTH_COUNTED_METHOD = method('counted', 'counted')
+
+function countedSources(vehicleMethod: string): readonly string[] {
+  if (vehicleMethod.includes('City of Edmonton')) return EDMONTON_COUNTED
+  return vehicleMethod.includes('City of Vancouver') ? VANCOUVER_COUNTED : COUNTED_SOURCES
+}
 
 // Residual quantiles as factors on the estimate (ln → ×), computed once.
 const spread = (p10: number, p90: number, counted: boolean) => ({ low: Math.exp(p10), high: Math.exp(p90), counted })
@@ -65,8 +75,8 @@ export function audienceOf(signals: Pick<FactorSignals, 'vehicleTraffic' | 'pede
     dailyPersons: round(vehicles * VEHICLE_OCCUPANCY + pedestrians),
     interval: { low: round(low), high: round(high) },
     occupancy: VEHICLE_OCCUPANCY,
-    method: v.counted ? COUNTED_METHOD : MODELLED_METHOD,
+    method: v.counted ? (signals.pedestrian.method.startsWith('measured:') ? BOTH_COUNTED_METHOD : COUNTED_METHOD) : MODELLED_METHOD,
     // A spread, not slice(): V8's slice of a frozen array takes a slow path (≈ 0.6 µs, against 25 ns).
-    sources: [...(v.counted ? COUNTED_SOURCES : MODEL_SOURCES)],
+    sources: [...(v.counted ? countedSources(signals.vehicleTraffic.method) : MODEL_SOURCES)],
   }
 }

@@ -1,7 +1,7 @@
 // The scoring engine: raw signals + weights → factor scores, overall score and grade. Pure and
 // deterministic: no clock, no randomness, no I/O.
 import { DATA_SOURCES, DATA_VERSION, type DataSource, type GeocodePrecision, type ScoreWarning } from '../geo/geodata'
-import { featuresAt, type FactorSignals, type FeatureOptions, type KnownStreet, type RawSignal } from '../geo/signals'
+import { featuresAt, type FactorSignals, type FeatureOptions, type KnownStreet, type MeasuredCount, type RawSignal } from '../geo/signals'
 import { audienceOf, type Audience } from './audience'
 import { factorScore } from './curves'
 import { gradeFor, type Grade } from './grade'
@@ -62,6 +62,8 @@ export interface LocatedInput {
   street?: KnownStreet
   ruralRoute?: boolean
   ruralPostalCode?: boolean
+  /** Counted volumes the geodata store holds near the point (services/count-store.ts): used at an exact position only. */
+  measuredCounts?: readonly MeasuredCount[]
   /** Warnings from locating the input (geocoder), carried into the result. */
   warnings?: readonly ScoreWarning[]
 }
@@ -79,6 +81,7 @@ export function buildScoreResult(input: LocatedInput, weights: WeightProfile = D
       precision: input.precision,
       ruralRoute: input.ruralRoute,
       ruralPostalCode: input.ruralPostalCode,
+      measuredCounts: input.measuredCounts,
     },
     NO_OPTIONS,
     warnings,

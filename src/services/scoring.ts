@@ -7,6 +7,7 @@ import { locationWarnings } from '../geo/geodata'
 import type { LocationInput } from '../lib/location'
 import { buildScoreResult, DEFAULT_WEIGHTS, type ScoreResult, type WeightProfile } from '../scoring'
 import { geocoderFor, type Defer, type Geocoder } from './geocoder'
+import { countsNear, d1CountStore } from './count-store'
 import { reverseLocate, scoringStreet } from './street-store'
 
 export type { LocationInput }
@@ -30,7 +31,13 @@ export async function scoreLocation(
     const street = parsed?.name ? { name: parsed.name, ...(parsed.type && { type: parsed.type }) } : undefined
     // The street at the point from the store's centrelines: the address's own street when one was
     // written (its class), else the nearest street. The same road as the equivalent address resolves.
-    const nearest = env.DB ? await reverseLocate(env.DB, lat, lng, street ? { nameKey: streetKeyOf(parsed!).nameKey } : {}) : undefined
+    // The counts near the point are read beside it (two queries in flight at once, not one after the other).
+    const [nearest, measuredCounts] = env.DB
+      ? await Promise.all([
+          reverseLocate(env.DB, lat, lng, street ? { nameKey: streetKeyOf(parsed!).nameKey } : {}),
+          countsNear(d1CountStore(env.DB), lat, lng, 'coordinates'),
+        ])
+      : [undefined, undefined]
     const located = scoringStreet(nearest, street)
     return buildScoreResult(
       {
@@ -40,6 +47,7 @@ export async function scoreLocation(
         accuracyM: 0,
         address: address ?? `${lat.toFixed(5)}, ${lng.toFixed(5)}`,
         ...(located && { street: located }),
+        ...(measuredCounts && { measuredCounts }),
       },
       weights,
     )
@@ -51,6 +59,9 @@ export async function scoreLocation(
       details: [{ path: options.path ?? 'address', message: `could not geocode "${address}"` }],
     })
   }
+  // The geocoded position decides where to look, so this read follows the geocode (one query per new
+  // cell of an isolate; none for an area position). It is the only D1 read of a KV-cached address.
+  const measuredCounts = env.DB ? await countsNear(d1CountStore(env.DB), geocoded.lat, geocoded.lng, geocoded.precision) : undefined
   const result = buildScoreResult(
     {
       lat: geocoded.lat,
@@ -62,6 +73,7 @@ export async function scoreLocation(
       ruralRoute: geocoded.ruralRoute,
       ruralPostalCode: geocoded.ruralPostalCode,
       warnings: [...(geocoded.warnings ?? []), ...locationWarnings(geocoded)],
+      ...(measuredCounts && { measuredCounts }),
     },
     weights,
   )

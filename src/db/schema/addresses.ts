@@ -84,3 +84,27 @@ export const geodataMeta = sqliteTable('geodata_meta', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 })
+
+/**
+ * Counted volumes (`npm run load:geodata`; migrations/0011_count_sites.sql): City of Edmonton AAWDT count
+ * sites (`kind` site) and City of Vancouver intersection counts (`kind` intersection), daily vehicles
+ * (AADT-equivalent) and pedestrians where counted, by the street pieces' cell. Read by
+ * src/services/count-store.ts: the counts within 30 m of a scored point.
+ */
+export const countSites = sqliteTable(
+  'count_sites',
+  {
+    id: integer('id').primaryKey(),
+    /** Artefact source ("edmonton-counts", "vancouver-counts"): the unit of replacement. */
+    source: text('source').notNull(),
+    kind: text('kind').notNull(),
+    cell: integer('cell').notNull(),
+    latE5: integer('lat_e5').notNull(),
+    lngE5: integer('lng_e5').notNull(),
+    vehicles: integer('vehicles').notNull(),
+    pedestrians: integer('pedestrians'),
+    year: integer('year').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [index('count_sites_cell_idx').on(t.cell), index('count_sites_source_idx').on(t.source)],
+)

@@ -120,15 +120,18 @@ export const DATA_SOURCES: Readonly<Record<string, Readonly<DataSource>>> = deep
     url: 'https://data.calgary.ca/',
     vintage: 'zones created 2011–2020, as published with the 2016–2018 traffic volumes',
   },
-  // The national traffic and pedestrian models are fitted on these counts (scripts/fit-traffic.mjs); no count is bundled.
+  // The national traffic and pedestrian models are fitted on these counts (scripts/fit-traffic.mjs); the geodata
+  // store holds them too (table count_sites), and a point within 30 m of one takes its count as measured.
   edmontonTraffic: {
-    name: 'City of Edmonton average annual weekday traffic (AAWDT) by count site (traffic-model fit)',
+    name: 'City of Edmonton average annual weekday traffic (AAWDT) by count site (measured near a site; traffic-model fit)',
     licence: 'Open Government Licence – Edmonton. Contains information licensed under the Open Government Licence – Edmonton.',
     url: 'https://data.edmonton.ca/',
     vintage: 'AAWDT 2019 (fabio-analyzes-data/edmonton-traffic, 2023-05-11)',
   },
   vancouverCounts: {
-    name: 'City of Vancouver intersection turning-movement counts: peak-hour vehicles and pedestrians (traffic and pedestrian fit)',
+    name:
+      'City of Vancouver intersection turning-movement counts: peak-hour vehicles and pedestrians (measured at a counted ' +
+      'intersection; traffic and pedestrian fit)',
     licence: 'Open Government Licence – Vancouver. Contains information licensed under the Open Government Licence – Vancouver.',
     url: 'https://opendata.vancouver.ca/',
     vintage: 'counts 2005–2022, latest per intersection (erfanhajibandeh/tmc-scraper, 2024-04-01)',

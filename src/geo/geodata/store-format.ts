@@ -24,6 +24,12 @@ export const STREET_COLUMNS = [
   'max_lng_e5',
   'line',
 ] as const
+/**
+ * Count artefact columns (one counted site per line): `kind` site (a point on one road) or intersection;
+ * `vehicles` per day (AADT-equivalent), `pedestrians` per day ('' where not counted); the count's year;
+ * the cell as for street pieces.
+ */
+export const COUNT_COLUMNS = ['kind', 'cell', 'lat_e5', 'lng_e5', 'vehicles', 'pedestrians', 'year', 'name'] as const
 /** Held-out addresses (never loaded): as a user would type them, and where they really are. */
 export const HOLDOUT_COLUMNS = ['number', 'street', 'city', 'province', 'postcode', 'lat_e5', 'lng_e5'] as const
 

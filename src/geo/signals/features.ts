@@ -31,6 +31,7 @@ import {
 } from './model/activity'
 import { busRouteOffsetM, roadClassFromCoordinates, ROUTE_RADIUS_M, type RoadClassEstimate, type StopPoint } from './model/road-class'
 import { trafficAt } from './model/traffic'
+import { countedPedestrians, countedTraffic, nearestCount, type MeasuredCount } from './model/measured-counts'
 import { postalAreaAt, type PostalAreaMeasures } from './model/postal-area'
 import { classifyStreet, type StreetClassification } from '../geodata'
 import type { Confidence, RawSignal } from './types'
@@ -69,6 +70,11 @@ export interface FeatureInput {
   precision?: GeocodePrecision
   ruralRoute?: boolean
   ruralPostalCode?: boolean
+  /**
+   * Counted volumes near the point from the geodata store (Edmonton count sites, Vancouver intersection
+   * counts; the service finds them within COUNT_SNAP_M). Used only at an exact position.
+   */
+  measuredCounts?: readonly MeasuredCount[]
 }
 /** Hold-outs for validation (scripts/validate-geodata.mjs; the API never sets them), and what a site-finder grid shares. */
 export interface FeatureOptions {
@@ -405,34 +411,41 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}, wa
         : road.method.includes('speed zone')
           ? 'speed zone'
           : 'inferred'
+  // A store count in reach is the point's measured traffic (an area position is not at the count).
+  const counted = exact && frontage.kind === 'none' ? nearestCount(lat, lng, input.measuredCounts) : undefined
   const traffic =
     frontage.kind !== 'none'
       ? { aadt: 0, method: `modelled: none (${road.method.slice(10)})`, confidence: 'low' as Confidence }
-      : trafficAt(
-          lat,
-          lng,
-          rc,
-          measured,
-          ctx.urbanScale,
-          roadBasis,
-          exact ? { excludeSections: options.excludeSections, area: options.trafficArea } : undefined,
-          known ? street : undefined,
-          speedZone,
-        )
+      : counted
+        ? countedTraffic(counted)
+        : trafficAt(
+            lat,
+            lng,
+            rc,
+            measured,
+            ctx.urbanScale,
+            roadBasis,
+            exact ? { excludeSections: options.excludeSections, area: options.trafficArea } : undefined,
+            known ? street : undefined,
+            speedZone,
+          )
   // The stops at an area position (a postal area's or a place's point) are not at the address's
   // frontage: the weight expected of its 400 m stops placed anywhere in the 400 m disc.
   const nearStops = exact ? nearStopWeight(stops.points) : stops.withinNear * NEAR_STOP_AREA_MEAN
+  const countedPeople = counted && countedPedestrians(counted)
   const pedestrians =
     frontage.kind === 'noRoad'
       ? 0
-      : pedestriansPerDay({
-          popDensity: measured.popDensity,
-          poiCount1km: measured.poiCount1km,
-          intersectionDensity: measured.intersectionDensity,
-          transit: measured.transit,
-          nearStops,
-          roadClass: rc,
-        })
+      : countedPeople
+        ? countedPeople.value
+        : pedestriansPerDay({
+            popDensity: measured.popDensity,
+            poiCount1km: measured.poiCount1km,
+            intersectionDensity: measured.intersectionDensity,
+            transit: measured.transit,
+            nearStops,
+            roadClass: rc,
+          })
   const areaConfidence = (c: Confidence): Confidence => (placed ? 'low' : c)
   const densityMethod = census
     ? `measured: Census 2016 (Can-ALE 1 km buffers), ${census.neighbours} DA points interpolated, ` +
@@ -465,10 +478,12 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}, wa
     pedestrian: sig(
       roundTo(pedestrians, pedestrians >= 1000 ? 100 : 1),
       FACTORS.pedestrian.unit,
-      `modelled: density × POIs × intersections × transit × stops near the frontage ` +
-        `(${Math.round(nearStops * 100) / 100}${exact ? '' : ' expected'}: e^(−d/${NEAR_STOP_DECAY_M} m) within ${NEAR_STOP_MAX_M} m) × ` +
-        `frontage (class ${Math.round(rc * 10) / 10})${placed}`,
-      'low',
+      countedPeople?.method ??
+        `modelled: density × POIs × intersections × transit × stops near the frontage ` +
+          `(${Math.round(nearStops * 100) / 100}${exact ? '' : ' expected'}: ` +
+          `e^(−d/${NEAR_STOP_DECAY_M} m) within ${NEAR_STOP_MAX_M} m) × ` +
+          `frontage (class ${Math.round(rc * 10) / 10})${placed}`,
+      countedPeople ? 'high' : 'low',
     ),
     transit: sig(
       transitShare >= 1 ? Math.round(transitShare * 10) / 10 : Math.round(transitShare * 100) / 100,

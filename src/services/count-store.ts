@@ -1,0 +1,103 @@
+// The counted volumes of the geodata store (table count_sites, loaded by `npm run load:geodata`): the
+// City of Edmonton count sites and City of Vancouver intersection counts near a scored point, handed to
+// the engine as plain data (FeatureInput.measuredCounts; it takes the nearest within COUNT_SNAP_M).
+// Cells are cached per isolate like the street pieces' (street-store.ts): a cell's counts change only
+// with a data load, and the table is small (≈ 5,000 rows), so a warm isolate asks D1 for few cells.
+import { inArray } from 'drizzle-orm'
+import { getDb, schema } from '../db/client'
+import { cellOf, distanceM, METRES_PER_DEGREE_LAT, metresPerDegreeLng } from '../geo/geodata'
+import { COUNT_SNAP_M, type MeasuredCount } from '../geo/signals'
+import type { GeocodePrecision } from '../geo/geodata'
+
+const { countSites: counts } = schema
+const CELL_CACHE_MAX = 4096
+
+/** Where the counts are read from: D1 in the worker, the committed artefacts offline (scripts/lib/geodata-memory.ts). */
+export interface CountStore {
+  /** Every count in these cells (store-format.ts cellOf). */
+  inCells(cells: readonly number[]): Promise<MeasuredCount[]>
+}
+
+const cellCaches = new WeakMap<D1Database, Map<number, MeasuredCount[]>>()
+
+export function d1CountStore(d1: D1Database): CountStore {
+  const db = getDb(d1)
+  let cache = cellCaches.get(d1)
+  if (!cache) {
+    cache = new Map()
+    cellCaches.set(d1, cache)
+  }
+  const cells = cache
+  return {
+    async inCells(wanted) {
+      const missing = wanted.filter((c) => !cells.has(c))
+      if (missing.length) {
+        const rows = await db.select().from(counts).where(inArray(counts.cell, missing))
+        const found = new Map<number, MeasuredCount[]>(missing.map((c) => [c, []]))
+        for (const row of rows) found.get(row.cell)?.push(countOfRow(row))
+        for (const [cell, list] of found) {
+          if (cells.size >= CELL_CACHE_MAX) cells.delete(cells.keys().next().value!)
+          cells.set(cell, list)
+        }
+      }
+      return wanted.flatMap((c) => cells.get(c) ?? [])
+    },
+  }
+}
+
+/** A count_sites row, or an artefact row read as one (same columns, strings): the engine's plain data. */
+export function countOfRow(row: {
+  source: string
+  kind: string
+  latE5: number
+  lngE5: number
+  vehicles: number
+  pedestrians: number | null
+  year: number
+  name: string
+}): MeasuredCount {
+  return {
+    source: row.source,
+    kind: row.kind === 'intersection' ? 'intersection' : 'site',
+    lat: row.latE5 / 1e5,
+    lng: row.lngE5 / 1e5,
+    vehicles: row.vehicles,
+    ...(row.pedestrians !== null && { pedestrians: row.pedestrians }),
+    year: row.year,
+    name: row.name,
+  }
+}
+
+/** The cells a disc of COUNT_SNAP_M around the point touches: one, or up to four near a cell's edge. */
+export function countCellsAround(lat: number, lng: number): number[] {
+  const dLat = COUNT_SNAP_M / METRES_PER_DEGREE_LAT
+  const dLng = COUNT_SNAP_M / metresPerDegreeLng(lat)
+  const out = new Set<number>()
+  for (const y of [lat - dLat, lat + dLat]) for (const x of [lng - dLng, lng + dLng]) out.add(cellOf(y, x))
+  return [...out]
+}
+
+/**
+ * Positions that are not at a particular place of a road take no count: a postal area's or a city's
+ * position, and a `street` result (some point of the named street, not the caller's frontage).
+ */
+const NOT_AT_A_COUNT: ReadonlySet<GeocodePrecision> = new Set(['street', 'postal_code', 'city'])
+
+/**
+ * The counts within COUNT_SNAP_M of an exact point (none for the positions above, and none when the store
+ * fails: the engine's model then stands, as before counts were stored).
+ */
+export async function countsNear(
+  store: CountStore,
+  lat: number,
+  lng: number,
+  precision: GeocodePrecision,
+): Promise<MeasuredCount[] | undefined> {
+  if (NOT_AT_A_COUNT.has(precision)) return undefined
+  try {
+    const found = (await store.inCells(countCellsAround(lat, lng))).filter((c) => distanceM(lat, lng, c.lat, c.lng) <= COUNT_SNAP_M)
+    return found.length ? found : undefined
+  } catch {
+    return undefined
+  }
+}

@@ -1,0 +1,34 @@
+// The committed count artefacts (geodata/store/counts-*.tsv.gz) are what the build makes of the data pack
+// with the traffic fit's own parse (scripts/validation/counts.mjs), filed under the street pieces' cells.
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { readArtefact, readManifest } from '../../scripts/lib/geodata-artefacts.mjs'
+import { cellOf } from '../../src/geo/geodata/store-format'
+import { hasSharedData, sharedDataSkipReason, sharedFile } from './shared-data'
+
+const entry = (source: string) => readManifest().artefacts.find((a) => a.source === source)!
+
+describe('count artefacts', () => {
+  it('file every count under the cell of its position, with a positive daily volume', () => {
+    for (const source of ['edmonton-counts', 'vancouver-counts']) {
+      const rows = readArtefact(entry(source))
+      expect(rows.length, source).toBeGreaterThan(500)
+      for (const [, cell, lat, lng, vehicles] of rows) {
+        expect(Number(cell)).toBe(cellOf(Number(lat) / 1e5, Number(lng) / 1e5))
+        expect(Number(vehicles)).toBeGreaterThan(0)
+      }
+    }
+  })
+
+  it.skipIf(!hasSharedData)('are the build of the data pack: the same rows as rebuilt now', async () => {
+    if (!hasSharedData) return console.warn(sharedDataSkipReason)
+    const { edmontonCountRows, vancouverCountRows } = await import('../../scripts/lib/geodata-store-counts.mjs')
+    for (const [source, file, build] of [
+      ['edmonton-counts', 'edmonton/aawdt.csv', edmontonCountRows],
+      ['vancouver-counts', 'vancouver/tmc-counts.csv', vancouverCountRows],
+    ] as const) {
+      const rebuilt = build(readFileSync(sharedFile(file), 'utf8')).rows.map((r: unknown[]) => r.map(String))
+      expect(rebuilt, source).toEqual(readArtefact(entry(source)))
+    }
+  })
+})
