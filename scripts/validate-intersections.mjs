@@ -68,6 +68,19 @@ for (const r of reports) {
   const kind = independent.get(r.set) ? 'independent' : 'same geometry'
   console.log(`| ${r.set} | ${r.city} | ${kind} | ${r.n} | ${pct(r.found, r.n)} | ${q(r, 0.5)} | ${q(r, 0.9)} | ${pct(r.holds, r.found)} |`)
 }
+// Intersections not placed: what they got instead (issue 21 item 6: one street known → that street, not the city).
+console.log('\nnot found as an intersection: precision instead; m to the truth (all of them; street results); accuracyM holds')
+console.log('| set | city | n | street | postal/city | none | median m | street median m | street p90 m | street accuracyM holds |')
+console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|')
+for (const r of reports) {
+  const p = r.precisions
+  const area = (p.city ?? 0) + (p.postal_code ?? 0)
+  const s = { errors: r.streetErrors }
+  console.log(
+    `| ${r.set} | ${r.city} | ${r.n} | ${pct(p.street ?? 0, r.n)} | ${pct(area, r.n)} | ${pct(p.none ?? 0, r.n)} | ` +
+      `${q({ errors: r.otherErrors }, 0.5)} | ${q(s, 0.5)} | ${q(s, 0.9)} | ${pct(r.streetHolds, r.streetErrors.length)} |`,
+  )
+}
 const all = reports.filter((r) => !r.set.includes('hole')).reduce((s, r) => [s[0] + r.holds, s[1] + r.found], [0, 0])
 console.log(`\naccuracyM holds, all intersection results (hole rows apart): ${pct(all[0], all[1])} of ${all[1]}`)
 if (args.forms) {

@@ -160,6 +160,13 @@ export interface TruthReport {
   holds: number
   /** Per typed form: [n, found]. */
   forms: Record<string, [number, number]>
+  /** Results per precision (intersection, street, city, …; `none` when nothing). */
+  precisions: Record<string, number>
+  /** Street-precision results (an intersection located on one of its streets): metres to the truth, sorted; accuracyM holds. */
+  streetErrors: number[]
+  streetHolds: number
+  /** Every answer that is not an intersection (street, postal area, city): metres to the truth, sorted. */
+  otherErrors: number[]
   /** The worst misses, for reading. */
   worst: { typed: string; m: number; precision: string }[]
 }
@@ -171,13 +178,24 @@ export function validateTruth(
   const groups = new Map<string, TruthReport>()
   for (const r of rows) {
     const key = `${r.set}|${r.city}`
-    const g = groups.get(key) ?? { set: r.set, city: r.city, n: 0, found: 0, errors: [], holds: 0, forms: {}, worst: [] }
+    const g = groups.get(key) ?? {
+      ...{ set: r.set, city: r.city, n: 0, found: 0, errors: [], holds: 0, forms: {}, worst: [] },
+      ...{ precisions: {}, streetErrors: [], streetHolds: 0, otherErrors: [] },
+    }
     groups.set(key, g)
     g.n++
     g.forms[r.form] ??= [0, 0]
     const form = g.forms[r.form]
     form[0]++
     const res = geocode(r)
+    const precision = res?.precision ?? 'none'
+    g.precisions[precision] = (g.precisions[precision] ?? 0) + 1
+    if (res?.precision === 'street') {
+      const m = Math.min(...r.points.map((p) => metres(p, [res.lat, res.lng])))
+      g.streetErrors.push(m)
+      if (m <= res.accuracyM) g.streetHolds++
+    }
+    if (res && res.precision !== 'intersection') g.otherErrors.push(Math.min(...r.points.map((p) => metres(p, [res.lat, res.lng]))))
     if (res?.precision !== 'intersection') {
       g.worst.push({ typed: r.typed, m: Infinity, precision: res?.precision ?? 'none' })
       continue
@@ -191,6 +209,8 @@ export function validateTruth(
   }
   for (const g of groups.values()) {
     g.errors.sort((a, b) => a - b)
+    g.streetErrors.sort((a, b) => a - b)
+    g.otherErrors.sort((a, b) => a - b)
     g.worst = g.worst.sort((a, b) => b.m - a.m).slice(0, 8)
   }
   return [...groups.values()]

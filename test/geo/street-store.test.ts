@@ -112,6 +112,54 @@ describe('geodata store: intersections, reverse street, honest warnings', () => 
       expect(factor.raw.confidence).toBe('low')
   })
 
+  it('an intersection whose cross street the data lacks: the known street at street precision, never the city', async () => {
+    const res = await call('/api/v1/score', { key, body: { address: 'Zephyr St & Nonexistent Rd, Toronto' } })
+    expect(res.status).toBe(200)
+    expect(res.json.precision).toBe('street')
+    expect(res.json.warnings.map((w: { code: string }) => w.code)).toEqual(['STREET_NOT_FOUND', 'LOCATED_AT_STREET'])
+    expect(res.json.warnings[0].message).toMatch(/"Nonexistent Rd" not found in Toronto.*located on Zephyr St/)
+    // On Zephyr (its centreline north–south through T0, or one of its lots 12 m aside); its radius reaches both ends.
+    expect(Math.abs(res.json.lng - T0[1]) * 111_195 * Math.cos((T0[0] * Math.PI) / 180)).toBeLessThan(15)
+    for (const end of [offset(T0, 0, -800), offset(T0, 0, 800)])
+      expect(res.json.accuracyM).toBeGreaterThanOrEqual(metres(res.json, end) - 1)
+  })
+
+  it('two known streets whose data do not meet: one of them at street precision, at its point nearest the other', async () => {
+    // Wombat Road runs east–west 1.5 km north of Zephyr's north end: the typed pair meets nowhere in the data.
+    const w = offset(T0, 0, 2300)
+    await loadStreetFixture(env.DB, 'fixture-apart', [
+      { name: 'Wombat Road', roadClass: 3, points: [offset(w, -500, 0), w, offset(w, 500, 0)] },
+    ])
+    const res = await call('/api/v1/score', { key, body: { address: 'Wombat Rd & Zephyr St, Toronto, ON' } })
+    expect(res.status).toBe(200)
+    expect(res.json.precision).toBe('street')
+    expect(res.json.warnings.map((x: { code: string }) => x.code)).toEqual(['INTERSECTION_NOT_FOUND', 'LOCATED_AT_STREET'])
+    // Where the two come nearest: Wombat's point above Zephyr's north end, or that end (or its last lot).
+    const on = /^located on (Wombat Rd|Zephyr St), /.exec(res.json.warnings[1].message)?.[1]
+    expect(on).toBeDefined()
+    expect(metres(res.json, on === 'Wombat Rd' ? w : offset(T0, 0, 800))).toBeLessThan(30)
+  })
+
+  it('stays at the city when the known street says no more: address points alone, or a street as long as the city', () => {
+    const lookup = planAddressLookup('Zephyr St & Nonexistent Rd, Toronto')!
+    // Address points only (no centreline): where its lots stop says nothing of where the street runs.
+    const points: AddressPoint[] = [2, 4, 6].map((n) => ({
+      ...streetKeyOfText('Zephyr St')!,
+      cityKey: 'toronto',
+      number: n,
+      suffix: '',
+      lat: T0[0] + n * 1e-4,
+      lng: T0[1],
+    }))
+    expect(resolveAddressLookup(lookup, { points, cityInStore: true })!.precision).toBe('city')
+    // A centreline running 40 km either way: its radius would exceed the city's.
+    const line = [offset(T0, 0, -40_000), offset(T0, 0, 40_000)].map(([lat, lng]): [number, number] => [lng, lat])
+    const pieces = pieceRows(streetKeyOfText('Zephyr Street')!, 'Zephyr Street', 4, line).map((r) => decodePiece({ ...r, source: 'test' }))
+    const long = resolveAddressLookup(lookup, { points: [], cityInStore: true, pieces })!
+    expect(long.precision).toBe('city')
+    expect(long.warnings?.map((w) => w.code)).toEqual(['STREET_NOT_FOUND'])
+  })
+
   it('a postal-area position says so; an address point carries no warning', async () => {
     const postal = await call('/api/v1/score', { key, body: { address: 'Toronto, ON M5V' } })
     expect(postal.json.precision).toBe('postal_code')

@@ -15,6 +15,7 @@ import {
 } from './street-geometry'
 import { classOnLines, extentM, offCentreline, onLines } from './address-lines'
 import { parseIntersection } from './intersection-text'
+import { streetOfIntersection, type StreetData } from './street-of-intersection'
 import { crossingOfLines, isAddressLine, type StreetPiece } from './street-pieces'
 
 export { parseIntersection }
@@ -225,6 +226,14 @@ export function resolveAddressLookup(
     if (located?.precision === 'interpolated' && lookup.civic)
       located = offCentreline(located, lookup.civic.number, perStreet[0], linesPer[0])
   }
+  // An intersection that cannot be placed, one of whose streets is known there: that street, never the city.
+  const oneOfTwo = !located && lookup.streets.length === 2 ? fallbackStreet() : undefined
+  if (oneOfTwo) {
+    const street = { ...toStreet(lookup.streets[oneOfTwo.index].display), ...classOnLines([piecesPer[oneOfTwo.index]], oneOfTwo.located) }
+    const address = [lookup.display.street, lookup.display.place].filter(Boolean).join(', ')
+    const warnings = [...(lookup.area?.warnings ?? []), ...oneOfTwo.warnings]
+    return { ...(lookup.area ?? { address: '' }), address, ...oneOfTwo.located, street, warnings } as GeocodeResult
+  }
   const streets =
     lookup.streets.length === 1
       ? { street: { ...toStreet(lookup.streets[0].display), ...(located && classOnLines(piecesPer, located)) } }
@@ -254,6 +263,15 @@ export function resolveAddressLookup(
     return area && notFound.length ? { ...area, warnings: [...(area.warnings ?? []), ...notFound] } : area
   }
   return { ...(lookup.area ?? { address: '' }), address, ...located, ...streets } as GeocodeResult
+
+  function fallbackStreet() {
+    const data = lookup.streets.map(
+      (s, i): StreetData => ({ text: formatStreet(s.display), points: perStreet[i], lines: linesPer[i], addressLines: addressLinesPer[i] }),
+    )
+    const street = streetOfIntersection([data[0], data[1]], lookup.anchor, lookup.display.place)
+    // A street that runs as far as the place does (Yonge St across Toronto) says no more than the area.
+    return street && (!lookup.area || street.located.accuracyM < lookup.area.accuracyM) ? street : undefined
+  }
 
   function distanceToAnchor(p: Located) {
     return lookup.anchor ? distanceKm(p.lat, p.lng, lookup.anchor.lat, lookup.anchor.lng) : 0

@@ -8,6 +8,7 @@ export const WARNING_CODES = [
   'LOCATED_AT_POSTAL_AREA',
   'LOCATED_AT_STREET',
   'STREET_NOT_FOUND',
+  'INTERSECTION_NOT_FOUND',
   'NO_ROAD_NEARBY',
   'IN_PARK',
   'ON_WATER',
@@ -25,9 +26,15 @@ export function warning(code: WarningCode, message: string): ScoreWarning {
 
 const distanceText = (m: number) => (m >= 1000 ? `±${Math.round(m / 1000)} km` : `±${Math.round(m)} m`)
 
+/** A position somewhere on a street, and why no closer one: `why` ends the message. */
+export function locatedOnStreetWarning(street: string, accuracyM: number, why: string): ScoreWarning {
+  return warning('LOCATED_AT_STREET', `located on ${street}, ${distanceText(accuracyM)}: ${why}`)
+}
+
 /**
  * The warnings a location's precision calls for: a city or postal-area position (factor values are
- * that area's averages), or a point somewhere on the named street. Exact positions get none.
+ * that area's averages), or a point somewhere on the named street. Exact positions get none, and a code
+ * the geocoder already gave (with its own reason: an intersection located on one of its streets) is not repeated.
  */
 export function locationWarnings(located: {
   precision: string
@@ -36,7 +43,13 @@ export function locationWarnings(located: {
   city?: string
   postalCode?: string
   street?: { name: string; type?: string }
+  warnings?: readonly ScoreWarning[]
 }): ScoreWarning[] {
+  const given = new Set(located.warnings?.map((w) => w.code))
+  return precisionWarnings(located).filter((w) => !given.has(w.code))
+}
+
+function precisionWarnings(located: Parameters<typeof locationWarnings>[0]): ScoreWarning[] {
   const radius = distanceText(located.accuracyM)
   if (located.precision === 'city')
     return [
@@ -48,7 +61,7 @@ export function locationWarnings(located: {
   }
   if (located.precision === 'street') {
     const street = located.street ? [located.street.name, located.street.type].filter(Boolean).join(' ') : 'the street'
-    return [warning('LOCATED_AT_STREET', `located on ${street}, ${radius}: the civic number is not in the address data`)]
+    return [locatedOnStreetWarning(street, located.accuracyM, 'the civic number is not in the address data')]
   }
   return []
 }
