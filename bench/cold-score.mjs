@@ -7,11 +7,11 @@
 // same way, interleaved. `--profile <file>` writes a V8 profile of one first score of each kind (file name
 // + .address / .coordinates) and prints its top functions (the worker isolate's inspector, --inspector-port).
 // Usage: npm run bench:cold-score [-- --samples 5 --port 8801 --inspector-port 9801 --compare <ref> --profile /tmp/cold.cpuprofile]
+import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { loadGeodata } from '../scripts/lib/geodata-load.mjs'
 import { option } from '../scripts/lib/cli.mjs'
 import { createKeys, postScore, startServer } from './lib/server.mjs'
 import { treeAt } from './lib/tree-at.mjs'
@@ -61,7 +61,11 @@ for (const [name, tree] of Object.entries(trees)) {
     state: state.dir,
     adminToken: state.adminToken,
     port,
-    beforeStart: (dir) => loadGeodata({ persistTo: dir }),
+    // The tree's own loader and artefacts: its schema (migrations) and store may differ from this one's.
+    beforeStart: (dir) => {
+      const load = spawnSync(process.execPath, ['scripts/load-geodata.mjs', '--persist-to', dir], { cwd: tree, encoding: 'utf8' })
+      if (load.status !== 0) throw new Error(`${name}: geodata not loaded: ${load.stderr}`)
+    },
   })
   ;[state.key] = await createKeys(server, 'enterprise', 1)
   await server.stop()

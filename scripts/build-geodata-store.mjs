@@ -173,7 +173,18 @@ for (const [name, step] of built) {
         `(${((performance.now() - started) / 1000).toFixed(1)} s)`,
     )
   } else if (step.kind === 'counts') {
-    write(step.file, tsv(format.COUNT_COLUMNS, result.rows), { ...from, kind: 'counts', rowsRead: result.read, rows: result.rows.length })
+    // The worker reads the extent (bundled with this manifest) to skip the count query where no count can be.
+    const [lat, lng] = [format.COUNT_COLUMNS.indexOf('lat_e5'), format.COUNT_COLUMNS.indexOf('lng_e5')].map((i) =>
+      result.rows.map((r) => Number(r[i])),
+    )
+    const extent = [Math.min(...lat), Math.min(...lng), Math.max(...lat), Math.max(...lng)]
+    write(step.file, tsv(format.COUNT_COLUMNS, result.rows), {
+      ...from,
+      kind: 'counts',
+      rowsRead: result.read,
+      rows: result.rows.length,
+      extentE5: extent,
+    })
     console.log(
       `${name}: ${result.read} counted sites → ${result.rows.length} rows (${((performance.now() - started) / 1000).toFixed(1)} s)`,
     )

@@ -9,6 +9,8 @@ export interface ManifestEntry {
   rowsRead: number
   licence: string
   sources: { path: string; sha256: string }[]
+  /** counts: [minLatE5, minLngE5, maxLatE5, maxLngE5] of the rows (the worker skips the count query outside them) */
+  extentE5?: [number, number, number, number]
 }
 export interface Manifest {
   formatVersion: number

@@ -5,7 +5,7 @@
 // with a data load, and the table is small (≈ 5,000 rows), so a warm isolate asks D1 for few cells.
 import { inArray } from 'drizzle-orm'
 import { getDb, schema } from '../db/client'
-import { cellOf, distanceM, METRES_PER_DEGREE_LAT, metresPerDegreeLng } from '../geo/geodata'
+import { cellOf, distanceM, METRES_PER_DEGREE_LAT, metresPerDegreeLng, STORE_COUNT_EXTENTS } from '../geo/geodata'
 import { COUNT_SNAP_M, type MeasuredCount } from '../geo/signals'
 import type { GeocodePrecision } from '../geo/geodata'
 
@@ -93,11 +93,21 @@ export async function countsNear(
   lng: number,
   precision: GeocodePrecision,
 ): Promise<MeasuredCount[] | undefined> {
-  if (NOT_AT_A_COUNT.has(precision)) return undefined
+  if (NOT_AT_A_COUNT.has(precision) || !withinCountExtents(lat, lng)) return undefined
   try {
     const found = (await store.inCells(countCellsAround(lat, lng))).filter((c) => distanceM(lat, lng, c.lat, c.lng) <= COUNT_SNAP_M)
     return found.length ? found : undefined
   } catch {
     return undefined
   }
+}
+
+/** Whether a count could lie within COUNT_SNAP_M of the point: outside every counted city, no query at all. */
+export function withinCountExtents(lat: number, lng: number, extents = STORE_COUNT_EXTENTS): boolean {
+  const dLat = (COUNT_SNAP_M / METRES_PER_DEGREE_LAT) * 1e5
+  const dLng = (COUNT_SNAP_M / metresPerDegreeLng(lat)) * 1e5
+  const [y, x] = [lat * 1e5, lng * 1e5]
+  return extents.some(
+    ([minLat, minLng, maxLat, maxLng]) => y >= minLat - dLat && y <= maxLat + dLat && x >= minLng - dLng && x <= maxLng + dLng,
+  )
 }

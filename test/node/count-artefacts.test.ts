@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { readArtefact, readManifest } from '../../scripts/lib/geodata-artefacts.mjs'
 import { cellOf } from '../../src/geo/geodata/store-format'
+import { withinCountExtents } from '../../src/services/count-store'
 import { hasSharedData, sharedDataSkipReason, sharedFile } from './shared-data'
 
 const entry = (source: string) => readManifest().artefacts.find((a) => a.source === source)!
@@ -18,6 +19,19 @@ describe('count artefacts', () => {
         expect(Number(vehicles)).toBeGreaterThan(0)
       }
     }
+  })
+
+  it('lie within the extent the worker reads to skip the query: a point in a city without counts asks nothing', () => {
+    for (const source of ['edmonton-counts', 'vancouver-counts']) {
+      for (const [, , lat, lng] of readArtefact(entry(source)))
+        expect(withinCountExtents(Number(lat) / 1e5, Number(lng) / 1e5), `${source} ${lat},${lng}`).toBe(true)
+    }
+    expect(withinCountExtents(45.4215, -75.6972)).toBe(false) // Ottawa
+    expect(withinCountExtents(43.6532, -79.3832)).toBe(false) // Toronto
+    const [minLat] = entry('edmonton-counts').extentE5!
+    // 20 m south of the southernmost Edmonton count is within reach of it; 100 m south is not.
+    expect(withinCountExtents((minLat - 18) / 1e5, -113.49)).toBe(true)
+    expect(withinCountExtents((minLat - 90) / 1e5, -113.49)).toBe(false)
   })
 
   it.skipIf(!hasSharedData)('are the build of the data pack: the same rows as rebuilt now', async () => {

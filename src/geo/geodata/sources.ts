@@ -167,4 +167,8 @@ export const DATA_SOURCES: Readonly<Record<string, Readonly<DataSource>>> = deep
  * store's (geodata/store/manifest.json, `npm run build:geodata-store`). A rebuild that changes any byte
  * changes it; test/node/data-version.test.ts checks the committed manifests against the files.
  */
+/** [minLatE5, minLngE5, maxLatE5, maxLngE5] of each counts artefact of the geodata store: no count lies outside them. */
+export const STORE_COUNT_EXTENTS: readonly (readonly number[])[] = STORE_MANIFEST.artefacts.flatMap((a) =>
+  a.kind === 'counts' && 'extentE5' in a && Array.isArray(a.extentE5) ? [a.extentE5 as number[]] : [],
+)
 export const DATA_VERSION = `geodata-${BUNDLE_MANIFEST.dataVersion}+store-${STORE_MANIFEST.dataVersion}`
