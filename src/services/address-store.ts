@@ -9,6 +9,7 @@ import { getDb, schema } from '../db/client'
 import type { AddressLookup, AddressPoint } from '../geo/geocode'
 import { lookupNameKeys, nearBoxE5 } from '../geo/geocode'
 import { METRES_PER_DEGREE_LAT, metresPerDegreeLng } from '../geo/geodata'
+import { CellCache } from './cell-cache'
 
 /** More points than this for one street name in one area is not a street but a data problem. */
 const MAX_POINTS = 6000
@@ -85,8 +86,7 @@ export function d1AddressPoints(d1: D1Database): AddressPointsSource {
 
 /** Address points are cached per cell of this size (≈220 m): a coordinate's 3×3 block covers ADDRESS_POINT_FAR_M around it. */
 export const POINT_CELL_DEG = 0.002
-const POINT_CELL_CACHE_MAX = 4096
-const pointCells = new WeakMap<D1Database, Map<string, AddressPoint[]>>()
+const pointCells = new CellCache<string, AddressPoint>()
 
 /**
  * The civic address point nearest (lat, lng) within maxM (≤ 200 m), of a street other than `exceptNameKey`
@@ -100,38 +100,35 @@ export async function nearestAddressPoint(
   maxM: number,
   exceptNameKey?: string,
 ): Promise<AddressPoint | undefined> {
-  const cells = pointCells.get(d1) ?? new Map<string, AddressPoint[]>()
-  pointCells.set(d1, cells)
   const cy = Math.floor(lat / POINT_CELL_DEG)
   const cx = Math.floor(lng / POINT_CELL_DEG)
   const keys = [-1, 0, 1].flatMap((dy) => [-1, 0, 1].map((dx) => `${cy + dy},${cx + dx}`))
-  if (keys.some((k) => !cells.has(k))) {
-    const e5 = (cell: number) => Math.round(cell * POINT_CELL_DEG * 1e5)
-    const rows = await getDb(d1)
-      .select(COLUMNS)
-      .from(points)
-      .where(and(between(points.latE5, e5(cy - 1), e5(cy + 2) - 1), between(points.lngE5, e5(cx - 1), e5(cx + 2) - 1)))
-    const found = new Map<string, AddressPoint[]>(keys.map((k) => [k, []]))
-    for (const { latE5, lngE5, ...key } of rows) {
-      const k = `${Math.floor(latE5 / 1e5 / POINT_CELL_DEG)},${Math.floor(lngE5 / 1e5 / POINT_CELL_DEG)}`
-      found.get(k)?.push({ ...key, lat: latE5 / 1e5, lng: lngE5 / 1e5 })
-    }
-    for (const [k, list] of found) {
-      if (cells.size >= POINT_CELL_CACHE_MAX) cells.delete(cells.keys().next().value!)
-      cells.set(k, list)
-    }
-  }
+  // One query on the position index reads the whole block when any of its cells is missing.
+  const e5 = (cell: number) => Math.round(cell * POINT_CELL_DEG * 1e5)
+  const near = await pointCells.get(d1, keys, async () =>
+    (
+      await getDb(d1)
+        .select(COLUMNS)
+        .from(points)
+        .where(and(between(points.latE5, e5(cy - 1), e5(cy + 2) - 1), between(points.lngE5, e5(cx - 1), e5(cx + 2) - 1)))
+    ).map(
+      ({ latE5, lngE5, ...key }) =>
+        [
+          `${Math.floor(latE5 / 1e5 / POINT_CELL_DEG)},${Math.floor(lngE5 / 1e5 / POINT_CELL_DEG)}`,
+          { ...key, lat: latE5 / 1e5, lng: lngE5 / 1e5 },
+        ] as const,
+    ),
+  )
   let best: AddressPoint | undefined
   let bestM = maxM
   const kx = metresPerDegreeLng(lat)
-  for (const k of keys)
-    for (const p of cells.get(k) ?? []) {
-      if (p.nameKey === exceptNameKey) continue
-      const m = Math.hypot((p.lat - lat) * METRES_PER_DEGREE_LAT, (p.lng - lng) * kx)
-      if (m <= bestM) {
-        best = p
-        bestM = m
-      }
+  for (const p of near) {
+    if (p.nameKey === exceptNameKey) continue
+    const m = Math.hypot((p.lat - lat) * METRES_PER_DEGREE_LAT, (p.lng - lng) * kx)
+    if (m <= bestM) {
+      best = p
+      bestM = m
     }
+  }
   return best
 }

@@ -5,12 +5,12 @@
 // with a data load, and the table is small (≈ 5,000 rows), so a warm isolate asks D1 for few cells.
 import { inArray } from 'drizzle-orm'
 import { getDb, schema } from '../db/client'
+import { CellCache } from './cell-cache'
 import { cellOf, distanceM, METRES_PER_DEGREE_LAT, metresPerDegreeLng, STORE_COUNT_EXTENTS } from '../geo/geodata'
 import { COUNT_SNAP_M, type MeasuredCount } from '../geo/signals'
 import type { GeocodePrecision } from '../geo/geodata'
 
 const { countSites: counts } = schema
-const CELL_CACHE_MAX = 4096
 
 /** Where the counts are read from: D1 in the worker, the committed artefacts offline (scripts/lib/geodata-memory.ts). */
 export interface CountStore {
@@ -18,30 +18,15 @@ export interface CountStore {
   inCells(cells: readonly number[]): Promise<MeasuredCount[]>
 }
 
-const cellCaches = new WeakMap<D1Database, Map<number, MeasuredCount[]>>()
+const countCells = new CellCache<number, MeasuredCount>()
 
 export function d1CountStore(d1: D1Database): CountStore {
   const db = getDb(d1)
-  let cache = cellCaches.get(d1)
-  if (!cache) {
-    cache = new Map()
-    cellCaches.set(d1, cache)
-  }
-  const cells = cache
   return {
-    async inCells(wanted) {
-      const missing = wanted.filter((c) => !cells.has(c))
-      if (missing.length) {
-        const rows = await db.select().from(counts).where(inArray(counts.cell, missing))
-        const found = new Map<number, MeasuredCount[]>(missing.map((c) => [c, []]))
-        for (const row of rows) found.get(row.cell)?.push(countOfRow(row))
-        for (const [cell, list] of found) {
-          if (cells.size >= CELL_CACHE_MAX) cells.delete(cells.keys().next().value!)
-          cells.set(cell, list)
-        }
-      }
-      return wanted.flatMap((c) => cells.get(c) ?? [])
-    },
+    inCells: (wanted) =>
+      countCells.get(d1, wanted, async (missing) =>
+        (await db.select().from(counts).where(inArray(counts.cell, missing))).map((row) => [row.cell, countOfRow(row)] as const),
+      ),
   }
 }
 

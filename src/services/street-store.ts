@@ -11,6 +11,7 @@ import { boxAround, titleCaseKey } from '../geo/geodata'
 import type { AddressPoint } from '../geo/geocode'
 import type { KnownStreet } from '../geo/signals'
 import { nearestAddressPoint } from './address-store'
+import { CellCache } from './cell-cache'
 
 const { streetPieces: pieces } = schema
 const COLUMNS = {
@@ -34,16 +35,10 @@ export interface StreetStore {
   around(lat: number, lng: number): Promise<StreetPiece[]>
 }
 
-const cellCaches = new WeakMap<D1Database, Map<number, StreetPiece[]>>()
+const pieceCells = new CellCache<number, StreetPiece>(CELL_CACHE_MAX)
 
 export function d1StreetStore(d1: D1Database): StreetStore {
   const db = getDb(d1)
-  let cache = cellCaches.get(d1)
-  if (!cache) {
-    cache = new Map()
-    cellCaches.set(d1, cache)
-  }
-  const cells = cache
   return {
     async named(nameKeys, near) {
       if (!nameKeys.length) return []
@@ -63,20 +58,10 @@ export function d1StreetStore(d1: D1Database): StreetStore {
         .limit(MAX_NAMED_PIECES)
       return rows.map(decodePiece)
     },
-    async around(lat, lng) {
-      const wanted = cellsAround(lat, lng)
-      const missing = wanted.filter((c) => !cells.has(c))
-      if (missing.length) {
-        const rows = await db.select(COLUMNS).from(pieces).where(inArray(pieces.cell, missing))
-        const found = new Map<number, StreetPiece[]>(missing.map((c) => [c, []]))
-        for (const row of rows) found.get(row.cell)?.push(decodePiece(row))
-        for (const [cell, list] of found) {
-          if (cells.size >= CELL_CACHE_MAX) cells.delete(cells.keys().next().value!)
-          cells.set(cell, list)
-        }
-      }
-      return wanted.flatMap((c) => cells.get(c) ?? [])
-    },
+    around: (lat, lng) =>
+      pieceCells.get(d1, cellsAround(lat, lng), async (missing) =>
+        (await db.select(COLUMNS).from(pieces).where(inArray(pieces.cell, missing))).map((row) => [row.cell, decodePiece(row)] as const),
+      ),
   }
 }
 
