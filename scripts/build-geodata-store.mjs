@@ -189,9 +189,7 @@ for (const [name, step] of built) {
       `${name}: ${result.read} counted sites → ${result.rows.length} rows (${((performance.now() - started) / 1000).toFixed(1)} s)`,
     )
   } else {
-    const rows = build
-      .sortPieces(result.rows)
-      .map((r) => [r.nameKey, r.typeKey, r.dir, r.name, r.roadClass, r.cell, r.minLatE5, r.minLngE5, r.maxLatE5, r.maxLngE5, r.line])
+    const rows = build.sortPieces(result.rows).map(build.pieceFields)
     write(`streets-${name}.tsv.gz`, tsv(format.STREET_COLUMNS, rows), {
       ...from,
       kind: 'streets',

@@ -52,12 +52,12 @@ async function storeStreets() {
   // and no counts, what Toronto, Ottawa and Montréal's networks give there.
   const [addresses, streets] = committedRows((a) => a.source !== 'calgary')
   if (process.env.FIT_STORE_STREET === 'network') {
-    const b = await importTs({ 'scripts/lib/geodata-store-streets.ts': ['calgaryStreetRows', 'sortPieces'] }, { platform: 'node' })
+    const b = await importTs(
+      { 'scripts/lib/geodata-store-streets.ts': ['calgaryStreetRows', 'sortPieces', 'pieceFields'] },
+      { platform: 'node' },
+    )
     const zones = b.calgaryStreetRows(readFileSync(join(dataDir, 'calgary/speed-limits.csv'), 'utf8'), '').rows
-    for (const r of b.sortPieces(zones)) {
-      const fields = [r.nameKey, r.typeKey, r.dir, r.name, r.roadClass, r.cell, r.minLatE5, r.minLngE5, r.maxLatE5, r.maxLngE5, r.line]
-      streets.push({ source: 'calgary', fields: fields.map(String) })
-    }
+    for (const r of b.sortPieces(zones)) streets.push({ source: 'calgary', fields: b.pieceFields(r).map(String) })
   }
   // No count rows (committedRows' third list): a site would take its own count (the store's measured
   // lookup, services/count-store.ts) instead of a prediction. Counts are off in the fit, as Calgary's sections are.

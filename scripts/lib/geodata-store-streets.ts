@@ -272,6 +272,11 @@ export function calgaryStreetRows(speedCsv: string, trafficCsv: string): { rows:
   return { rows, features }
 }
 
+/** A piece as an artefact row, in STREET_COLUMNS order (store-format.ts). */
+export function pieceFields(r: StreetPieceRow): (string | number)[] {
+  return [r.nameKey, r.typeKey, r.dir, r.name, r.roadClass, r.cell, r.minLatE5, r.minLngE5, r.maxLatE5, r.maxLngE5, r.line]
+}
+
 /** Deterministic order: by cell, then name and line. */
 export function sortPieces(rows: StreetPieceRow[]): StreetPieceRow[] {
   return rows.sort(

@@ -1,7 +1,7 @@
 // Street centrelines in the test D1, written by the geodata build's own code (pieceRows) and the
 // loader's own SQL (artefactStatements), like `npm run load:geodata` does with the real artefacts.
 import { artefactStatements } from '../../scripts/lib/geodata-sql.mjs'
-import { pieceRows } from '../../scripts/lib/geodata-store-streets'
+import { pieceFields, pieceRows } from '../../scripts/lib/geodata-store-streets'
 import { streetKeyOfText } from '../../src/geo/geocode/street-key'
 
 export interface FixtureLine {
@@ -23,7 +23,7 @@ export async function loadStreetFixture(db: D1Database, source: string, lines: F
       l.name,
       l.roadClass,
       l.points.map(([lat, lng]) => [lng, lat]),
-    ).map((r) => [r.nameKey, r.typeKey, r.dir, r.name, r.roadClass, r.cell, r.minLatE5, r.minLngE5, r.maxLatE5, r.maxLngE5, r.line])
+    ).map(pieceFields)
   })
   const statements = artefactStatements(
     { source, kind: 'streets', file: `${source}.tsv`, sha256: 'fixture', licence: 'test fixture' },

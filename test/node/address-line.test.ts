@@ -2,7 +2,7 @@
 // and what intersections make of them (src/geo/geocode/address-lookup.ts).
 import { describe, expect, it } from 'vitest'
 import { addressLines, gtaAddressLineRows, metresToLines } from '../../scripts/lib/address-line'
-import { pieceRows } from '../../scripts/lib/geodata-store-streets'
+import { pieceFields, pieceRows } from '../../scripts/lib/geodata-store-streets'
 import type { AddressRecord } from '../../scripts/lib/address-import'
 import { planAddressLookup, resolveAddressLookup, type AddressPoint } from '../../src/geo/geocode/address-lookup'
 import { decodePiece } from '../../src/geo/geocode/street-pieces'
@@ -117,8 +117,7 @@ describe('an intersection on an address line', () => {
 
 describe('the street at a coordinate on an address line', () => {
   it('names the hole road, with the class of its name, not the side street beside it', async () => {
-    const fields = (r: ReturnType<typeof pieceRows>[number]) =>
-      [r.nameKey, r.typeKey, r.dir, r.name, r.roadClass, r.cell, r.minLatE5, r.minLngE5, r.maxLatE5, r.maxLngE5, r.line].map(String)
+    const fields = (r: ReturnType<typeof pieceRows>[number]) => pieceFields(r).map(String)
     // Danforth Ave: lots along 0–1000 m east, no centreline; Pape Ave's centreline ends 45 m south of the point asked.
     const lots = Array.from({ length: 30 }, (_, i) => at(i * 33, i % 2 ? 20 : -20))
     const danforth = addressLines(lots).flatMap((line) =>
