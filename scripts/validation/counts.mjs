@@ -6,6 +6,8 @@
 //   - Vancouver: the City's intersection turning-movement counts (latest count since 2005 per site with a
 //     City position): peak-hour vehicles entering over all approaches ÷ VANCOUVER_K (daily), pedestrians
 //     crossing over all crosswalks in the PM peak hour ÷ VANCOUVER_PED_PEAK_SHARE (vancouverPedestrianHour).
+//   - Toronto: the City's signal counts (one weekday's 8 counted hours, every approach): vehicles ×
+//     TORONTO_VEHICLES_8H_TO_DAY, pedestrians × TORONTO_PEDESTRIANS_8H_TO_DAY (daily).
 import { calgarySections, calgaryStreetFinder, readCsv } from './common.mjs'
 
 /**
@@ -120,6 +122,52 @@ export function vancouverCounts(sinceYear = 2005, csv = readCsv('vancouver/tmc-c
     // "W BROADWAY AND GRANVILLE ST": classifyStreet takes the busier of the two streets.
     street: { name: mixedCase(r.intersection) },
   }))
+}
+
+/**
+ * 8 counted hours → a weekday. The City of Toronto counts signals over 8 daytime hours (07:30–09:30,
+ * 10:00–12:00, 13:00–15:00, 16:00–18:00). Urban hourly profiles (FHWA Traffic Monitoring Guide, TAC)
+ * put 50–55 % of a weekday's vehicles in those hours, so ×1.9 (the data pack's README: ×1.8–2.0).
+ * Ranking is unaffected; the level moves by ±5 % over 1.8–2.0.
+ */
+export const TORONTO_VEHICLES_8H_TO_DAY = 1.9
+/**
+ * Pedestrians are more concentrated in the daytime than cars: with the busiest hour at ≈ 11 % of the
+ * day (VANCOUVER_PED_PEAK_SHARE) and the counted hours at 7–11 % each, the 8 hours hold ≈ 2/3 of a
+ * weekday's crossings: ×1.5.
+ */
+export const TORONTO_PEDESTRIANS_8H_TO_DAY = 1.5
+
+/** "JARVIS ST" → "Jarvis St"; "265m SOUTH OF" kept lower-case (a mid-block signal). */
+const cityName = (s) => mixedCase(s).replace(/\b(\d+)(St|Nd|Rd|Th)\b/g, (_, n, x) => n + x.toLowerCase())
+
+/**
+ * City of Toronto signal counts (data pack: 2,062 signals; 120 independent validation signals and their
+ * 250 m neighbours are not in the pack). One row a signal: `daily` and `pedestrians` are the 8-hour totals
+ * over every approach, expanded to a weekday; `midblock` signals count one road's both directions.
+ */
+export function torontoCounts(csv = readCsv('toronto/signal-counts-8h.csv')) {
+  return csv.map((r) => {
+    const streets = [r.street_1, r.street_2, r.street_3].filter(Boolean)
+    const midblock = r.midblock_offset !== ''
+    return {
+      city: 'Toronto',
+      id: r.signal_id,
+      lat: Number(r.lat),
+      lng: Number(r.lng),
+      daily: Number(r.vehicles_8h) * TORONTO_VEHICLES_8H_TO_DAY,
+      pedestrians: Number(r.pedestrians_8h) * TORONTO_PEDESTRIANS_8H_TO_DAY,
+      vehicles8h: Number(r.vehicles_8h),
+      pedestrians8h: Number(r.pedestrians_8h),
+      date: r.count_date,
+      midblock,
+      streets: streets.map(cityName),
+      intersection: midblock
+        ? `${cityName(r.street_1)} ${r.midblock_offset.toLowerCase()} ${cityName(r.street_2)}`
+        : streets.map(cityName).join(' & '),
+      street: { name: cityName(r.street_1) },
+    }
+  })
 }
 
 export const allCounts = () => [...calgaryCounts(), ...edmontonCounts(), ...vancouverCounts()]
