@@ -6,6 +6,7 @@ import { and, gte, inArray, lte } from 'drizzle-orm'
 import { getDb, schema } from '../db/client'
 import { cellsAround, MAX_CELL_QUERY_M } from '../geo/geodata'
 import { CLASS_SOURCES, decodePiece, nearestStreet, streetOfPiece, type NearestStreet, type StreetPiece } from '../geo/geocode'
+import { streetsInSight, type SightStreet } from '../geo/geocode'
 import { distanceM } from '../geo/geodata'
 import { boxAround, titleCaseKey } from '../geo/geodata'
 import type { AddressPoint } from '../geo/geocode'
@@ -62,6 +63,18 @@ export function d1StreetStore(d1: D1Database): StreetStore {
       pieceCells.get(d1, cellsAround(lat, lng), async (missing) =>
         (await db.select(COLUMNS).from(pieces).where(inArray(pieces.cell, missing))).map((row) => [row.cell, decodePiece(row)] as const),
       ),
+  }
+}
+
+/**
+ * The streets a sign at the point can face (geo/geocode/streets-in-sight.ts), from the same cells as the
+ * nearest street (cached per isolate: no second query). Empty when the store is unavailable.
+ */
+export async function streetsInSightOf(store: StreetStore, lat: number, lng: number): Promise<SightStreet[]> {
+  try {
+    return streetsInSight(await store.around(lat, lng), lat, lng)
+  } catch {
+    return []
   }
 }
 

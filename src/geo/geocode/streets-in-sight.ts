@@ -1,0 +1,71 @@
+// The streets a sign at a point can face: every named street whose centreline passes within the sight
+// distance, one entry a street (a divided road's two carriageways, or Queen St W and Queen St E meeting
+// at Yonge, are one street). Pure: the pieces come from the store (services/street-store.ts).
+import { METRES_PER_DEGREE_LAT, metresPerDegreeLng } from '../geodata'
+import { CLASS_SOURCES, streetOfPiece, type StreetPiece } from './street-pieces'
+
+/**
+ * How far a sign at a corner sees a street's traffic from, metres: half an arterial's right-of-way
+ * (Toronto's major arterials: 27–36 m, so 14–18 m to the centreline) plus a sign set back up to 15 m on
+ * its lot. A corner lot then sees both streets; mid-block, the next parallel street stays out of reach
+ * (block faces in Canadian grids are ≥ 60 m apart, lots 30–45 m deep). The measured counts' snap
+ * distance (30 m, model/measured-counts.ts) rests on the same corner geometry.
+ */
+export const SIGHT_M = 35
+
+export interface SightStreet {
+  name: string
+  type?: string
+  /** Street key (name, type): one entry a street. */
+  key: string
+  /** 1 local … 6 freeway, from the street network; undefined where the network says nothing. */
+  roadClass?: number
+  classSource?: string
+  /** Metres from the point to the street's centreline. */
+  offsetM: number
+}
+
+/** Every street whose centreline passes within maxM of the point, nearest first. */
+export function streetsInSight(pieces: readonly StreetPiece[], lat: number, lng: number, maxM = SIGHT_M): SightStreet[] {
+  const kx = metresPerDegreeLng(lat)
+  const byKey = new Map<string, { piece: StreetPiece; offsetM: number; roadClass?: number }>()
+  for (const piece of pieces) {
+    const d = distanceToLine(piece.coords, lat, lng, kx)
+    if (d > maxM) continue
+    const key = `${piece.nameKey}|${piece.typeKey}`
+    const seen = byKey.get(key)
+    // The busiest class among a street's pieces in sight (a ramp or an untyped piece says nothing).
+    const roadClass = maxDefined(seen?.roadClass, piece.roadClass)
+    if (!seen || d < seen.offsetM) byKey.set(key, { piece, offsetM: d, roadClass })
+    else seen.roadClass = roadClass
+  }
+  const streets: SightStreet[] = []
+  for (const [key, { piece, offsetM, roadClass }] of byKey) {
+    streets.push({
+      ...streetOfPiece(piece),
+      key,
+      ...(roadClass !== undefined && { roadClass, classSource: CLASS_SOURCES[piece.source] ?? piece.source }),
+      offsetM: Math.round(offsetM * 10) / 10,
+    })
+  }
+  return streets.sort((a, b) => a.offsetM - b.offsetM || (a.key < b.key ? -1 : 1))
+}
+
+const maxDefined = (a: number | undefined, b: number | undefined) => (a === undefined ? b : b === undefined ? a : Math.max(a, b))
+
+/** Metres from the point to a polyline (planar, local scale). */
+function distanceToLine(coords: readonly [number, number][], lat: number, lng: number, kx: number): number {
+  let best = Infinity
+  for (let i = 1; i < coords.length; i++) {
+    const ax = (coords[i - 1][0] - lng) * kx
+    const ay = (coords[i - 1][1] - lat) * METRES_PER_DEGREE_LAT
+    const dx = (coords[i][0] - lng) * kx - ax
+    const dy = (coords[i][1] - lat) * METRES_PER_DEGREE_LAT - ay
+    const len2 = dx * dx + dy * dy
+    const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, -(ax * dx + ay * dy) / len2))
+    const d = Math.hypot(ax + t * dx, ay + t * dy)
+    if (d < best) best = d
+  }
+  if (coords.length === 1) best = Math.hypot((coords[0][0] - lng) * kx, (coords[0][1] - lat) * METRES_PER_DEGREE_LAT)
+  return best
+}
