@@ -45,6 +45,7 @@ const COUNTED_SOURCES: readonly string[] = Object.freeze(['calgaryTraffic', 'van
 /** A count from the geodata store (model/measured-counts.ts): its city's counts, and the pedestrian model's inputs. */
 const EDMONTON_COUNTED: readonly string[] = Object.freeze(['edmontonTraffic', 'vancouverCounts', 'censusDa', 'transitStops'])
 const VANCOUVER_COUNTED: readonly string[] = Object.freeze(['vancouverCounts', 'censusDa', 'transitStops'])
+const TORONTO_COUNTED: readonly string[] = Object.freeze(['torontoCounts', 'censusDa', 'transitStops'])
 const method = (vehicles: string, pedestrians = 'modelled') =>
   `circulation: vehicles/day (${vehicles}) × ${VEHICLE_OCCUPANCY} occupants + pedestrians/day (${pedestrians}); interval p10–p90 ` +
   'of held-out residuals (traffic: leave-one-city-out; pedestrians: held-out Vancouver areas)'
@@ -55,6 +56,7 @@ const BOTH_COUNTED_METHOD = method('counted', 'counted')
 
 function countedSources(vehicleMethod: string): readonly string[] {
   if (vehicleMethod.includes('City of Edmonton')) return EDMONTON_COUNTED
+  if (vehicleMethod.includes('City of Toronto')) return TORONTO_COUNTED
   return vehicleMethod.includes('City of Vancouver') ? VANCOUVER_COUNTED : COUNTED_SOURCES
 }
 

@@ -453,6 +453,7 @@ export function featuresAt(
           counted: counted && { count: counted.count, traffic: locatedTraffic },
           locatedModelled: counted && street?.name ? () => modelledTraffic().aadt : undefined,
           classOf: (s) => classifyStreet(s, ctx.cma?.name)?.roadClass,
+          unknownRoad: located,
           estimate: (roadClass, fromNetwork) =>
             trafficAt(lat, lng, roadClass, measured, ctx.urbanScale, fromNetwork ? 'road network' : 'street'),
         })

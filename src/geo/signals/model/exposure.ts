@@ -132,6 +132,8 @@ export interface ExposureInput {
   locatedModelled?: () => number
   /** A street's class from its name and type, where no network gives it. */
   classOf: (street: { name: string; type?: string }) => number | undefined
+  /** The frontage's class where no street is known. */
+  unknownRoad: RoadClassEstimate
   /** The fitted model's volume of a street of this class at the point. */
   estimate: (roadClass: number, fromNetwork: boolean) => TrafficEstimate
 }
@@ -167,8 +169,19 @@ export function exposureAt(input: ExposureInput): CornerExposure | undefined {
     if (roadClass === undefined) return undefined
     return { roadClass, ...input.estimate(roadClass, s.roadClass !== undefined) }
   })
-  if (!streets.length) return undefined
   const own = located && streets[0]
+  if (!streets.length) {
+    if (input.counted?.count.kind !== 'intersection') return undefined
+    // No street of the counted intersection is known (Vancouver: no street network in the store).
+    const { count, traffic } = input.counted
+    const aadt = Math.round(count.vehicles * DEFAULT_BUSIER_SHARE)
+    return {
+      streets,
+      dailyVehicles: count.vehicles,
+      traffic: { ...traffic, aadt, method: cap(`${traffic.method}; busier street ${Math.round(100 * DEFAULT_BUSIER_SHARE)} % typical`) },
+      road: input.unknownRoad,
+    }
+  }
   if (input.counted?.count.kind === 'intersection') {
     // Every approach's entering vehicles: split among the streets by their modelled volumes.
     const total = input.counted.count.vehicles
@@ -180,7 +193,7 @@ export function exposureAt(input: ExposureInput): CornerExposure | undefined {
     })
     const busier = busierStreet(streets)!
     const share = Math.round((100 * busier.dailyVehicles) / total)
-    const how = known ? 'by the modelled volumes in sight' : 'typical (one street known)'
+    const how = known ? 'by the modelled volumes in sight' : 'typical'
     return {
       streets,
       dailyVehicles: total,
