@@ -197,11 +197,23 @@ for (const [name, step] of built) {
     )
   } else {
     const rows = build.sortPieces(result.rows).map(build.pieceFields)
+    // The worker reads the extent (bundled with this manifest): inside it, no street for a kilometre is water or parkland.
+    const at = (c) => format.STREET_COLUMNS.indexOf(c)
+    const extent = rows.reduce(
+      ([a, b, c, d], r) => [
+        Math.min(a, r[at('min_lat_e5')]),
+        Math.min(b, r[at('min_lng_e5')]),
+        Math.max(c, r[at('max_lat_e5')]),
+        Math.max(d, r[at('max_lng_e5')]),
+      ],
+      [Infinity, Infinity, -Infinity, -Infinity],
+    )
     write(`streets-${name}.tsv.gz`, tsv(format.STREET_COLUMNS, rows), {
       ...from,
       kind: 'streets',
       rowsRead: result.features,
       rows: rows.length,
+      extentE5: extent,
     })
     console.log(
       `${name}: ${result.features} features → ${rows.length} street pieces (${((performance.now() - started) / 1000).toFixed(1)} s)`,

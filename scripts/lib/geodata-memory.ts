@@ -112,7 +112,7 @@ export function memoryGeodata(addressRows: string[][], streetRows: StreetRow[], 
   const sources: LocateSources = {
     streets: {
       named: async (nameKeys, near) => named(nameKeys, near),
-      around: async (lat, lng) => cellsAround(lat, lng).flatMap((c) => (byCell.get(c) ?? []).map(piece)),
+      around: async (lat, lng, rings) => cellsAround(lat, lng, rings).flatMap((c) => (byCell.get(c) ?? []).map(piece)),
     },
     nearestPoint: async (lat, lng, maxM, exceptNameKey) => nearestPoint(pointCells, lat, lng, maxM, exceptNameKey),
   }
@@ -127,7 +127,8 @@ export function memoryGeodata(addressRows: string[][], streetRows: StreetRow[], 
     locate: (lat: number, lng: number, options: { nameKey?: string } = {}): Promise<LocatedStreet | undefined> =>
       locateStreet(sources, lat, lng, options),
     /** The streets in sight of a point as the worker's scoring finds them (services/street-store.ts streetsInSightOf). */
-    streetsInSight: (lat: number, lng: number): Promise<SightStreet[]> => streetsInSightOf(sources.streets, lat, lng),
+    streetsInSight: (lat: number, lng: number): Promise<{ streets: SightStreet[]; nearestM?: number } | undefined> =>
+      streetsInSightOf(sources.streets, lat, lng),
     geocode(text: string): GeocodeResult | null {
       const lookup = planAddressLookup(text)
       return lookup ? resolveAddressLookup(lookup, answer(lookup)) : geocodeOffline(text)

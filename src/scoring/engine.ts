@@ -75,6 +75,8 @@ export interface LocatedInput {
   measuredCounts?: readonly MeasuredCount[]
   /** Every street within sight of an exact position (services/street-store.ts streetsInSightOf). */
   streetsInSight?: readonly SightStreetInput[]
+  /** Metres to the nearest street of a network that holds streets around the point (coordinates only). */
+  networkNearestM?: number
   /** Warnings from locating the input (geocoder), carried into the result. */
   warnings?: readonly ScoreWarning[]
 }
@@ -95,6 +97,7 @@ export function buildScoreResult(input: LocatedInput, weights: WeightProfile = D
       ruralPostalCode: input.ruralPostalCode,
       measuredCounts: input.measuredCounts,
       streetsInSight: input.streetsInSight,
+      networkNearestM: input.networkNearestM,
     },
     NO_OPTIONS,
     warnings,

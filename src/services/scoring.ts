@@ -40,7 +40,7 @@ export async function scoreLocation(
       : [undefined, undefined]
     const located = scoringStreet(nearest, street)
     // The same cells as the nearest street's (cached): no second query.
-    const streetsInSight = env.DB ? await streetsInSightOf(d1StreetStore(env.DB), lat, lng) : undefined
+    const near = env.DB ? await streetsInSightOf(d1StreetStore(env.DB), lat, lng) : undefined
     return buildScoreResult(
       {
         lat,
@@ -50,7 +50,8 @@ export async function scoreLocation(
         address: address ?? `${lat.toFixed(5)}, ${lng.toFixed(5)}`,
         ...(located && { street: located }),
         ...(measuredCounts && { measuredCounts }),
-        ...(streetsInSight && { streetsInSight }),
+        ...(near && { streetsInSight: near.streets }),
+        ...(near?.nearestM !== undefined && { networkNearestM: near.nearestM }),
       },
       weights,
     )
@@ -66,7 +67,7 @@ export async function scoreLocation(
   // cell of an isolate; none for an area position). It is the only D1 read of a KV-cached address.
   // An exact position (an address point, an interpolated number, a crossing) sees the streets within
   // sight; the two reads run side by side.
-  const [measuredCounts, streetsInSight] = env.DB
+  const [measuredCounts, near] = env.DB
     ? await Promise.all([
         countsNear(d1CountStore(env.DB), geocoded.lat, geocoded.lng, geocoded.precision),
         AT_A_FRONTAGE.has(geocoded.precision) ? streetsInSightOf(d1StreetStore(env.DB), geocoded.lat, geocoded.lng) : undefined,
@@ -84,7 +85,7 @@ export async function scoreLocation(
       ruralPostalCode: geocoded.ruralPostalCode,
       warnings: [...(geocoded.warnings ?? []), ...locationWarnings(geocoded)],
       ...(measuredCounts && { measuredCounts }),
-      ...(streetsInSight && { streetsInSight }),
+      ...(near && { streetsInSight: near.streets }),
     },
     weights,
   )

@@ -4,9 +4,9 @@
 // cell's pieces change only with a data load, and repeated scores nearby then cost no query.
 import { and, gte, inArray, lte } from 'drizzle-orm'
 import { getDb, schema } from '../db/client'
-import { cellsAround, MAX_CELL_QUERY_M } from '../geo/geodata'
+import { cellsAround, MAX_CELL_QUERY_M, STORE_STREET_EXTENTS } from '../geo/geodata'
 import { CLASS_SOURCES, decodePiece, nearestStreet, streetOfPiece, type NearestStreet, type StreetPiece } from '../geo/geocode'
-import { streetsInSight, type SightStreet } from '../geo/geocode'
+import { streetsNear, type SightStreet } from '../geo/geocode'
 import { distanceM } from '../geo/geodata'
 import { boxAround, titleCaseKey } from '../geo/geodata'
 import type { AddressPoint } from '../geo/geocode'
@@ -32,8 +32,8 @@ const CELL_CACHE_MAX = 4096
 export interface StreetStore {
   /** Pieces whose name key is one of `nameKeys`, within `near`'s radius. */
   named(nameKeys: readonly string[], near: { lat: number; lng: number; radiusKm: number }): Promise<StreetPiece[]>
-  /** Pieces that may lie within MAX_CELL_QUERY_M of the point. */
-  around(lat: number, lng: number): Promise<StreetPiece[]>
+  /** Pieces that may lie within MAX_CELL_QUERY_M of the point (`rings` 3: the cells within three, ≥ 1.6 km). */
+  around(lat: number, lng: number, rings?: 1 | 3): Promise<StreetPiece[]>
 }
 
 const pieceCells = new CellCache<number, StreetPiece>(CELL_CACHE_MAX)
@@ -59,23 +59,38 @@ export function d1StreetStore(d1: D1Database): StreetStore {
         .limit(MAX_NAMED_PIECES)
       return rows.map(decodePiece)
     },
-    around: (lat, lng) =>
-      pieceCells.get(d1, cellsAround(lat, lng), async (missing) =>
+    around: (lat, lng, rings = 1) =>
+      pieceCells.get(d1, cellsAround(lat, lng, rings), async (missing) =>
         (await db.select(COLUMNS).from(pieces).where(inArray(pieces.cell, missing))).map((row) => [row.cell, decodePiece(row)] as const),
       ),
   }
 }
 
 /**
- * The streets a sign at the point can face (geo/geocode/streets-in-sight.ts), from the same cells as the
- * nearest street (cached per isolate: no second query). Empty when the store is unavailable.
+ * The streets a sign at the point can face (geo/geocode/streets-in-sight.ts), and how far the nearest street
+ * of the cells around the point is (undefined: no network holds a piece there), from the same cells as the
+ * nearest street (cached per isolate: no second query). Nothing when the store is unavailable.
  */
-export async function streetsInSightOf(store: StreetStore, lat: number, lng: number): Promise<SightStreet[]> {
+export async function streetsInSightOf(
+  store: StreetStore,
+  lat: number,
+  lng: number,
+): Promise<{ streets: SightStreet[]; nearestM?: number } | undefined> {
   try {
-    return streetsInSight(await store.around(lat, lng), lat, lng)
+    const around = await store.around(lat, lng)
+    // Nothing in the cells around, inside a network's extent (water off a shore, a large park): the cells
+    // within three tell whether the network is there at all. Outside every network, no query.
+    if (!around.length && withinStreetExtents(lat, lng)) return streetsNear(await store.around(lat, lng, 3), lat, lng)
+    return streetsNear(around, lat, lng)
   } catch {
-    return []
+    return undefined
   }
+}
+
+/** Whether the point lies within the extent of a street network of the store (the manifest, bundled). */
+export function withinStreetExtents(lat: number, lng: number, extents = STORE_STREET_EXTENTS): boolean {
+  const [y, x] = [lat * 1e5, lng * 1e5]
+  return extents.some(([minLat, minLng, maxLat, maxLng]) => y >= minLat && y <= maxLat && x >= minLng && x <= maxLng)
 }
 
 /** Reverse geocoding radius: an address point stands 10–40 m from its street's centreline. */

@@ -11,6 +11,9 @@ import { call, createKey } from '../helpers/api'
 import { fixtureCsv, loadFixture, pointOf, range, type FixtureStreet } from '../helpers/address-fixture'
 import { loadStreetFixture, offset } from '../helpers/street-fixture'
 
+// Toronto's harbour: a shore street, and open water 800 m south of it (no census point or stop within reach).
+const SHORE = 43.6395
+const HARBOUR = { lat: 43.632, lng: -79.375 }
 const metres = (a: { lat: number; lng: number }, b: [number, number]) => distanceKm(a.lat, a.lng, b[0], b[1]) * 1000
 
 // Toronto: Zephyr Street (north–south, a major arterial in the fixture) crosses Quill Avenue West.
@@ -39,6 +42,14 @@ describe('geodata store: intersections, reverse street, honest warnings', () => 
       { name: 'Zorn', untyped: true, roadClass: 3, points: [offset(O_LONG, 0, -1200), O_LONG, offset(O_LONG, 0, 1200)] },
       { name: 'Zorn', untyped: true, roadClass: 1, points: [offset(O_SHORT, 0, -40), offset(O_SHORT, 0, 40)] },
       { name: 'Yarrow', untyped: true, roadClass: 2, points: [offset(O_SHORT, -300, 0), offset(O_LONG, 300, 0)] },
+      {
+        name: 'Harbour Test Quay',
+        roadClass: 2,
+        points: [
+          [SHORE, -79.39],
+          [SHORE, -79.36],
+        ],
+      },
     ])
   })
 
@@ -99,6 +110,37 @@ describe('geodata store: intersections, reverse street, honest warnings', () => 
     expect(byPoint.status).toBe(200)
     expect(byPoint.json.factorScores.roadClass.raw.value).toBe(byAddress.json.factorScores.roadClass.raw.value)
     expect(Math.abs(byPoint.json.overallScore - byAddress.json.overallScore)).toBeLessThanOrEqual(3)
+  })
+
+  it('a corner is seen from both streets: the address at the corner and its coordinates count the same two', async () => {
+    const byAddress = await call('/api/v1/score', { key, body: { address: '58 Zephyr St, Toronto, ON' } })
+    expect(byAddress.json.precision).toBe('address')
+    const p = pointOf(ZEPHYR_POINTS, 58)
+    const byPoint = await call('/api/v1/score', { key, body: { lat: p.lat, lng: p.lng } })
+    for (const res of [byAddress, byPoint]) {
+      const streets = res.json.audience.streets as { name: string; roadClass: number; dailyVehicles: number }[]
+      expect(streets.map((s) => s.name).sort()).toEqual(['Quill Avenue West', 'Zephyr Street'])
+      const busier = Math.max(...streets.map((s) => s.dailyVehicles))
+      expect(res.json.factorScores.vehicleTraffic.raw.value).toBe(busier)
+      expect(res.json.factorScores.roadClass.raw.value).toBe(4)
+      expect(res.json.audience.dailyVehicles).toBeGreaterThan(busier)
+    }
+    expect(Math.abs(byPoint.json.overallScore - byAddress.json.overallScore)).toBeLessThanOrEqual(3)
+    // 100 m up the street, Quill is out of sight.
+    const mid = pointOf(ZEPHYR_POINTS, 80)
+    const alone = await call('/api/v1/score', { key, body: { lat: mid.lat, lng: mid.lng } })
+    expect(alone.json.audience.streets.map((s: { name: string }) => s.name)).toEqual(['Zephyr Street'])
+  })
+
+  it('open water where the network holds streets around: NO_ROAD_NEARBY, no traffic; the shore street is a road', async () => {
+    const water = await call('/api/v1/score', { key, body: HARBOUR })
+    expect(water.status).toBe(200)
+    expect(water.json.warnings.map((w: { code: string }) => w.code)).toContain('NO_ROAD_NEARBY')
+    expect(water.json.factorScores.vehicleTraffic.raw.value).toBe(0)
+    expect(water.json.audience.streets).toEqual([])
+    const shore = await call('/api/v1/score', { key, body: { lat: SHORE - 0.0002, lng: HARBOUR.lng } })
+    expect(shore.json.warnings.map((w: { code: string }) => w.code)).not.toContain('NO_ROAD_NEARBY')
+    expect(shore.json.audience.streets[0]).toMatchObject({ name: 'Harbour Test Quay', roadClass: 2 })
   })
 
   it('an unknown street in a city the store knows: STREET_NOT_FOUND, city precision, every factor at low confidence', async () => {

@@ -14,5 +14,5 @@ export {
 export { findPlace, geocodeOffline, type GeocodeResult, isKnownPlaceName } from './offline'
 export type { StreetGeometrySource } from './street-geometry'
 export { streetKeyOf } from './street-key'
-export { SIGHT_M, type SightStreet, streetsInSight } from './streets-in-sight'
+export { SIGHT_M, type SightStreet, streetsInSight, streetsNear } from './streets-in-sight'
 export { CLASS_SOURCES, decodePiece, nearestStreet, type NearestStreet, streetOfPiece, type StreetPiece } from './street-pieces'

@@ -29,10 +29,25 @@ export interface SightStreet {
 
 /** Every street whose centreline passes within maxM of the point, nearest first. */
 export function streetsInSight(pieces: readonly StreetPiece[], lat: number, lng: number, maxM = SIGHT_M): SightStreet[] {
+  return streetsNear(pieces, lat, lng, maxM).streets
+}
+
+/**
+ * The streets in sight, and how far the nearest piece of any street is (undefined: no piece given, i.e. no
+ * street network holds anything in the cells around the point).
+ */
+export function streetsNear(
+  pieces: readonly StreetPiece[],
+  lat: number,
+  lng: number,
+  maxM = SIGHT_M,
+): { streets: SightStreet[]; nearestM?: number } {
   const kx = metresPerDegreeLng(lat)
   const byKey = new Map<string, { piece: StreetPiece; offsetM: number; roadClass?: number }>()
+  let nearestM: number | undefined
   for (const piece of pieces) {
     const d = distanceToLine(piece.coords, lat, lng, kx)
+    if (nearestM === undefined || d < nearestM) nearestM = d
     if (d > maxM) continue
     const key = `${piece.nameKey}|${piece.typeKey}`
     const seen = byKey.get(key)
@@ -51,7 +66,8 @@ export function streetsInSight(pieces: readonly StreetPiece[], lat: number, lng:
       offsetM: Math.round(offsetM * 10) / 10,
     })
   }
-  return streets.sort((a, b) => a.offsetM - b.offsetM || (a.key < b.key ? -1 : 1))
+  streets.sort((a, b) => a.offsetM - b.offsetM || (a.key < b.key ? -1 : 1))
+  return { streets, ...(nearestM !== undefined && { nearestM: Math.round(nearestM) }) }
 }
 
 const maxDefined = (a: number | undefined, b: number | undefined) => (a === undefined ? b : b === undefined ? a : Math.max(a, b))

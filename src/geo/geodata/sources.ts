@@ -179,4 +179,8 @@ export const DATA_SOURCES: Readonly<Record<string, Readonly<DataSource>>> = deep
 export const STORE_COUNT_EXTENTS: readonly (readonly number[])[] = STORE_MANIFEST.artefacts.flatMap((a) =>
   a.kind === 'counts' && 'extentE5' in a && Array.isArray(a.extentE5) ? [a.extentE5 as number[]] : [],
 )
+/** [minLatE5, minLngE5, maxLatE5, maxLngE5] of each street network of the geodata store. */
+export const STORE_STREET_EXTENTS: readonly (readonly number[])[] = STORE_MANIFEST.artefacts.flatMap((a) =>
+  a.kind === 'streets' && 'extentE5' in a && Array.isArray(a.extentE5) ? [a.extentE5 as number[]] : [],
+)
 export const DATA_VERSION = `geodata-${BUNDLE_MANIFEST.dataVersion}+store-${STORE_MANIFEST.dataVersion}`

@@ -47,11 +47,11 @@ export function cellOf(lat: number, lng: number): number {
   return Math.floor(lat / CELL_DEG) * ROW + Math.floor(lng / CELL_DEG) + LNG_OFFSET
 }
 
-/** The point's cell and its 8 neighbours. */
-export function cellsAround(lat: number, lng: number): number[] {
+/** The point's cell and its 8 neighbours (`rings` 3: the 48 within three cells, reaching ≥ 1.6 km). */
+export function cellsAround(lat: number, lng: number, rings = 1): number[] {
   const centre = cellOf(lat, lng)
   const out: number[] = []
-  for (const dy of [-1, 0, 1]) for (const dx of [-1, 0, 1]) out.push(centre + dy * ROW + dx)
+  for (let dy = -rings; dy <= rings; dy++) for (let dx = -rings; dx <= rings; dx++) out.push(centre + dy * ROW + dx)
   return out
 }
 

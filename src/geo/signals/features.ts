@@ -81,6 +81,11 @@ export interface FeatureInput {
    * position: a sign at a corner faces both streets (model/exposure.ts).
    */
   streetsInSight?: readonly SightStreetInput[]
+  /**
+   * Metres to the nearest piece of a street network holding streets in the cells around the point (≈ 0.4–1.6
+   * km; services/street-store.ts streetsInSightOf); undefined where no network reaches.
+   */
+  networkNearestM?: number
 }
 /** Hold-outs for validation (scripts/validate-geodata.mjs; the API never sets them), and what a site-finder grid shares. */
 export interface FeatureOptions {
@@ -106,6 +111,25 @@ const NO_ROAD_CELLS = 3
 const PARK_INSIDE_M = 40
 /** A caller's street farther than this from the point does not show that a road is there. */
 const STREET_NEAR_M = 150
+/**
+ * Where a street network holds streets around a point, none within this distance means no road at the point
+ * (water, a park interior, a rail yard). The GTA file lost every straight stretch of over 250 m between two nodes
+ * (a point mid-gap is ≤ 125 m from what remains, plus half the road's width), and a freeway's right-of-way is
+ * 100–170 m wide; on 2,062 Toronto signals, all on roads, the farthest nearest piece is (methodology §2.5)
+ * well inside it.
+ */
+export const NO_STREET_M = 300
+
+/**
+ * A street network holds streets around the point, none within NO_STREET_M. Farther than a kilometre from its
+ * nearest street (the network's edge may be near: a municipality the source left out), the road mask must
+ * also show nothing within one cell (≈ 0.3–0.55 km): no address, stop or census point.
+ */
+function networkShowsNoStreet(input: FeatureInput): boolean {
+  const nearestM = input.networkNearestM
+  if (nearestM === undefined || nearestM <= NO_STREET_M) return false
+  return nearestM <= 1000 || !roadEvidenceWithin(input.lat, input.lng, 1)
+}
 
 type Frontage = { kind: 'none' } | { kind: 'noRoad' | 'park'; warning: ScoreWarning }
 /** The usual answer, one object for every score. */
@@ -120,6 +144,17 @@ function frontageAt(input: FeatureInput, exact: boolean, nearEvidence: boolean):
   if (!exact) return AT_A_ROAD
   const street = input.street
   if (street?.name && (street.offsetM === undefined || street.offsetM <= STREET_NEAR_M)) return AT_A_ROAD
+  if (!nearEvidence && networkShowsNoStreet(input))
+    return {
+      kind: 'noRoad',
+      warning: {
+        code: 'NO_ROAD_NEARBY',
+        message:
+          `The street network around the point has no street within ${NO_STREET_M} m (the nearest is ${input.networkNearestM} m away) ` +
+          'and no census point or transit stop is near (water, a park interior, or land without streets): vehicle traffic and ' +
+          'pedestrians are taken as none. Give the street address if a road is there.',
+      },
+    }
   if (!nearEvidence && !roadEvidenceWithin(input.lat, input.lng, NO_ROAD_CELLS))
     return {
       kind: 'noRoad',
