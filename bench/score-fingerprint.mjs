@@ -69,8 +69,10 @@ const cities = [
 ]
 const fsas = [...m.geoStore().fsaByCode.values()]
 // As services/scoring.ts: the street and the counts near the point (the store's count_sites) from the committed artefacts.
+// From 4.0.0, also the streets in sight (a corner) and how far the network's nearest street is (water, parks).
 const atPoint = async (lat, lng) => {
   const [located, measuredCounts] = await Promise.all([store.locate(lat, lng), store.countsNear(lat, lng, 'coordinates')])
+  const near = await store.streetsInSight(lat, lng)
   const street = s.scoringStreet(located)
   return m.buildScoreResult({
     lat,
@@ -79,8 +81,11 @@ const atPoint = async (lat, lng) => {
     precision: 'coordinates',
     ...(street && { street }),
     ...(measuredCounts && { measuredCounts }),
+    ...(near && { streetsInSight: near.streets }),
+    ...(near?.nearestM !== undefined && { networkNearestM: near.nearestM }),
   })
 }
+const AT_A_FRONTAGE = new Set(['address', 'interpolated', 'intersection'])
 const results = []
 for (let i = 0; i < 1200; i++) {
   const kind = i % 5
@@ -98,8 +103,10 @@ for (let i = 0; i < 1200; i++) {
           : `${pick(fsas).code.toLowerCase()} 1a1`
     const g = m.geocodeOffline(text)
     const measuredCounts = g ? await store.countsNear(g.lat, g.lng, g.precision) : undefined
+    const near = g && AT_A_FRONTAGE.has(g.precision) ? await store.streetsInSight(g.lat, g.lng) : undefined
     const input = g && { lat: g.lat, lng: g.lng, address: g.address, precision: g.precision, street: g.street }
-    results.push(g ? [g, m.buildScoreResult({ ...input, ...(measuredCounts && { measuredCounts }) })] : null)
+    const extra = { ...(measuredCounts && { measuredCounts }), ...(near && { streetsInSight: near.streets }) }
+    results.push(g ? [g, m.buildScoreResult({ ...input, ...extra })] : null)
   }
 }
 const json = JSON.stringify(results)
