@@ -46,6 +46,8 @@ export function streetsNear(
   const byKey = new Map<string, { piece: StreetPiece; offsetM: number; roadClass?: number }>()
   let nearestM: number | undefined
   for (const piece of pieces) {
+    // Its box farther than both the sight distance and the nearest piece so far: it changes nothing.
+    if (nearestM !== undefined && boxDistance(piece, lat, lng, kx) > Math.max(maxM, nearestM)) continue
     const d = distanceToLine(piece.coords, lat, lng, kx)
     if (nearestM === undefined || d < nearestM) nearestM = d
     if (d > maxM) continue
@@ -71,6 +73,20 @@ export function streetsNear(
 }
 
 const maxDefined = (a: number | undefined, b: number | undefined) => (a === undefined ? b : b === undefined ? a : Math.max(a, b))
+
+const boxes = new WeakMap<StreetPiece, [number, number, number, number]>()
+/** Metres from the point to the piece's bounding box (a lower bound of its distance). */
+function boxDistance(piece: StreetPiece, lat: number, lng: number, kx: number): number {
+  let box = boxes.get(piece)
+  if (!box) {
+    box = [Infinity, Infinity, -Infinity, -Infinity]
+    for (const [x, y] of piece.coords) box = [Math.min(box[0], x), Math.min(box[1], y), Math.max(box[2], x), Math.max(box[3], y)]
+    boxes.set(piece, box)
+  }
+  const dx = lng < box[0] ? box[0] - lng : lng > box[2] ? lng - box[2] : 0
+  const dy = lat < box[1] ? box[1] - lat : lat > box[3] ? lat - box[3] : 0
+  return Math.hypot(dx * kx, dy * METRES_PER_DEGREE_LAT)
+}
 
 /** Metres from the point to a polyline (planar, local scale). */
 function distanceToLine(coords: readonly [number, number][], lat: number, lng: number, kx: number): number {
