@@ -5,7 +5,7 @@
 // addresses, counted volumes) and manifest.json (source path, SHA-256, rows; the data version is
 // derived from the artefacts' hashes). Deterministic: the same inputs give byte-identical files.
 //   node scripts/build-geodata-store.mjs [--only waterloo,yellowknife,vancouver,osm-cities,gta,gta-address-line,ottawa,edmonton,montreal,calgary,
-//     edmonton-counts,vancouver-counts]
+//     edmonton-counts,vancouver-counts,toronto-counts]
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -92,6 +92,13 @@ const STEPS = {
     files: ['vancouver/tmc-counts.csv'],
     licence: 'Open Government Licence – Vancouver',
     run: ([t]) => counts.vancouverCountRows(t),
+  },
+  'toronto-counts': {
+    kind: 'counts',
+    file: 'counts-toronto.tsv.gz',
+    files: ['toronto/signal-counts-8h.csv'],
+    licence: 'Open Government Licence – Toronto',
+    run: ([t]) => counts.torontoCountRows(t),
   },
 }
 

@@ -15,7 +15,8 @@ import { cellOf, cellsAround } from '../../src/geo/geodata/store-format'
 import { decodePiece, type StreetPiece } from '../../src/geo/geocode/street-pieces'
 import { boxAround } from '../../src/geo/geodata/text'
 import { POINT_CELL_DEG } from '../../src/services/address-store'
-import { locateStreet, type LocatedStreet, type LocateSources } from '../../src/services/street-store'
+import { locateStreet, streetsInSightOf, type LocatedStreet, type LocateSources } from '../../src/services/street-store'
+import type { SightStreet } from '../../src/geo/geocode/streets-in-sight'
 import { countOfRow, countsNear, type CountStore } from '../../src/services/count-store'
 import type { MeasuredCount } from '../../src/geo/signals/model/measured-counts'
 import type { GeocodePrecision } from '../../src/geo/geodata/precision'
@@ -125,6 +126,8 @@ export function memoryGeodata(addressRows: string[][], streetRows: StreetRow[], 
     /** The street at a coordinate as the worker's reverseLocate finds it (services/street-store.ts locateStreet). */
     locate: (lat: number, lng: number, options: { nameKey?: string } = {}): Promise<LocatedStreet | undefined> =>
       locateStreet(sources, lat, lng, options),
+    /** The streets in sight of a point as the worker's scoring finds them (services/street-store.ts streetsInSightOf). */
+    streetsInSight: (lat: number, lng: number): Promise<SightStreet[]> => streetsInSightOf(sources.streets, lat, lng),
     geocode(text: string): GeocodeResult | null {
       const lookup = planAddressLookup(text)
       return lookup ? resolveAddressLookup(lookup, answer(lookup)) : geocodeOffline(text)

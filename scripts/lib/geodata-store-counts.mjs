@@ -2,7 +2,7 @@
 // sites the traffic fit reads (scripts/validation/counts.mjs: one parse, one conversion), as
 // COUNT_COLUMNS rows sorted by cell then position, so the same inputs give byte-identical files.
 import { parseCsv } from '../geodata/lib.mjs'
-import { edmontonCounts, vancouverCounts } from '../validation/counts.mjs'
+import { edmontonCounts, torontoCounts, vancouverCounts } from '../validation/counts.mjs'
 import { loadTs } from './load-ts.mjs'
 
 const { cellOf } = await loadTs('src/geo/geodata/store-format.ts')
@@ -35,6 +35,25 @@ export function vancouverCountRows(text) {
     s.pedestriansCounted ? Math.round(s.pedestrians) : '',
     Number(s.date.slice(0, 4)),
     mixedCase(s.intersection).replace(/ And /g, ' & '),
+  ])
+  return { read: sites.length, rows: sorted(rows) }
+}
+
+/**
+ * City of Toronto signal counts (8 counted hours, expanded to a weekday in validation/counts.mjs): a corner's
+ * every approach, or a mid-block signal's one road (both directions), with its pedestrians.
+ */
+export function torontoCountRows(text) {
+  const sites = torontoCounts(parseCsv(text))
+  const rows = sites.map((s) => [
+    s.midblock ? 'site' : 'intersection',
+    cellAt(s.lat, s.lng),
+    e5(s.lat),
+    e5(s.lng),
+    Math.round(s.daily),
+    Math.round(s.pedestrians),
+    Number(s.date.slice(0, 4)),
+    s.intersection,
   ])
   return { read: sites.length, rows: sorted(rows) }
 }

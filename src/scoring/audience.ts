@@ -1,7 +1,7 @@
 // Audience: people passing a point per day, in the form outdoor-advertising buyers know as
 // circulation (vehicles × occupancy + pedestrians), with a p10–p90 interval from the held-out
 // residuals of the traffic and pedestrian models (scripts/fit-traffic.mjs; docs/methodology.md §2.4).
-import { PEDESTRIAN_MODEL, TRAFFIC_MODEL, type FactorSignals, type RawSignal } from '../geo/signals'
+import { PEDESTRIAN_MODEL, TRAFFIC_MODEL, type Exposure, type FactorSignals, type RawSignal } from '../geo/signals'
 
 /**
  * Average occupants per light vehicle. Canadian Vehicle Survey (NRCan / Statistics Canada) passenger-km
@@ -16,7 +16,19 @@ export const VEHICLE_OCCUPANCY = 1.5
  */
 const MEASURED_RESIDUAL = { p10: TRAFFIC_MODEL.measured.residualP10, p90: TRAFFIC_MODEL.measured.residualP90 }
 
+/** A street a sign at the point can face, as the audience counts it. */
+export interface AudienceStreet {
+  name: string
+  /** 1 local … 6 freeway (the engine's scale). */
+  roadClass: number
+  /** Estimated vehicles per day on it, both directions. */
+  dailyVehicles: number
+  /** Metres from the point to its centreline, where measured. */
+  distanceM?: number
+}
+
 export interface Audience {
+  /** Vehicles passing on every street in `streets` (an intersection count: every approach). */
   dailyVehicles: number
   dailyPedestrians: number
   dailyPersons: number
@@ -24,6 +36,8 @@ export interface Audience {
   occupancy: number
   method: string
   sources: string[]
+  /** The streets counted, the point's own street first; empty where no street is known. */
+  streets: AudienceStreet[]
 }
 
 const MODEL_SOURCES: readonly string[] = Object.freeze(['calgaryTraffic', 'edmontonTraffic', 'vancouverCounts', 'censusDa', 'transitStops'])
@@ -31,6 +45,7 @@ const COUNTED_SOURCES: readonly string[] = Object.freeze(['calgaryTraffic', 'van
 /** A count from the geodata store (model/measured-counts.ts): its city's counts, and the pedestrian model's inputs. */
 const EDMONTON_COUNTED: readonly string[] = Object.freeze(['edmontonTraffic', 'vancouverCounts', 'censusDa', 'transitStops'])
 const VANCOUVER_COUNTED: readonly string[] = Object.freeze(['vancouverCounts', 'censusDa', 'transitStops'])
+const TORONTO_COUNTED: readonly string[] = Object.freeze(['torontoCounts', 'censusDa', 'transitStops'])
 const method = (vehicles: string, pedestrians = 'modelled') =>
   `circulation: vehicles/day (${vehicles}) × ${VEHICLE_OCCUPANCY} occupants + pedestrians/day (${pedestrians}); interval p10–p90 ` +
   'of held-out residuals (traffic: leave-one-city-out; pedestrians: held-out Vancouver areas)'
@@ -41,6 +56,7 @@ const BOTH_COUNTED_METHOD = method('counted', 'counted')
 
 function countedSources(vehicleMethod: string): readonly string[] {
   if (vehicleMethod.includes('City of Edmonton')) return EDMONTON_COUNTED
+  if (vehicleMethod.includes('City of Toronto')) return TORONTO_COUNTED
   return vehicleMethod.includes('City of Vancouver') ? VANCOUVER_COUNTED : COUNTED_SOURCES
 }
 
@@ -61,8 +77,10 @@ const FREEWAY_AADT = 120_000
 
 const round = (v: number) => (v >= 1000 ? Math.round(v / 100) * 100 : Math.round(v))
 
-export function audienceOf(signals: Pick<FactorSignals, 'vehicleTraffic' | 'pedestrian'>): Audience {
-  const vehicles = signals.vehicleTraffic.value
+const NO_STREETS: readonly AudienceStreet[] = Object.freeze([])
+
+export function audienceOf(signals: Pick<FactorSignals, 'vehicleTraffic' | 'pedestrian'>, exposure?: Exposure): Audience {
+  const vehicles = exposure?.dailyVehicles === undefined ? signals.vehicleTraffic.value : round(exposure.dailyVehicles)
   const pedestrians = signals.pedestrian.value
   const v = vehicleSpread(signals.vehicleTraffic)
   // Adding the two p10s (and p90s) gives a wider interval than the sum's own quantiles: on the safe side.
@@ -78,5 +96,13 @@ export function audienceOf(signals: Pick<FactorSignals, 'vehicleTraffic' | 'pede
     method: v.counted ? (signals.pedestrian.method.startsWith('measured:') ? BOTH_COUNTED_METHOD : COUNTED_METHOD) : MODELLED_METHOD,
     // A spread, not slice(): V8's slice of a frozen array takes a slow path (≈ 0.6 µs, against 25 ns).
     sources: [...(v.counted ? countedSources(signals.vehicleTraffic.method) : MODEL_SOURCES)],
+    streets: exposure?.streets?.length
+      ? exposure.streets.map((s) => ({
+          name: s.label,
+          roadClass: Math.round(s.roadClass * 10) / 10,
+          dailyVehicles: round(s.dailyVehicles),
+          ...(s.offsetM !== undefined && { distanceM: s.offsetM }),
+        }))
+      : [...NO_STREETS],
   }
 }

@@ -1,7 +1,16 @@
 // The scoring engine: raw signals + weights → factor scores, overall score and grade. Pure and
 // deterministic: no clock, no randomness, no I/O.
 import { DATA_SOURCES, DATA_VERSION, type DataSource, type GeocodePrecision, type ScoreWarning } from '../geo/geodata'
-import { featuresAt, type FactorSignals, type FeatureOptions, type KnownStreet, type MeasuredCount, type RawSignal } from '../geo/signals'
+import {
+  featuresAt,
+  type Exposure,
+  type FactorSignals,
+  type FeatureOptions,
+  type KnownStreet,
+  type MeasuredCount,
+  type RawSignal,
+} from '../geo/signals'
+import type { SightStreetInput } from '../geo/signals'
 import { audienceOf, type Audience } from './audience'
 import { factorScore } from './curves'
 import { gradeFor, type Grade } from './grade'
@@ -64,6 +73,8 @@ export interface LocatedInput {
   ruralPostalCode?: boolean
   /** Counted volumes the geodata store holds near the point (services/count-store.ts): used at an exact position only. */
   measuredCounts?: readonly MeasuredCount[]
+  /** Every street within sight of an exact position (services/street-store.ts streetsInSightOf). */
+  streetsInSight?: readonly SightStreetInput[]
   /** Warnings from locating the input (geocoder), carried into the result. */
   warnings?: readonly ScoreWarning[]
 }
@@ -73,6 +84,7 @@ const NO_OPTIONS: FeatureOptions = Object.freeze({})
 
 export function buildScoreResult(input: LocatedInput, weights: WeightProfile = DEFAULT_WEIGHTS): ScoreResult {
   const warnings = input.warnings ? [...input.warnings] : []
+  const exposure: Exposure = {}
   const signals = featuresAt(
     {
       lat: input.lat,
@@ -82,9 +94,11 @@ export function buildScoreResult(input: LocatedInput, weights: WeightProfile = D
       ruralRoute: input.ruralRoute,
       ruralPostalCode: input.ruralPostalCode,
       measuredCounts: input.measuredCounts,
+      streetsInSight: input.streetsInSight,
     },
     NO_OPTIONS,
     warnings,
+    exposure,
   )
   const { factorScores, overallScore } = scoreSignals(signals, weights)
   return {
@@ -94,7 +108,7 @@ export function buildScoreResult(input: LocatedInput, weights: WeightProfile = D
     lat: input.lat,
     lng: input.lng,
     factorScores,
-    audience: audienceOf(signals),
+    audience: audienceOf(signals, exposure),
     dataSources: DATA_SOURCES,
     precision: input.precision,
     accuracyM: input.accuracyM ?? 0,

@@ -41,9 +41,17 @@ export const ScoreWarningSchema = z
   .openapi('ScoreWarning')
 
 const persons = (description: string) => z.number().min(0).max(1e9).openapi({ description })
+const AudienceStreetSchema = z
+  .object({
+    name: z.string().max(120),
+    roadClass: z.number().min(1).max(6).openapi({ description: 'Road class, 1 local … 6 freeway' }),
+    dailyVehicles: persons('Estimated vehicles per day on this street, both directions'),
+    distanceM: z.number().min(0).optional().openapi({ description: 'Metres from the point to its centreline, where measured' }),
+  })
+  .openapi('AudienceStreet')
 export const AudienceSchema = z
   .object({
-    dailyVehicles: persons('Vehicles passing per day (the vehicleTraffic raw value)'),
+    dailyVehicles: persons('Vehicles passing per day on every street in `streets` (at a counted intersection: every approach)'),
     dailyPedestrians: persons('Pedestrians passing per day (the pedestrian raw value)'),
     dailyPersons: persons('People passing per day: dailyVehicles × occupancy + dailyPedestrians (circulation)'),
     interval: z
@@ -52,6 +60,15 @@ export const AudienceSchema = z
     occupancy: z.number().min(0).max(10).openapi({ description: 'Persons per vehicle assumed (Canadian Vehicle Survey ≈ 1.6; 1.5 used)' }),
     method: z.string().max(300),
     sources: z.array(z.string().max(60)).max(20).openapi({ description: 'Keys of dataSources the audience rests on' }),
+    streets: z
+      .array(AudienceStreetSchema)
+      .max(20)
+      .openapi({
+        description:
+          'The streets a sign at the point can face: its own street first, then every other named street within 35 m ' +
+          '(a corner is seen from both streets). `dailyVehicles` above is their sum; the vehicleTraffic factor is the busiest one. ' +
+          'Empty where no street is known (a postal-area or city position).',
+      }),
   })
   .openapi('Audience')
 

@@ -8,7 +8,7 @@ import type { LocationInput } from '../lib/location'
 import { buildScoreResult, DEFAULT_WEIGHTS, type ScoreResult, type WeightProfile } from '../scoring'
 import { geocoderFor, type Defer, type Geocoder } from './geocoder'
 import { countsNear, d1CountStore } from './count-store'
-import { reverseLocate, scoringStreet } from './street-store'
+import { d1StreetStore, reverseLocate, scoringStreet, streetsInSightOf } from './street-store'
 
 export type { LocationInput }
 
@@ -39,6 +39,8 @@ export async function scoreLocation(
         ])
       : [undefined, undefined]
     const located = scoringStreet(nearest, street)
+    // The same cells as the nearest street's (cached): no second query.
+    const streetsInSight = env.DB ? await streetsInSightOf(d1StreetStore(env.DB), lat, lng) : undefined
     return buildScoreResult(
       {
         lat,
@@ -48,6 +50,7 @@ export async function scoreLocation(
         address: address ?? `${lat.toFixed(5)}, ${lng.toFixed(5)}`,
         ...(located && { street: located }),
         ...(measuredCounts && { measuredCounts }),
+        ...(streetsInSight && { streetsInSight }),
       },
       weights,
     )
@@ -61,7 +64,14 @@ export async function scoreLocation(
   }
   // The geocoded position decides where to look, so this read follows the geocode (one query per new
   // cell of an isolate; none for an area position). It is the only D1 read of a KV-cached address.
-  const measuredCounts = env.DB ? await countsNear(d1CountStore(env.DB), geocoded.lat, geocoded.lng, geocoded.precision) : undefined
+  // An exact position (an address point, an interpolated number, a crossing) sees the streets within
+  // sight; the two reads run side by side.
+  const [measuredCounts, streetsInSight] = env.DB
+    ? await Promise.all([
+        countsNear(d1CountStore(env.DB), geocoded.lat, geocoded.lng, geocoded.precision),
+        AT_A_FRONTAGE.has(geocoded.precision) ? streetsInSightOf(d1StreetStore(env.DB), geocoded.lat, geocoded.lng) : undefined,
+      ])
+    : [undefined, undefined]
   const result = buildScoreResult(
     {
       lat: geocoded.lat,
@@ -74,11 +84,15 @@ export async function scoreLocation(
       ruralPostalCode: geocoded.ruralPostalCode,
       warnings: [...(geocoded.warnings ?? []), ...locationWarnings(geocoded)],
       ...(measuredCounts && { measuredCounts }),
+      ...(streetsInSight && { streetsInSight }),
     },
     weights,
   )
   return capConfidence(result)
 }
+
+/** Positions at a particular frontage: a sign there faces the streets in sight. */
+const AT_A_FRONTAGE: ReadonlySet<ScoreResult['precision']> = new Set(['address', 'interpolated', 'intersection'])
 
 /** A city or postal-area position cannot support more than this confidence in any factor. */
 const CONFIDENCE_CAP: Partial<Record<ScoreResult['precision'], 'low' | 'medium'>> = { city: 'low', postal_code: 'medium' }

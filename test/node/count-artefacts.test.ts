@@ -11,7 +11,7 @@ const entry = (source: string) => readManifest().artefacts.find((a) => a.source 
 
 describe('count artefacts', () => {
   it('file every count under the cell of its position, with a positive daily volume', () => {
-    for (const source of ['edmonton-counts', 'vancouver-counts']) {
+    for (const source of ['edmonton-counts', 'vancouver-counts', 'toronto-counts']) {
       const rows = readArtefact(entry(source))
       expect(rows.length, source).toBeGreaterThan(500)
       for (const [, cell, lat, lng, vehicles] of rows) {
@@ -22,12 +22,13 @@ describe('count artefacts', () => {
   })
 
   it('lie within the extent the worker reads to skip the query: a point in a city without counts asks nothing', () => {
-    for (const source of ['edmonton-counts', 'vancouver-counts']) {
+    for (const source of ['edmonton-counts', 'vancouver-counts', 'toronto-counts']) {
       for (const [, , lat, lng] of readArtefact(entry(source)))
         expect(withinCountExtents(Number(lat) / 1e5, Number(lng) / 1e5), `${source} ${lat},${lng}`).toBe(true)
     }
     expect(withinCountExtents(45.4215, -75.6972)).toBe(false) // Ottawa
-    expect(withinCountExtents(43.6532, -79.3832)).toBe(false) // Toronto
+    expect(withinCountExtents(43.6532, -79.3832)).toBe(true) // Toronto
+    expect(withinCountExtents(46.8139, -71.208)).toBe(false) // Québec
     const [minLat] = entry('edmonton-counts').extentE5!
     // 20 m south of the southernmost Edmonton count is within reach of it; 100 m south is not.
     expect(withinCountExtents((minLat - 18) / 1e5, -113.49)).toBe(true)
@@ -36,10 +37,11 @@ describe('count artefacts', () => {
 
   it.skipIf(!hasSharedData)('are the build of the data pack: the same rows as rebuilt now', async () => {
     if (!hasSharedData) return console.warn(sharedDataSkipReason)
-    const { edmontonCountRows, vancouverCountRows } = await import('../../scripts/lib/geodata-store-counts.mjs')
+    const { edmontonCountRows, torontoCountRows, vancouverCountRows } = await import('../../scripts/lib/geodata-store-counts.mjs')
     for (const [source, file, build] of [
       ['edmonton-counts', 'edmonton/aawdt.csv', edmontonCountRows],
       ['vancouver-counts', 'vancouver/tmc-counts.csv', vancouverCountRows],
+      ['toronto-counts', 'toronto/signal-counts-8h.csv', torontoCountRows],
     ] as const) {
       const rebuilt = build(readFileSync(sharedFile(file), 'utf8')).rows.map((r: unknown[]) => r.map(String))
       expect(rebuilt, source).toEqual(readArtefact(entry(source)))

@@ -59,11 +59,33 @@ describe('measured counts from the geodata store', () => {
     expect(r.factorScores.vehicleTraffic.raw.method).toMatch(
       /^measured: City of Vancouver turning-movement count \d{4}, .*entering vehicles/,
     )
-    expect(r.factorScores.vehicleTraffic.raw.value).toBe(Math.round(Number(vancouver[4]) / 100) * 100)
+    // The audience takes every approach; the vehicle factor the busier street's typical share (no Vancouver network in the store).
+    expect(r.audience.dailyVehicles).toBe(Math.round(Number(vancouver[4]) / 100) * 100)
+    expect(r.factorScores.vehicleTraffic.raw.value).toBe(Math.round((Number(vancouver[4]) * 0.6) / 100) * 100)
     const ped = r.factorScores.pedestrian.raw
     expect(ped.method).toMatch(/^measured: City of Vancouver turning-movement count .*pedestrians crossing every crosswalk/)
     const counted = Number(vancouver[5])
     expect(ped.value).toBe(counted >= 1000 ? Math.round(counted / 100) * 100 : counted)
     expect(r.audience.method).toContain('pedestrians/day (counted)')
+  })
+})
+
+describe('measured counts: City of Toronto signals', () => {
+  const toronto = rowsOf('toronto-counts').filter((r, i, all) => r[0] === 'intersection' && Number(r[5]) > 1000 && alone(all, i))[0]
+  it('a corner within 30 m takes the signal count: vehicles and pedestrians expanded from 8 hours, the factor quoted', async () => {
+    const r = await score(at(toronto, 10))
+    const raw = r.factorScores.vehicleTraffic.raw
+    expect(raw.method).toMatch(/^measured: City of Toronto signal count \d{4}, .+, every approach's vehicles \(8 hours × 1\.9\)/)
+    // No street known here (counts only): the busier street's typical share of every approach.
+    expect(raw.value).toBe(Math.round((Number(toronto[4]) * 0.6) / 100) * 100)
+    expect(raw.method).toMatch(/busier street 60 % typical$/)
+    expect(r.audience.dailyVehicles).toBe(Math.round(Number(toronto[4]) / 100) * 100)
+    expect(r.factorScores.pedestrian.raw.value).toBe(Math.round(Number(toronto[5]) / 100) * 100)
+    expect(r.factorScores.pedestrian.raw.method).toMatch(/^measured: City of Toronto signal count .*\(8 hours × 1\.5\), 10 m$/)
+    expect(r.audience.sources).toContain('torontoCounts')
+    expect(r.dataSources.torontoCounts.licence).toMatch(/Open Government Licence – Toronto/)
+  })
+  it('40 m away the model stands', async () => {
+    expect((await score(at(toronto, 40))).factorScores.vehicleTraffic.raw.method).toMatch(/^modelled: /)
   })
 })

@@ -14,6 +14,8 @@ import { CLASS_SOURCES, streetOfPiece, type StreetPiece } from './street-pieces'
 export const SIGHT_M = 35
 
 export interface SightStreet {
+  /** The source's display name ("Queen Street West", "Rue Sherbrooke Est"). */
+  label: string
   name: string
   type?: string
   /** Street key (name, type): one entry a street. */
@@ -42,6 +44,7 @@ export function streetsInSight(pieces: readonly StreetPiece[], lat: number, lng:
   const streets: SightStreet[] = []
   for (const [key, { piece, offsetM, roadClass }] of byKey) {
     streets.push({
+      label: piece.name,
       ...streetOfPiece(piece),
       key,
       ...(roadClass !== undefined && { roadClass, classSource: CLASS_SOURCES[piece.source] ?? piece.source }),

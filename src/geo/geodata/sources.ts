@@ -136,6 +136,14 @@ export const DATA_SOURCES: Readonly<Record<string, Readonly<DataSource>>> = deep
     url: 'https://opendata.vancouver.ca/',
     vintage: 'counts 2005–2022, latest per intersection (erfanhajibandeh/tmc-scraper, 2024-04-01)',
   },
+  torontoCounts: {
+    name:
+      'City of Toronto Traffic Signal Vehicle and Pedestrian Volumes: 8-hour counts over every approach (measured within 30 m of ' +
+      'a counted signal; traffic and pedestrian fit)',
+    licence: 'Open Government Licence – Toronto. Contains information licensed under the Open Government Licence – Toronto.',
+    url: 'https://open.toronto.ca/dataset/traffic-signal-vehicle-and-pedestrian-volumes/',
+    vintage: 'counts 2003–2016, latest per signal (jamaps/toronto_intersections_map)',
+  },
   // Where roads are known (road-mask.bin): which 0.005° cells hold a road, address, stop or census point.
   roadMask: {
     name:

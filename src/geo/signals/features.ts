@@ -32,6 +32,7 @@ import {
 import { busRouteOffsetM, roadClassFromCoordinates, ROUTE_RADIUS_M, type RoadClassEstimate, type StopPoint } from './model/road-class'
 import { trafficAt } from './model/traffic'
 import { countedPedestrians, countedTraffic, nearestCount, type MeasuredCount } from './model/measured-counts'
+import { exposureAt, type Exposure, type SightStreetInput } from './model/exposure'
 import { postalAreaAt, type PostalAreaMeasures } from './model/postal-area'
 import { classifyStreet, type StreetClassification } from '../geodata'
 import type { Confidence, RawSignal } from './types'
@@ -75,6 +76,11 @@ export interface FeatureInput {
    * counts; the service finds them within COUNT_SNAP_M). Used only at an exact position.
    */
   measuredCounts?: readonly MeasuredCount[]
+  /**
+   * Every street within sight of the point (services/street-store.ts streetsInSightOf: 35 m), at an exact
+   * position: a sign at a corner faces both streets (model/exposure.ts).
+   */
+  streetsInSight?: readonly SightStreetInput[]
 }
 /** Hold-outs for validation (scripts/validate-geodata.mjs; the API never sets them), and what a site-finder grid shares. */
 export interface FeatureOptions {
@@ -327,8 +333,16 @@ export function transitInputsAt(lat: number, lng: number): { stopEquivalents: nu
   return { stopEquivalents: transit.transit, popDensity: census?.popDensity ?? ctx.density }
 }
 
-/** `warnings`: where given, what the signals cannot see (no road nearby, in a park) is added to it. */
-export function featuresAt(input: FeatureInput, options: FeatureOptions = {}, warnings?: ScoreWarning[]): FactorSignals {
+/**
+ * `warnings`: where given, what the signals cannot see (no road nearby, in a park) is added to it.
+ * `exposure`: where given, it receives the streets a sign at the point faces and the vehicles passing on all of them.
+ */
+export function featuresAt(
+  input: FeatureInput,
+  options: FeatureOptions = {},
+  warnings?: ScoreWarning[],
+  exposure?: Exposure,
+): FactorSignals {
   const { lat, lng } = input
   const memo = options.memo
   const census = censusAt(lat, lng, { exclude: options.excludeDas, memo })
@@ -396,39 +410,61 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}, wa
   const speedZone = exact && options.speedZones !== false ? speedZoneAt(lat, lng, SPEED_ZONE_SNAP_M) : undefined
   const frontage = frontageAt(input, exact, (census !== undefined && census.nearestDaM <= 300) || stops.withinNear > 0)
   if (frontage.kind !== 'none') warnings?.push(frontage.warning)
-  const road: RoadClassEstimate =
+  const located: RoadClassEstimate =
     frontage.kind === 'none'
       ? roadClassAt(input, known, measured, stopData, exact, options, speedZone)
       : { roadClass: 1, method: `modelled: ${frontage.kind === 'park' ? 'inside a park' : 'no road known nearby'}`, confidence: 'low' }
-  const rc = road.roadClass
   // Counts describe the road at an exact position only; an area position is not on the counted road.
-  const roadBasis = road.method.startsWith('measured: street network')
+  const roadBasis = located.method.startsWith('measured: street network')
     ? 'road network'
     : known
       ? 'street'
-      : road.method.includes('counted section')
+      : located.method.includes('counted section')
         ? 'counted section'
-        : road.method.includes('speed zone')
+        : located.method.includes('speed zone')
           ? 'speed zone'
           : 'inferred'
   // A store count in reach is the point's measured traffic (an area position is not at the count).
   const counted = exact && frontage.kind === 'none' ? nearestCount(lat, lng, input.measuredCounts) : undefined
-  const traffic =
+  const modelledTraffic = () =>
+    trafficAt(
+      lat,
+      lng,
+      located.roadClass,
+      measured,
+      ctx.urbanScale,
+      roadBasis,
+      exact ? { excludeSections: options.excludeSections, area: options.trafficArea } : undefined,
+      known ? street : undefined,
+      speedZone,
+    )
+  const locatedTraffic =
     frontage.kind !== 'none'
-      ? { aadt: 0, method: `modelled: none (${road.method.slice(10)})`, confidence: 'low' as Confidence }
+      ? { aadt: 0, method: `modelled: none (${located.method.slice(10)})`, confidence: 'low' as Confidence }
       : counted
         ? countedTraffic(counted)
-        : trafficAt(
-            lat,
-            lng,
-            rc,
-            measured,
-            ctx.urbanScale,
-            roadBasis,
-            exact ? { excludeSections: options.excludeSections, area: options.trafficArea } : undefined,
-            known ? street : undefined,
-            speedZone,
-          )
+        : modelledTraffic()
+  // A sign at a corner faces both streets: the busier one sets the vehicle factor and the frontage class.
+  const corner =
+    frontage.kind === 'none'
+      ? exposureAt({
+          located: street?.name ? { ...street, road: located, traffic: locatedTraffic } : undefined,
+          sight: exact ? input.streetsInSight : undefined,
+          counted: counted && { count: counted.count, traffic: locatedTraffic },
+          locatedModelled: counted && street?.name ? () => modelledTraffic().aadt : undefined,
+          classOf: (s) => classifyStreet(s, ctx.cma?.name)?.roadClass,
+          unknownRoad: located,
+          estimate: (roadClass, fromNetwork) =>
+            trafficAt(lat, lng, roadClass, measured, ctx.urbanScale, fromNetwork ? 'road network' : 'street'),
+        })
+      : undefined
+  const road = corner?.road ?? located
+  const traffic = corner?.traffic ?? locatedTraffic
+  const rc = road.roadClass
+  if (exposure) {
+    exposure.streets = corner?.streets ?? []
+    exposure.dailyVehicles = corner?.dailyVehicles ?? traffic.aadt
+  }
   // The stops at an area position (a postal area's or a place's point) are not at the address's
   // frontage: the weight expected of its 400 m stops placed anywhere in the 400 m disc.
   const nearStops = exact ? nearStopWeight(stops.points) : stops.withinNear * NEAR_STOP_AREA_MEAN

@@ -5,4 +5,5 @@ export { PEDESTRIAN_MODEL, TRAFFIC_MODEL } from '../data/traffic-model.generated
 export { type FactorSignals, type FeatureInput, type FeatureOptions, featuresAt, type KnownStreet } from './features'
 export { trafficArea } from './model/traffic'
 export { COUNT_SNAP_M, type MeasuredCount } from './model/measured-counts'
+export type { Exposure, SightStreetInput } from './model/exposure'
 export type { Confidence, RawSignal } from './types'

@@ -44,13 +44,24 @@ export function nearestCount(
   return best
 }
 
-const LABELS: Record<string, { vehicles: (c: MeasuredCount) => string; pedestrians?: string }> = {
-  'edmonton-counts': { vehicles: (c) => `City of Edmonton AAWDT ${c.year}, ${c.name}` },
+/** The 8 counted hours of a City of Toronto signal count → a weekday (scripts/validation/counts.mjs, methodology §2.3). */
+export const TORONTO_8H_TO_DAY = { vehicles: 1.9, pedestrians: 1.5 }
+
+const LABELS: Record<string, { vehicles: (c: MeasuredCount) => string; pedestrians?: string; where: string }> = {
+  'edmonton-counts': { vehicles: (c) => `City of Edmonton AAWDT ${c.year}, ${c.name}`, where: 'City of Edmonton AAWDT' },
   'vancouver-counts': {
     vehicles: (c) =>
       `City of Vancouver turning-movement count ${c.year}, ${c.name}, every approach's entering vehicles ` +
       '(busier of the AM and PM peak hours ÷ 0.09)',
     pedestrians: 'pedestrians crossing every crosswalk (PM peak hour ÷ 0.11)',
+    where: 'City of Vancouver turning-movement count',
+  },
+  'toronto-counts': {
+    vehicles: (c) =>
+      `City of Toronto signal count ${c.year}, ${c.name}, ${c.kind === 'intersection' ? "every approach's" : 'both directions'} ` +
+      `vehicles (8 hours × ${TORONTO_8H_TO_DAY.vehicles})`,
+    pedestrians: `pedestrians crossing every crosswalk (8 hours × ${TORONTO_8H_TO_DAY.pedestrians})`,
+    where: 'City of Toronto signal count',
   },
 }
 
@@ -72,7 +83,7 @@ export function countedPedestrians(hit: { count: MeasuredCount; distanceM: numbe
   const { count } = hit
   if (count.pedestrians === undefined) return undefined
   const what = LABELS[count.source]?.pedestrians ?? 'pedestrians'
-  const where = count.source === 'vancouver-counts' ? 'City of Vancouver turning-movement count' : count.source
+  const where = LABELS[count.source]?.where ?? count.source
   return {
     value: count.pedestrians,
     method: `measured: ${where} ${count.year}, ${count.name}, ${what}, ${Math.round(hit.distanceM)} m`,

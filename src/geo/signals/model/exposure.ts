@@ -1,0 +1,223 @@
+// A sign at a corner is seen from both streets (methodology §2.6). The point's own street (located by the
+// store or named by the caller) keeps its full estimate (counts, speed zones, the fitted model); every other
+// street in sight gets the fitted model at its own class. The vehicle factor is the busier street's
+// volume; the audience counts every street a sign there can face.
+import { normalizeName } from '../../geodata'
+import type { Confidence } from '../types'
+import type { MeasuredCount } from './measured-counts'
+import type { RoadClassEstimate } from './road-class'
+import type { TrafficEstimate } from './traffic'
+
+/** A street within sight of the point (services/street-store.ts streetsInSightOf; geo/geocode/streets-in-sight.ts). */
+export interface SightStreetInput {
+  /** Display name ("Queen Street West"); else name and type. */
+  label?: string
+  name: string
+  type?: string
+  /** 1 local … 6 freeway, from a street network; undefined where it says nothing. */
+  roadClass?: number
+  classSource?: string
+  offsetM: number
+}
+
+/** One street a sign at the point can face, with its estimated daily vehicles (both directions). */
+export interface CornerStreet {
+  /** Display name. */
+  label: string
+  name: string
+  type?: string
+  roadClass: number
+  classSource?: string
+  dailyVehicles: number
+  /** Metres from the point to its centreline, where measured. */
+  offsetM?: number
+  method: string
+  confidence: Confidence
+}
+
+export interface StreetEstimate {
+  roadClass: number
+  aadt: number
+  method: string
+  confidence: Confidence
+}
+
+/** "Queen St W" and "Queen" name the same street: names compare without type, direction, case or accents. */
+export function sameStreet(a: { name: string }, b: { name: string }): boolean {
+  return streetNameKey(a.name) === streetNameKey(b.name)
+}
+const DIRECTION = /\s+(?:n|s|e|w|ne|nw|se|sw|north|south|east|west|est|ouest|nord|sud)$/
+// normalizeName writes "St" as "saint".
+const TYPE = /\s+(?:saint|street|ave?|avenue|rd|road|dr|drive|blvd|boulevard|cres|crescent|ct|court|pl|place|way|lane|ln|pkwy|parkway)$/
+const LEADING_TYPE = /^(?:rue|boulevard|boul|avenue|av|chemin|ch|place|cote|montee|rang)\s+(?:de la |du |des |de l |de |d )?/
+function streetNameKey(name: string): string {
+  const key = normalizeName(name).replace(DIRECTION, '').replace(TYPE, '')
+  return key.includes(' ') ? key.replace(LEADING_TYPE, '') : key
+}
+
+/**
+ * The streets in sight with their volumes, the located street first. `located` is the point's own
+ * street with its estimate (it stands even out of sight: an address faces its street); `estimate` gives
+ * another street's volume from its class (undefined: its class is unknown, and it is left out).
+ */
+export function cornerStreets(
+  located: (StreetEstimate & { name: string; type?: string; classSource?: string; offsetM?: number }) | undefined,
+  sight: readonly SightStreetInput[] | undefined,
+  estimate: (street: SightStreetInput) => StreetEstimate | undefined,
+): CornerStreet[] {
+  const streets: CornerStreet[] = []
+  if (located) {
+    const own = sight?.find((s) => sameStreet(s, located))
+    const offsetM = own?.offsetM ?? located.offsetM
+    streets.push({
+      label: own?.label ?? labelOf(located),
+      name: located.name,
+      ...(located.type && { type: located.type }),
+      roadClass: located.roadClass,
+      ...(located.classSource && { classSource: located.classSource }),
+      dailyVehicles: located.aadt,
+      ...(offsetM !== undefined && { offsetM: Math.round(offsetM) }),
+      method: located.method,
+      confidence: located.confidence,
+    })
+  }
+  for (const s of sight ?? []) {
+    if (streets.some((c) => sameStreet(c, s))) continue
+    const e = estimate(s)
+    if (!e) continue
+    streets.push({
+      label: s.label ?? labelOf(s),
+      name: s.name,
+      ...(s.type && { type: s.type }),
+      roadClass: e.roadClass,
+      ...(s.classSource && { classSource: s.classSource }),
+      dailyVehicles: e.aadt,
+      offsetM: Math.round(s.offsetM),
+      method: e.method,
+      confidence: e.confidence,
+    })
+  }
+  return streets
+}
+
+const labelOf = (s: { name: string; type?: string }) => (s.type ? `${s.name} ${s.type}` : s.name)
+
+/** The busier street (ties: the located one, listed first). */
+export function busierStreet(streets: readonly CornerStreet[]): CornerStreet | undefined {
+  let best: CornerStreet | undefined
+  for (const s of streets) if (!best || s.dailyVehicles > best.dailyVehicles) best = s
+  return best
+}
+
+/**
+ * The busier street's share of an intersection's entering vehicles where fewer than two of its streets
+ * are known (Vancouver: no street network in the store). Over the Toronto signals whose two streets the
+ * GTA network holds, the modelled busier street's share has a median of ≈ 0.6 (methodology §2.6).
+ */
+export const DEFAULT_BUSIER_SHARE = 0.6
+
+/** What featuresAt hands out beside the signals: the streets a sign faces and the vehicles passing on all of them. */
+export interface Exposure {
+  streets?: CornerStreet[]
+  dailyVehicles?: number
+}
+
+export interface ExposureInput {
+  /** The point's own street: its class and traffic as estimated for it (counts, speed zones, the fitted model). */
+  located?: { name: string; type?: string; classSource?: string; offsetM?: number; road: RoadClassEstimate; traffic: TrafficEstimate }
+  sight?: readonly SightStreetInput[]
+  /** The store count taken at the point, if any, and its measured traffic. */
+  counted?: { count: MeasuredCount; traffic: TrafficEstimate }
+  /** The located street's modelled volume (not its count): splits an intersection count among its streets. */
+  locatedModelled?: () => number
+  /** A street's class from its name and type, where no network gives it. */
+  classOf: (street: { name: string; type?: string }) => number | undefined
+  /** The frontage's class where no street is known. */
+  unknownRoad: RoadClassEstimate
+  /** The fitted model's volume of a street of this class at the point. */
+  estimate: (roadClass: number, fromNetwork: boolean) => TrafficEstimate
+}
+
+export interface CornerExposure {
+  streets: CornerStreet[]
+  /** Vehicles passing on every street in sight (an intersection count: every approach's entering vehicles). */
+  dailyVehicles: number
+  /** The vehicle factor: the busier street's volume. */
+  traffic: TrafficEstimate
+  /** The frontage's road class: the busier street's. */
+  road: RoadClassEstimate
+}
+
+const MAX_METHOD = 200
+const cap = (text: string) => (text.length <= MAX_METHOD ? text : `${text.slice(0, MAX_METHOD - 1)}…`)
+
+function busierRoad(busier: CornerStreet): RoadClassEstimate {
+  return busier.classSource
+    ? {
+        roadClass: busier.roadClass,
+        method: cap(`measured: street network (${busier.classSource}, ${busier.label}); busier street in sight`),
+        confidence: 'high',
+      }
+    : { roadClass: busier.roadClass, method: cap(`street-type (${busier.label}); busier street in sight`), confidence: 'medium' }
+}
+
+/** The exposure at a point from its own street and every street in sight; undefined when no street is known. */
+export function exposureAt(input: ExposureInput): CornerExposure | undefined {
+  const { located } = input
+  const streets = cornerStreets(located && { ...located, roadClass: located.road.roadClass, ...located.traffic }, input.sight, (s) => {
+    const roadClass = s.roadClass ?? input.classOf(s)
+    if (roadClass === undefined) return undefined
+    return { roadClass, ...input.estimate(roadClass, s.roadClass !== undefined) }
+  })
+  const own = located && streets[0]
+  if (!streets.length) {
+    if (input.counted?.count.kind !== 'intersection') return undefined
+    // No street of the counted intersection is known (Vancouver: no street network in the store).
+    const { count, traffic } = input.counted
+    const aadt = Math.round(count.vehicles * DEFAULT_BUSIER_SHARE)
+    return {
+      streets,
+      dailyVehicles: count.vehicles,
+      traffic: { ...traffic, aadt, method: cap(`${traffic.method}; busier street ${Math.round(100 * DEFAULT_BUSIER_SHARE)} % typical`) },
+      road: input.unknownRoad,
+    }
+  }
+  if (input.counted?.count.kind === 'intersection') {
+    // Every approach's entering vehicles: split among the streets by their modelled volumes.
+    const total = input.counted.count.vehicles
+    const modelled = streets.map((s, i) => (i === 0 && own && input.locatedModelled ? input.locatedModelled() : s.dailyVehicles))
+    const sum = modelled.reduce((a, v) => a + v, 0)
+    const known = streets.length >= 2 && sum > 0
+    streets.forEach((s, i) => {
+      s.dailyVehicles = Math.round(known ? (total * modelled[i]) / sum : i === 0 ? total * DEFAULT_BUSIER_SHARE : 0)
+    })
+    const busier = busierStreet(streets)!
+    const share = Math.round((100 * busier.dailyVehicles) / total)
+    const how = known ? 'by the modelled volumes in sight' : 'typical'
+    return {
+      streets,
+      dailyVehicles: total,
+      traffic: {
+        aadt: busier.dailyVehicles,
+        method: cap(`${input.counted.traffic.method}; busier street ${share} % ${how}`),
+        confidence: 'high',
+      },
+      road: busier === own && located ? located.road : busierRoad(busier),
+    }
+  }
+  const busier = busierStreet(streets)!
+  const dailyVehicles = streets.reduce((a, s) => a + s.dailyVehicles, 0)
+  if (busier === own && located) return { streets, dailyVehicles, traffic: located.traffic, road: located.road }
+  return {
+    streets,
+    dailyVehicles,
+    traffic: {
+      aadt: busier.dailyVehicles,
+      method: cap(
+        `${busier.method.replace(/^modelled: /, `modelled: ${busier.label}, the busier street in sight (${busier.offsetM} m): `)}`,
+      ),
+      confidence: busier.confidence,
+    },
+    road: busierRoad(busier),
+  }
+}
