@@ -4,8 +4,8 @@
 // geodata/store/, one gzipped TSV per source and kind (address points, street pieces, held-out
 // addresses, counted volumes) and manifest.json (source path, SHA-256, rows; the data version is
 // derived from the artefacts' hashes). Deterministic: the same inputs give byte-identical files.
-//   node scripts/build-geodata-store.mjs [--only waterloo,yellowknife,vancouver,osm-cities,gta,gta-address-line,ottawa,montreal,calgary,
-//     edmonton-counts,vancouver-counts,toronto-counts]
+//   node scripts/build-geodata-store.mjs [--only waterloo,yellowknife,vancouver,osm-cities,gta,gta-address-line,ottawa,edmonton,
+//     montreal,calgary,edmonton-counts,vancouver-counts,toronto-counts]
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -68,6 +68,13 @@ const STEPS = {
     files: ['ottawa/roads-rnf-2021.geojsonl'],
     licence: 'Statistics Canada Open Licence (adapted from the 2021 Census Road Network File)',
     run: ([g]) => build.ottawaStreetRows(g),
+  },
+  // Main roads only (motorway, trunk, primary): elsewhere in Edmonton a street is unknown, not local.
+  edmonton: {
+    kind: 'streets',
+    files: ['osm-networks/edmonton-major-roads.geojsonl'],
+    licence: OSM,
+    run: ([g]) => build.edmontonStreetRows(g),
   },
   montreal: { kind: 'streets', files: ['osm-networks/montreal-streets.geojsonl'], licence: OSM, run: ([g]) => build.montrealStreetRows(g) },
   calgary: {

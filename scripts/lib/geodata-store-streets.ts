@@ -1,6 +1,6 @@
 // Open-data street files → the geodata store's street pieces (named centrelines ≤ MAX_PIECE_M with
 // name key, type, direction, road class and an encoded polyline): GTA and Montréal OpenStreetMap,
-// Ottawa's RNF, Calgary's speed zones and counted sections. Pure; used by scripts/build-geodata-store.mjs.
+// Edmonton's OSM main roads, Ottawa's RNF, Calgary's speed zones and counted sections. Pure; used by scripts/build-geodata-store.mjs.
 import polyline from '@mapbox/polyline'
 import { parseStreetText } from '../../src/geo/geocode/address'
 import { rnfToRoadClass, roadClassFromAadt, roadClassFromSpeed } from '../../src/geo/signals/model/road-class'
@@ -154,6 +154,21 @@ export function montrealStreetRows(geojsonl: string): { rows: StreetPieceRow[]; 
       if (!key) continue
       for (const coords of linesOf(f.geometry)) rows.push(...pieceRows(key, name, osmRoadClass(f.properties.highway), coords))
     }
+  })
+  return { rows, features }
+}
+
+/**
+ * osm-networks/edmonton-major-roads.geojsonl: motorways, trunks and primary roads only (simplified upstream).
+ * A street absent from it is unknown, not local. Route numbers alone ("15", "28") are not names a sign faces.
+ */
+export function edmontonStreetRows(geojsonl: string): { rows: StreetPieceRow[]; features: number } {
+  const rows: StreetPieceRow[] = []
+  const features = eachFeature<{ name: string; class: string }>(geojsonl, (f) => {
+    const { name } = f.properties
+    const key = /^\d+[A-Z]?$/.test(name) ? undefined : streetKeyOfText(name)
+    if (!key) return
+    for (const coords of linesOf(f.geometry)) rows.push(...pieceRows(key, name, osmRoadClass(f.properties.class), coords))
   })
   return { rows, features }
 }

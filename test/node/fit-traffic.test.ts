@@ -1,6 +1,6 @@
 // `npm run fit:traffic` reproduces the committed traffic and pedestrian model from the counts (the
 // coefficients in the bundle are what the script fits today), reports leave-one-city-out ρ for every
-// counted city, and without the data pack skips with a message and writes nothing.
+// counted city and Toronto's block cross-validation, and without the data pack skips with a message and writes nothing.
 import { describe, expect, it } from 'vitest'
 import { committedSrc, fitOnScratchSrc } from './fit-script'
 import { SHARED_DATA_DIR, hasSharedData, sharedDataSkipReason } from './shared-data'
@@ -20,8 +20,11 @@ describe('fit:traffic', () => {
     () => {
       const { run, written } = fitOnScratchSrc('scripts/fit-traffic.mjs', SHARED_DATA_DIR, [MODEL])
       expect(run.status, run.stderr).toBe(0)
-      for (const city of ['Calgary', 'Edmonton', 'Vancouver'])
-        expect(run.stdout).toMatch(new RegExp(`${city} +n +\\d+ +from coordinates -?0\\.\\d{3} +with the street -?0\\.\\d{3}`))
+      // Vehicles, audience and overall score, each from coordinates / with the street.
+      const pair = '-?0\\.\\d{3} / -?0\\.\\d{3}'
+      for (const city of ['Calgary', 'Edmonton', 'Vancouver', 'Toronto'])
+        expect(run.stdout).toMatch(new RegExp(`${city} +\\d+ +${pair} +${pair} +${pair}`))
+      expect(run.stdout).toMatch(new RegExp(`pooled out-of-fold vehicles ${pair}`))
       expect(written[MODEL]).toBe(committedSrc(MODEL))
     },
     180_000,

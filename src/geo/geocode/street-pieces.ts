@@ -12,7 +12,7 @@ export interface StreetPiece extends StreetKey {
   name: string
   /** 1 local … 6 freeway; undefined when the source says nothing (ramps, untyped ways). */
   roadClass?: number
-  /** Which network it comes from ("gta", "ottawa", "montreal", "calgary", "gta-address-line"). */
+  /** Which network it comes from ("gta", "ottawa", "edmonton", "montreal", "calgary", "gta-address-line"). */
   source: string
   coords: [lng: number, lat: number][]
 }
@@ -44,6 +44,7 @@ export const CLASS_SOURCES: Record<string, string> = {
   gta: 'OpenStreetMap highway tag (GTA streets)',
   montreal: 'OpenStreetMap highway tag (Montréal streets)',
   ottawa: 'Statistics Canada Road Network File 2021 (Ottawa)',
+  edmonton: 'OpenStreetMap highway tag (Edmonton main roads)',
   calgary: 'City of Calgary speed zones and counted sections',
   'gta-address-line': 'OpenStreetMap highway class of the name; line through its address points',
 }

@@ -88,10 +88,10 @@ export const DATA_SOURCES: Readonly<Record<string, Readonly<DataSource>>> = deep
   // The geodata store's other sources (npm run build:geodata-store; docs/geocoding.md): OSM addresses and
   // streets (ODbL: a derived database, credited here), the City of Vancouver's addresses, Calgary's named streets.
   openStreetMap: {
-    name: 'OpenStreetMap civic addresses (63 cities) and named streets (GTA, Montréal) in the geodata store',
+    name: 'OpenStreetMap civic addresses (63 cities) and named streets (GTA, Montréal, Edmonton main roads) in the geodata store',
     licence: '© OpenStreetMap contributors, ODbL 1.0 (https://www.openstreetmap.org/copyright); the derived store is offered under ODbL',
     url: 'https://www.openstreetmap.org/copyright',
-    vintage: 'OSM extracts of 2024-06 (Montréal) and 2025-02 (GTA streets, city addresses)',
+    vintage: 'OSM extracts of 2024-06 (Montréal), 2025-02 (GTA streets, city addresses) and 2026-03 (Edmonton main roads)',
   },
   vancouverAddresses: {
     name: 'City of Vancouver property addresses (nine neighbourhoods), in the geodata store',
