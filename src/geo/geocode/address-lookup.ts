@@ -140,11 +140,14 @@ function locate(
 }
 
 /**
- * Other ways the store may key a street typed in an intersection: "Clanton Park", "Silas Hill" (a type word
- * that may end the name: Clanton Park Rd), and a bare name that a city files with a leading direction
+ * Other ways the store may key a street typed in an intersection: a leading direction spelled out ("West
+ * Georgia Street": W Georgia St), "Clanton Park", "Silas Hill" (a type word that may end the name: Clanton Park Rd), and a bare name that a city files with a leading direction
  * ("Broadway": Vancouver's "W Broadway" and "E Broadway").
  */
 function otherReadings(s: StreetKey & { display: ParsedStreet }): StreetKey[] {
+  // "West Georgia Street", "East 12th Avenue": the City's W Georgia St and E 12th Av.
+  const lead = /^(east|west|north|south) (.+)$/.exec(s.nameKey)
+  if (lead && !s.dir) return [{ nameKey: lead[2], typeKey: s.typeKey, dir: lead[1][0].toUpperCase() }]
   const type = s.display.type && !s.display.typeFirst ? typeKeyOf(s.display.type) : ''
   if (type && !STREET_TYPES.has(type)) return [{ nameKey: normalizeName(`${s.display.name} ${s.display.type}`), typeKey: '', dir: s.dir }]
   if (type || s.dir || s.display.type) return []
