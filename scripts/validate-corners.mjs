@@ -15,7 +15,12 @@ import { importTs } from './lib/load-ts.mjs'
 const { values: args } = parseArgs({ options: { store: { type: 'string' }, worst: { type: 'boolean' } } })
 const started = performance.now()
 const lib = await importTs(
-  { 'scripts/lib/geodata-memory.ts': ['memoryGeodata'], 'scripts/lib/corner-check.ts': '*', 'scripts/lib/intersection-truth.ts': ['validateTruth'], 'src/geo/geodata/text.ts': ['distanceKm'] },
+  {
+    'scripts/lib/geodata-memory.ts': ['memoryGeodata'],
+    'scripts/lib/corner-check.ts': '*',
+    'scripts/lib/intersection-truth.ts': ['validateTruth'],
+    'src/geo/geodata/text.ts': ['distanceKm'],
+  },
   { platform: 'node' },
 )
 const current = readManifest()
@@ -70,9 +75,10 @@ for (const r of reports) {
   )
 }
 const claimed = apart.filter((t) => geocode(t)?.precision === 'intersection')
-console.log(`\nVancouver pairs that never meet (the City lists no corner of them): ${claimed.length} of ${apart.length} answered as an intersection`)
+console.log(
+  `\nVancouver pairs that never meet (the City lists no corner of them): ${claimed.length} of ${apart.length} answered as an intersection`,
+)
 for (const t of claimed.slice(0, 10)) console.log(`  ${t.typed}`)
-if (args.worst)
-  for (const r of reports)
-    console.log(`\n${r.set} ${r.city} worst:\n${r.worst.map((w) => `  ${w.m === Infinity ? w.precision : `${w.m.toFixed(0)} m`}  ${w.typed}`).join('\n')}`)
+const shown = (w) => `  ${w.m === Infinity ? w.precision : `${w.m.toFixed(0)} m`}  ${w.typed}`
+if (args.worst) for (const r of reports) console.log(`\n${r.set} ${r.city} worst:\n${r.worst.map(shown).join('\n')}`)
 console.log(`\n(${((performance.now() - started) / 1000).toFixed(1)} s)`)

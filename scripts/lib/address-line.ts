@@ -87,8 +87,7 @@ function componentsOf(pts: Xy[], gapM: number): Xy[][] {
     while (parent[i] !== i) i = parent[i]
     return i
   }
-  for (let i = 0; i < pts.length; i++)
-    for (let j = i + 1; j < pts.length; j++) if (dist(pts[i], pts[j]) <= gapM) parent[find(i)] = find(j)
+  for (let i = 0; i < pts.length; i++) for (let j = i + 1; j < pts.length; j++) if (dist(pts[i], pts[j]) <= gapM) parent[find(i)] = find(j)
   const groups = new Map<number, Xy[]>()
   pts.forEach((p, i) => {
     const root = find(i)

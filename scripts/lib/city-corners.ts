@@ -180,7 +180,8 @@ export function vancouverLineRows(corners: CityCorner[]): StreetPieceRow[] {
   for (const k of [...byStreet.keys()].sort()) {
     const { key, name, points } = byStreet.get(k)!
     points.sort((a, b) => a[0] - b[0] || a[1] - b[1])
-    for (const line of addressLines(points, { gapM: VANCOUVER_LINE_GAP_M, binM: CORNER_BIN_M })) rows.push(...pieceRows(key, name, undefined, line))
+    for (const line of addressLines(points, { gapM: VANCOUVER_LINE_GAP_M, binM: CORNER_BIN_M }))
+      rows.push(...pieceRows(key, name, undefined, line))
   }
   return rows
 }

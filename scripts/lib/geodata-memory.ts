@@ -72,7 +72,13 @@ function cornersByName(rows: StreetRow[]): Map<string, Corner[]> {
   for (const { fields } of rows) {
     const [na, ta, da, nb, tb, db, name, , latE5, lngE5] = fields
     const list = out.get(na) ?? []
-    list.push({ a: { nameKey: na, typeKey: ta, dir: da }, b: { nameKey: nb, typeKey: tb, dir: db }, name, lat: Number(latE5) / 1e5, lng: Number(lngE5) / 1e5 })
+    list.push({
+      a: { nameKey: na, typeKey: ta, dir: da },
+      b: { nameKey: nb, typeKey: tb, dir: db },
+      name,
+      lat: Number(latE5) / 1e5,
+      lng: Number(lngE5) / 1e5,
+    })
     out.set(na, list)
   }
   return out
@@ -118,7 +124,9 @@ export function memoryGeodata(addressRows: string[][], streetRows: StreetRow[], 
     const keys = new Set(nameKeys)
     const [minLng, minLat, maxLng, maxLat] = boxAround(near.lat, near.lng, near.radiusKm)
     return [...keys].flatMap((k) =>
-      (cornerIndex.get(k) ?? []).filter((c) => keys.has(c.b.nameKey) && c.lat >= minLat && c.lat <= maxLat && c.lng >= minLng && c.lng <= maxLng),
+      (cornerIndex.get(k) ?? []).filter(
+        (c) => keys.has(c.b.nameKey) && c.lat >= minLat && c.lat <= maxLat && c.lng >= minLng && c.lng <= maxLng,
+      ),
     )
   }
   const answer = (lookup: AddressLookup): StoreAnswer => {

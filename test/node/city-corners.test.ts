@@ -75,7 +75,8 @@ describe('City corners as a gazetteer', () => {
     expect(share).toBeGreaterThan(0.09)
     expect(share).toBeLessThan(0.16)
     // Every corner of a block goes the same way.
-    for (const [lat, lng] of grid.slice(0, 200)) expect(heldOutBlock(lat + 0.0001, lng + 0.0001)).toBe(heldOutBlock(lat + 0.0039, lng + 0.0049))
+    for (const [lat, lng] of grid.slice(0, 200))
+      expect(heldOutBlock(lat + 0.0001, lng + 0.0001)).toBe(heldOutBlock(lat + 0.0039, lng + 0.0049))
     const all = torontoCorners(TORONTO)
     const { kept, held } = splitHoldout(all)
     expect(kept.length + held.length).toBe(all.length)

@@ -141,7 +141,8 @@ function locate(
 
 /**
  * Other ways the store may key a street typed in an intersection: a leading direction spelled out ("West
- * Georgia Street": W Georgia St), "Clanton Park", "Silas Hill" (a type word that may end the name: Clanton Park Rd), and a bare name that a city files with a leading direction
+ * Georgia Street": W Georgia St), "Clanton Park", "Silas Hill" (a type word that may end the name: Clanton
+ * Park Rd), and a bare name that a city files with a leading direction
  * ("Broadway": Vancouver's "W Broadway" and "E Broadway").
  */
 function otherReadings(s: StreetKey & { display: ParsedStreet }): StreetKey[] {
