@@ -5,7 +5,8 @@
 // addresses, counted volumes) and manifest.json (source path, SHA-256, rows; the data version is
 // derived from the artefacts' hashes). Deterministic: the same inputs give byte-identical files.
 //   node scripts/build-geodata-store.mjs [--only waterloo,yellowknife,vancouver,osm-cities,gta,gta-address-line,ottawa,edmonton,
-//     montreal,calgary,edmonton-counts,vancouver-counts,toronto-counts]
+//     montreal,calgary,edmonton-counts,vancouver-counts,toronto-counts,toronto-signals,vancouver-intersections,gta-hole-line,
+//     vancouver-corner-line]
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -21,6 +22,7 @@ const build = {
   ...(await loadTs('scripts/lib/geodata-store-build.ts')),
   ...(await loadTs('scripts/lib/geodata-store-streets.ts')),
   ...(await loadTs('scripts/lib/address-line.ts')),
+  ...(await loadTs('scripts/lib/city-corners.ts')),
 }
 const format = await loadTs('src/geo/geodata/store-format.ts')
 const dataDir = sharedDataDir(repoRoot)
@@ -29,6 +31,20 @@ mkdirSync(outDir, { recursive: true })
 
 const ADDRESS_LICENCE = 'Open Government Licence – Canada'
 const OSM = '© OpenStreetMap contributors, ODbL 1.0'
+const TORONTO = 'Open Government Licence – Toronto'
+const VANCOUVER = 'Open Government Licence – Vancouver'
+const SIGNALS = 'toronto/signal-counts-8h.csv'
+const GTA_FILES = ['addresses/osm-canada-cities.csv', 'toronto/osm-gta-streets.geojsonl', 'toronto/osm-gta-street-names.csv']
+/** The GTA's address lines and, through the kept signals, its hole lines (scripts/lib/city-corners.ts); the same for both steps. */
+let gtaMemo
+function gtaLines([g, n, sig], storedOsmPoints) {
+  if (gtaMemo) return gtaMemo
+  const centrelines = build.gtaStreetRows(g, n).rows
+  const address = build.gtaAddressLines(storedOsmPoints(), centrelines, n)
+  const hole = build.gtaHoleLines(build.splitHoldout(build.torontoCorners(sig)).kept, centrelines, address.lines, n)
+  gtaMemo = { address, hole }
+  return gtaMemo
+}
 const STEPS = {
   waterloo: {
     kind: 'addresses',
@@ -57,11 +73,44 @@ const STEPS = {
   },
   // The GTA file's hole: lines through the address points of streets it has no centreline for there
   // (the store's OSM points, hold-outs removed; scripts/lib/address-line.ts).
+  // Where the City's signals show a street the file has no centreline for, its hole line (next) takes its address lines in.
   'gta-address-line': {
     kind: 'streets',
-    files: ['addresses/osm-canada-cities.csv', 'toronto/osm-gta-streets.geojsonl', 'toronto/osm-gta-street-names.csv'],
+    files: [...GTA_FILES, SIGNALS],
     licence: OSM,
-    run: ([, g, n], storedOsmPoints) => build.gtaAddressLineRows(storedOsmPoints(), build.gtaStreetRows(g, n).rows, n),
+    run: ([, g, n, sig], storedOsmPoints) => {
+      const { address, hole } = gtaLines([g, n, sig], storedOsmPoints)
+      const kept = address.lines.filter((l) => !hole.absorbed.has(build.addressLineId(l)))
+      return { rows: kept.flatMap((l) => build.pieceRows(l.key, l.name, l.roadClass, l.coords)), features: address.features }
+    },
+  },
+  // The hole roads (Finch Ave W, Danforth Ave, …): lines through the City's signal positions on them and their address lines.
+  'gta-hole-line': {
+    kind: 'streets',
+    files: [SIGNALS, ...GTA_FILES],
+    licence: `${TORONTO} (signal positions); ${OSM} (names, classes, address points)`,
+    run: ([sig, , g, n], storedOsmPoints) => {
+      const { hole } = gtaLines([g, n, sig], storedOsmPoints)
+      return { rows: hole.rows, features: hole.streets }
+    },
+  },
+  // Vancouver has no street network in the store: a line through each street's own named intersections.
+  'vancouver-corner-line': {
+    kind: 'streets',
+    files: ['vancouver/street-intersections.csv'],
+    licence: VANCOUVER,
+    run: ([t]) => {
+      const corners = build.splitHoldout(build.vancouverCorners(t)).kept
+      return { rows: build.vancouverLineRows(corners), features: corners.length }
+    },
+  },
+  // The Cities' corners as a gazetteer of typed intersections (table street_corners), a spatial block of them held out.
+  'toronto-signals': { kind: 'corners', files: [SIGNALS], licence: TORONTO, run: ([t]) => build.splitHoldout(build.torontoCorners(t)) },
+  'vancouver-intersections': {
+    kind: 'corners',
+    files: ['vancouver/street-intersections.csv'],
+    licence: VANCOUVER,
+    run: ([t]) => build.splitHoldout(build.vancouverCorners(t)),
   },
   ottawa: {
     kind: 'streets',
@@ -202,6 +251,22 @@ for (const [name, step] of built) {
     console.log(
       `${name}: ${result.read} counted sites → ${result.rows.length} rows (${((performance.now() - started) / 1000).toFixed(1)} s)`,
     )
+  } else if (step.kind === 'corners') {
+    const rows = build.cornerRows(result.kept)
+    write(`corners-${name}.tsv.gz`, tsv(format.CORNER_COLUMNS, rows), {
+      ...from,
+      kind: 'corners',
+      rowsRead: result.kept.length + result.held.length,
+      rows: rows.length,
+    })
+    const held = build.holdoutRows(result.held)
+    write(`holdout-corners-${name}.tsv.gz`, tsv(format.CORNER_HOLDOUT_COLUMNS, held), {
+      ...from,
+      kind: 'corner-holdout',
+      rowsRead: result.kept.length + result.held.length,
+      rows: held.length,
+    })
+    console.log(`${name}: ${result.kept.length} corners kept → ${rows.length} rows, ${held.length} held out`)
   } else {
     const rows = build.sortPieces(result.rows).map(build.pieceFields)
     // The worker reads the extent (bundled with this manifest): inside it, no street for a kilometre is water or parkland.

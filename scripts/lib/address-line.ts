@@ -44,8 +44,14 @@ export const GTA_CITIES = new Set([
 ])
 export const ADDRESS_LINE_SOURCE = 'gta-address-line'
 
-/** The street's line(s) through its address points (lon/lat), ordered along it and averaged per BIN_M. */
-export function addressLines(points: LngLat[]): LngLat[][] {
+/**
+ * The street's line(s) through its address points (lon/lat), ordered along it and averaged per BIN_M.
+ * Points that stand on the roadway (the City's corner positions, scripts/lib/city-corners.ts) pass a
+ * short `binM` (each point its own vertex) and the gap their spacing allows.
+ */
+export function addressLines(points: LngLat[], options: { gapM?: number; binM?: number } = {}): LngLat[][] {
+  const gapM = options.gapM ?? MAX_LINE_GAP_M
+  const binM = options.binM ?? BIN_M
   const unique = [...new Map(points.map((p) => [`${p[0]},${p[1]}`, p])).values()]
   if (unique.length < 2) return []
   const lat0 = unique[0][1]
@@ -54,13 +60,13 @@ export function addressLines(points: LngLat[]): LngLat[][] {
   const ky = METRES_PER_DEGREE_LAT
   const xy = unique.map(([lng, lat]): Xy => [(lng - lng0) * kx, (lat - lat0) * ky])
   const out: LngLat[][] = []
-  for (const component of componentsOf(xy)) {
+  for (const component of componentsOf(xy, gapM)) {
     if (component.length < 2) continue
-    const vertices = ordered(component, undefined)
+    const vertices = ordered(component, undefined, binM)
     let line: Xy[] = []
     for (const v of vertices) {
       // Lots within MAX_LINE_GAP_M are linked; their bins' centres may stand up to a bin further apart.
-      if (line.length && dist(line[line.length - 1], v) > MAX_LINE_GAP_M + BIN_M) {
+      if (line.length && dist(line[line.length - 1], v) > gapM + binM) {
         if (line.length > 1) out.push(line.map(toLngLat))
         line = []
       }
@@ -74,15 +80,14 @@ export function addressLines(points: LngLat[]): LngLat[][] {
   }
 }
 
-/** Points linked by steps of at most MAX_LINE_GAP_M (single linkage), in input order. */
-function componentsOf(pts: Xy[]): Xy[][] {
+/** Points linked by steps of at most gapM (single linkage), in input order. */
+function componentsOf(pts: Xy[], gapM: number): Xy[][] {
   const parent = pts.map((_, i) => i)
   const find = (i: number): number => {
     while (parent[i] !== i) i = parent[i]
     return i
   }
-  for (let i = 0; i < pts.length; i++)
-    for (let j = i + 1; j < pts.length; j++) if (dist(pts[i], pts[j]) <= MAX_LINE_GAP_M) parent[find(i)] = find(j)
+  for (let i = 0; i < pts.length; i++) for (let j = i + 1; j < pts.length; j++) if (dist(pts[i], pts[j]) <= gapM) parent[find(i)] = find(j)
   const groups = new Map<number, Xy[]>()
   pts.forEach((p, i) => {
     const root = find(i)
@@ -92,30 +97,32 @@ function componentsOf(pts: Xy[]): Xy[][] {
 }
 
 /** Bin centroids along the points' axis; a part that bends (RMS off the axis > BEND_RMS_M) is halved and each half fitted. */
-function ordered(pts: Xy[], parentDir: Xy | undefined): Xy[] {
+function ordered(pts: Xy[], parentDir: Xy | undefined, binM: number): Xy[] {
   const axis = axisThrough(pts)
   const dir: Xy = parentDir && axis.dir[0] * parentDir[0] + axis.dir[1] * parentDir[1] < 0 ? [-axis.dir[0], -axis.dir[1]] : axis.dir
   const along = pts.map((p) => (p[0] - axis.at[0]) * dir[0] + (p[1] - axis.at[1]) * dir[1])
   const extent = Math.max(...along) - Math.min(...along)
   const rms = Math.sqrt(pts.reduce((s, p) => s + ((p[0] - axis.at[0]) * dir[1] - (p[1] - axis.at[1]) * dir[0]) ** 2, 0) / pts.length)
-  if (rms > BEND_RMS_M && pts.length >= 6 && extent > 2 * BIN_M) {
+  if (rms > BEND_RMS_M && pts.length >= 6 && extent > 2 * Math.max(binM, BIN_M)) {
     const order = pts.map((_, i) => i).sort((a, b) => along[a] - along[b])
     const half = Math.floor(order.length / 2)
     return [
       ...ordered(
         order.slice(0, half).map((i) => pts[i]),
         dir,
+        binM,
       ),
       ...ordered(
         order.slice(half).map((i) => pts[i]),
         dir,
+        binM,
       ),
     ]
   }
   const lo = Math.min(...along)
   const bins = new Map<number, Xy[]>()
   pts.forEach((p, i) => {
-    const b = Math.floor((along[i] - lo) / BIN_M)
+    const b = Math.floor((along[i] - lo) / binM)
     bins.set(b, [...(bins.get(b) ?? []), p])
   })
   return [...bins.entries()]
@@ -168,7 +175,28 @@ export function gtaAddressLineRows(
   records: AddressRecord[],
   centrelines: StreetPieceRow[],
   namesCsv: string,
+  /** Lines a hole line takes in (scripts/lib/city-corners.ts): not written twice. */
+  absorbed: (line: GtaAddressLine) => boolean = () => false,
 ): { rows: StreetPieceRow[]; features: number } {
+  const { lines, features } = gtaAddressLines(records, centrelines, namesCsv)
+  const rows = lines.filter((l) => !absorbed(l)).flatMap((l) => pieceRows(l.key, l.name, l.roadClass, l.coords))
+  return { rows, features }
+}
+
+/** One address line: its street, the name's class, and its vertices (lon/lat). */
+export interface GtaAddressLine {
+  key: StreetKey
+  name: string
+  roadClass: number
+  coords: LngLat[]
+}
+
+/** The address lines of gtaAddressLineRows, before they are cut into pieces. */
+export function gtaAddressLines(
+  records: AddressRecord[],
+  centrelines: StreetPieceRow[],
+  namesCsv: string,
+): { lines: GtaAddressLine[]; features: number } {
   const classes = gtaNameClasses(namesCsv)
   const linesByKey = new Map<string, LngLat[][]>()
   for (const r of centrelines) {
@@ -188,12 +216,12 @@ export function gtaAddressLineRows(
     group.points.push([lng, lat])
     groups.set(g, group)
   }
-  const rows: StreetPieceRow[] = []
+  const lines: GtaAddressLine[] = []
   for (const g of [...groups.keys()].sort()) {
     const { key, points } = groups.get(g)!
     const { name, roadClass } = classes.get(keyOf(key))!
     points.sort((a, b) => a[0] - b[0] || a[1] - b[1])
-    for (const line of addressLines(points)) rows.push(...pieceRows(key, name, roadClass, line))
+    for (const coords of addressLines(points)) lines.push({ key, name, roadClass, coords })
   }
-  return { rows, features: groups.size }
+  return { lines, features: groups.size }
 }

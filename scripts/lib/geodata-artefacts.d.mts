@@ -1,7 +1,7 @@
 // Types for scripts/lib/geodata-artefacts.mjs (imported by the node tests).
 export interface ManifestEntry {
   source: string
-  kind: 'addresses' | 'streets' | 'holdout' | 'counts'
+  kind: 'addresses' | 'streets' | 'holdout' | 'counts' | 'corners' | 'corner-holdout'
   file: string
   sha256: string
   bytes: number
@@ -23,4 +23,9 @@ export function readManifest(dir?: string): Manifest
 export function readArtefact(entry: ManifestEntry, dir?: string): string[][]
 export function committedRows(
   keep?: (artefact: ManifestEntry) => boolean,
-): [string[][], { source: string; fields: string[] }[], { source: string; fields: string[] }[]]
+): [
+  string[][],
+  { source: string; fields: string[] }[],
+  { source: string; fields: string[] }[],
+  { source: string; fields: string[] }[],
+]

@@ -34,7 +34,7 @@ export function readArtefact(entry, dir = ARTEFACT_DIR) {
 }
 
 /**
- * The committed address, street and count rows as `memoryGeodata` (scripts/lib/geodata-memory.ts) takes them:
+ * The committed address, street, count and corner rows as `memoryGeodata` (scripts/lib/geodata-memory.ts) takes them:
  * `memoryGeodata(...committedRows())`. `keep` picks artefacts (all by default).
  * @param {(artefact: { kind: string, source: string }) => boolean} [keep]
  */
@@ -44,5 +44,6 @@ export function committedRows(keep = () => true) {
     of('addresses').flatMap((a) => readArtefact(a)),
     of('streets').flatMap((a) => readArtefact(a).map((fields) => ({ source: a.source, fields }))),
     of('counts').flatMap((a) => readArtefact(a).map((fields) => ({ source: a.source, fields }))),
+    of('corners').flatMap((a) => readArtefact(a).map((fields) => ({ source: a.source, fields }))),
   ]
 }

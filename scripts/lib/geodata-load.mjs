@@ -30,7 +30,7 @@ const setVersionSql = (v) =>
   `INSERT INTO geodata_meta (key, value) VALUES ('data_version', ${quote(v)}) ON CONFLICT(key) DO UPDATE SET value = excluded.value`
 const STATEMENTS_PER_BATCH = 20
 /** Artefact kinds loaded into D1 (hold-outs never are). */
-const LOADED_KINDS = new Set(['addresses', 'streets', 'counts'])
+const LOADED_KINDS = new Set(['addresses', 'streets', 'counts', 'corners'])
 
 /** Local D1 through getPlatformProxy: the same SQLite files `wrangler dev` uses (or `persistTo`). */
 async function localDb(persistTo) {

@@ -13,6 +13,7 @@ import { geocodeOffline, type GeocodeResult } from '../../src/geo/geocode/offlin
 import { METRES_PER_DEGREE_LAT, metresPerDegreeLng } from '../../src/geo/geodata/geodesy'
 import { cellOf, cellsAround } from '../../src/geo/geodata/store-format'
 import { decodePiece, type StreetPiece } from '../../src/geo/geocode/street-pieces'
+import type { Corner } from '../../src/geo/geocode/corners'
 import { boxAround } from '../../src/geo/geodata/text'
 import { POINT_CELL_DEG } from '../../src/services/address-store'
 import { locateStreet, streetsInSightOf, type LocatedStreet, type LocateSources } from '../../src/services/street-store'
@@ -66,7 +67,25 @@ function countCells(rows: StreetRow[]): Map<number, MeasuredCount[]> {
   return cells
 }
 
-export function memoryGeodata(addressRows: string[][], streetRows: StreetRow[], countRows: StreetRow[] = []) {
+/** Corner artefact rows (CORNER_COLUMNS) by their first street's name key, read as services/corner-store.ts reads D1's. */
+function cornersByName(rows: StreetRow[]): Map<string, Corner[]> {
+  const out = new Map<string, Corner[]>()
+  for (const { fields } of rows) {
+    const [na, ta, da, nb, tb, db, name, , latE5, lngE5] = fields
+    const list = out.get(na) ?? []
+    list.push({
+      a: { nameKey: na, typeKey: ta, dir: da },
+      b: { nameKey: nb, typeKey: tb, dir: db },
+      name,
+      lat: Number(latE5) / 1e5,
+      lng: Number(lngE5) / 1e5,
+    })
+    out.set(na, list)
+  }
+  return out
+}
+
+export function memoryGeodata(addressRows: string[][], streetRows: StreetRow[], countRows: StreetRow[] = [], cornerRows: StreetRow[] = []) {
   const points = memoryAddressPoints(addressRecordsOf(addressRows))
   const byName = new Map<string, StreetRow[]>()
   const byCell = new Map<number, StreetRow[]>()
@@ -101,12 +120,24 @@ export function memoryGeodata(addressRows: string[][], streetRows: StreetRow[], 
         .map(piece),
     )
   }
+  const cornerIndex = cornersByName(cornerRows)
+  const corners = (nameKeys: string[], near: { lat: number; lng: number; radiusKm: number }): Corner[] => {
+    const keys = new Set(nameKeys)
+    const [minLng, minLat, maxLng, maxLat] = boxAround(near.lat, near.lng, near.radiusKm)
+    return [...keys].flatMap((k) =>
+      (cornerIndex.get(k) ?? []).filter(
+        (c) => keys.has(c.b.nameKey) && c.lat >= minLat && c.lat <= maxLat && c.lng >= minLng && c.lng <= maxLng,
+      ),
+    )
+  }
   const answer = (lookup: AddressLookup): StoreAnswer => {
     const base = points(lookup)
     const near = lookup.near
     if (!near) return base
     const pieces = named(lookupNameKeys(lookup), near)
-    return { ...base, pieces, streetsInArea: cellsAround(near.lat, near.lng).some((c) => cells.has(c)) }
+    const streetsInArea = cellsAround(near.lat, near.lng).some((c) => cells.has(c))
+    const atCorners = lookup.streets.length === 2 ? corners(lookupNameKeys(lookup), near) : []
+    return { ...base, pieces, streetsInArea, corners: atCorners }
   }
   const pointCells = addressCells(addressRows)
   const sources: LocateSources = {

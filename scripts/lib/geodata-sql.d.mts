@@ -1,7 +1,7 @@
 // Types for scripts/lib/geodata-sql.mjs (imported by the tests).
 export interface ArtefactEntry {
   source: string
-  kind: 'addresses' | 'streets' | 'holdout' | 'counts'
+  kind: 'addresses' | 'streets' | 'holdout' | 'counts' | 'corners' | 'corner-holdout'
   file: string
   sha256: string
   licence: string

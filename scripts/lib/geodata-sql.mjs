@@ -69,5 +69,18 @@ export function artefactStatements(entry, rows) {
       ),
     ]
   }
+  if (entry.kind === 'corners') {
+    return [
+      `DELETE FROM street_corners WHERE source = ${quote(entry.source)};`,
+      ...chunkedInserts(
+        'INSERT INTO street_corners (source, name_key_a, type_key_a, dir_a, name_key_b, type_key_b, dir_b, name, cell, ' +
+          'lat_e5, lng_e5) VALUES ',
+        rows.map(
+          ([na, ta, da, nb, tb, db, name, cell, lat, lng]) =>
+            `(${[entry.source, na, ta, da, nb, tb, db, name].map(quote).join(',')},${cell},${lat},${lng})`,
+        ),
+      ),
+    ]
+  }
   return []
 }

@@ -11,6 +11,7 @@ import { lookupNameKeys, planAddressLookup, resolveAddressLookup, type AddressLo
 import type { StreetGeometrySource } from '../geo/geocode'
 import { d1AddressPoints, type AddressPointsAnswer, type AddressPointsSource } from './address-store'
 import { d1StreetStore, type StreetStore } from './street-store'
+import { d1Corners, type CornerSource } from './corner-store'
 import { sha256Hex } from '../lib/crypto'
 import { METRES_PER_DEGREE_LAT, metresPerDegreeLng } from '../geo/geodata'
 
@@ -99,6 +100,8 @@ export interface AddressChainOptions {
   geometrySources?: StreetGeometrySource[]
   /** Street centrelines of the geodata store: intersections, streets without points, road class. */
   streets?: StreetStore
+  /** The Cities' named corners (geodata store): a gazetteer of typed intersections. */
+  corners?: CornerSource
 }
 
 /** The geocoding chain at the top of this file. A failing address store degrades to the next step. */
@@ -108,7 +111,7 @@ export function createAddressGeocoder(options: AddressChainOptions): Geocoder {
       const lookup = planAddressLookup(address)
       let local: GeocodeResult | null
       if (lookup && options.points) {
-        const answer = await storeAnswer(lookup, options.points, options.streets)
+        const answer = await storeAnswer(lookup, options.points, options.streets, options.corners)
         local = resolveAddressLookup(lookup, answer, options.geometrySources)
       } else local = geocodeOffline(address)
       if (local && STORE_FIRST.has(local.precision)) return local
@@ -118,16 +121,18 @@ export function createAddressGeocoder(options: AddressChainOptions): Geocoder {
 }
 
 /** Address points, and the named streets' centrelines near the place; any part that fails is left empty. */
-async function storeAnswer(lookup: AddressLookup, points: AddressPointsSource, streets: StreetStore | undefined) {
+async function storeAnswer(lookup: AddressLookup, points: AddressPointsSource, streets?: StreetStore, corners?: CornerSource) {
   const near = lookup.near
-  const [answer, pieces, around] = await Promise.all([
+  const crossing = lookup.streets.length === 2 && near && corners
+  const [answer, pieces, around, named] = await Promise.all([
     Promise.resolve()
       .then(() => points(lookup))
       .catch((): AddressPointsAnswer => ({ points: [], cityInStore: false })),
     streets && near ? streets.named(lookupNameKeys(lookup), near).catch(() => []) : [],
     streets && near ? streets.around(near.lat, near.lng).catch(() => []) : [],
+    crossing ? corners(lookupNameKeys(lookup), near).catch(() => []) : [],
   ])
-  return { ...answer, pieces, streetsInArea: around.length > 0 }
+  return { ...answer, pieces, streetsInArea: around.length > 0, corners: named }
 }
 
 export const GEOCODE_CACHE_PREFIX = 'geocode:'
@@ -204,6 +209,7 @@ export function geocoderFor(
   const chain = createAddressGeocoder({
     points: env.DB ? d1AddressPoints(env.DB) : undefined,
     streets: env.DB ? d1StreetStore(env.DB) : undefined,
+    corners: env.DB ? d1Corners(env.DB) : undefined,
     live,
   })
   // Live answers are precision `coordinates`; everything else comes from our own data.

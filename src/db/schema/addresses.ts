@@ -108,3 +108,28 @@ export const countSites = sqliteTable(
   },
   (t) => [index('count_sites_cell_idx').on(t.cell), index('count_sites_source_idx').on(t.source)],
 )
+
+/**
+ * Named corners (`npm run load:geodata`; migrations/0013_street_corners.sql): the City of Toronto's signalised
+ * intersections and the City of Vancouver's named intersections as a gazetteer, one row per street order.
+ * Read by src/services/corner-store.ts: the corners of two typed street names near a place.
+ */
+export const streetCorners = sqliteTable(
+  'street_corners',
+  {
+    id: integer('id').primaryKey(),
+    /** Artefact source ("toronto-signals", "vancouver-intersections"): the unit of replacement. */
+    source: text('source').notNull(),
+    nameKeyA: text('name_key_a').notNull(),
+    typeKeyA: text('type_key_a').notNull(),
+    dirA: text('dir_a').notNull(),
+    nameKeyB: text('name_key_b').notNull(),
+    typeKeyB: text('type_key_b').notNull(),
+    dirB: text('dir_b').notNull(),
+    name: text('name').notNull(),
+    cell: integer('cell').notNull(),
+    latE5: integer('lat_e5').notNull(),
+    lngE5: integer('lng_e5').notNull(),
+  },
+  (t) => [index('street_corners_names_idx').on(t.nameKeyA, t.nameKeyB), index('street_corners_source_idx').on(t.source)],
+)

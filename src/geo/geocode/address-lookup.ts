@@ -16,7 +16,8 @@ import {
 import { classOnLines, extentM, offCentreline, onLines } from './address-lines'
 import { parseIntersection } from './intersection-text'
 import { streetOfIntersection, type StreetData } from './street-of-intersection'
-import { crossingOfLines, isAddressLine, type StreetPiece } from './street-pieces'
+import { crossingOfLines, isAddressLine, isCornerLine, type StreetPiece } from './street-pieces'
+import { cornerOf, type Corner } from './corners'
 
 export { parseIntersection }
 import { warning } from '../geodata'
@@ -42,6 +43,8 @@ export interface StoreAnswer {
   pieces?: StreetPiece[]
   /** Whether the store has any street centreline around the place: a street it lacks there is unknown. */
   streetsInArea?: boolean
+  /** The Cities' named corners of the typed streets near the place (an intersection's gazetteer, corners.ts). */
+  corners?: Corner[]
 }
 
 export interface AddressLookup {
@@ -137,11 +140,15 @@ function locate(
 }
 
 /**
- * Other ways the store may key a street typed in an intersection: "Clanton Park", "Silas Hill" (a type word
- * that may end the name: Clanton Park Rd), and a bare name that a city files with a leading direction
+ * Other ways the store may key a street typed in an intersection: a leading direction spelled out ("West
+ * Georgia Street": W Georgia St), "Clanton Park", "Silas Hill" (a type word that may end the name: Clanton
+ * Park Rd), and a bare name that a city files with a leading direction
  * ("Broadway": Vancouver's "W Broadway" and "E Broadway").
  */
 function otherReadings(s: StreetKey & { display: ParsedStreet }): StreetKey[] {
+  // "West Georgia Street", "East 12th Avenue": the City's W Georgia St and E 12th Av.
+  const lead = /^(east|west|north|south) (.+)$/.exec(s.nameKey)
+  if (lead && !s.dir) return [{ nameKey: lead[2], typeKey: s.typeKey, dir: lead[1][0].toUpperCase() }]
   const type = s.display.type && !s.display.typeFirst ? typeKeyOf(s.display.type) : ''
   if (type && !STREET_TYPES.has(type)) return [{ nameKey: normalizeName(`${s.display.name} ${s.display.type}`), typeKey: '', dir: s.dir }]
   if (type || s.dir || s.display.type) return []
@@ -188,9 +195,20 @@ export function resolveAddressLookup(
     const around = lookup.anchor && { ...lookup.anchor, radiusM: inside }
     // A repeated name: the pieces whose type and direction are the ones typed come first ("Bow Trail SW" before "Bow Trail").
     const exact = linesPer.map((lines, i) => lines.filter((p) => sameKind(lookup.streets[i], p)))
+    // A network's centrelines cross first; a line through the City's corners (a chord between them) only where they do not.
+    const network = linesPer.map((lines) => lines.filter((p) => !isCornerLine(p)))
+    const chords = linesPer.some((l) => l.some(isCornerLine))
+    const onNetwork = chords ? crossingOfLines(network[0], network[1], around) : null
+    // The City's own corner of the two names first: its position is the crossing's, whatever the lines say.
+    const corner = store.corners?.length ? cornerOf(lookup.streets, store.corners, compatible, around) : undefined
     const lines =
-      (exact[0].length && exact[1].length ? crossingOfLines(exact[0], exact[1], around) : null) ??
-      crossingOfLines(linesPer[0], linesPer[1], around)
+      corner ??
+      onNetwork ??
+      floored(
+        (exact[0].length && exact[1].length ? crossingOfLines(exact[0], exact[1], around) : null) ??
+          crossingOfLines(linesPer[0], linesPer[1], around),
+        chords ? CORNER_LINE_CROSSING_MIN_M : 0,
+      )
     if (lines) located = { ...lines, precision: 'intersection' }
     else {
       const geometry = perStreet.map((pts, i) => [
@@ -294,6 +312,12 @@ function crossingFrom(geometry: StreetGeometry[][]): Crossing | null {
  * rounded up. Measured, not fitted to the hole row.
  */
 const ADDRESS_LINE_CROSSING_MIN_M = 120
+/**
+ * accuracyM of a crossing on a line through the City's corners (scripts/lib/city-corners.ts): a chord between
+ * corners up to 850 m apart strays from a road bending by 10° by up to ~37 m, and the City's position of a
+ * corner stands anywhere in a crossing 25–40 m across (CORNER_ACCURACY_M). A prior, not fitted.
+ */
+const CORNER_LINE_CROSSING_MIN_M = 60
 const floored = (c: Crossing | null, minM: number): Crossing | null => c && { ...c, accuracyM: Math.max(c.accuracyM, minM) }
 
 /**

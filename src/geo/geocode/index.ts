@@ -11,6 +11,7 @@ export {
   planAddressLookup,
   resolveAddressLookup,
 } from './address-lookup'
+export { type Corner, cornerOf } from './corners'
 export { findPlace, geocodeOffline, type GeocodeResult, isKnownPlaceName } from './offline'
 export type { StreetGeometrySource } from './street-geometry'
 export { streetKeyOf } from './street-key'

@@ -12,7 +12,10 @@ export interface StreetPiece extends StreetKey {
   name: string
   /** 1 local … 6 freeway; undefined when the source says nothing (ramps, untyped ways). */
   roadClass?: number
-  /** Which network it comes from ("gta", "ottawa", "edmonton", "montreal", "calgary", "gta-address-line"). */
+  /**
+   * Which network it comes from ("gta", "ottawa", "edmonton", "montreal", "calgary", "gta-address-line", "gta-hole-line",
+   * "vancouver-corner-line").
+   */
   source: string
   coords: [lng: number, lat: number][]
 }
@@ -47,6 +50,7 @@ export const CLASS_SOURCES: Record<string, string> = {
   edmonton: 'OpenStreetMap highway tag (Edmonton main roads)',
   calgary: 'City of Calgary speed zones and counted sections',
   'gta-address-line': 'OpenStreetMap highway class of the name; line through its address points',
+  'gta-hole-line': 'OpenStreetMap highway class of the name; line through City of Toronto signal positions and its address points',
 }
 
 /**
@@ -56,6 +60,15 @@ export const CLASS_SOURCES: Record<string, string> = {
  */
 export function isAddressLine(piece: Pick<StreetPiece, 'source'>): boolean {
   return piece.source.endsWith('address-line')
+}
+
+/**
+ * A line through a City's own corner positions (scripts/lib/city-corners.ts: Toronto's hole roads, Vancouver's
+ * streets): on the roadway at each corner, a chord between them. Crossed as a centreline; its vertices also
+ * stand for the street where it stops short of a crossing (a T whose corner the data lack).
+ */
+export function isCornerLine(piece: Pick<StreetPiece, 'source'>): boolean {
+  return piece.source === 'gta-hole-line' || piece.source === 'vancouver-corner-line'
 }
 
 const KY = METRES_PER_DEGREE_LAT

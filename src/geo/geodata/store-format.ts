@@ -57,3 +57,23 @@ export function cellsAround(lat: number, lng: number, rings = 1): number[] {
 
 /** Road class stored ×10 as an integer (0 = unknown): classes are 1–6 with one decimal. */
 export const ROAD_CLASS_SCALE = 10
+
+/**
+ * Named-corner artefact columns (table street_corners: a City's own intersections, a gazetteer for typed
+ * intersections): both streets' keys, the display name ("Dufferin St & Finch Ave W") and the City's
+ * position. Each corner is written once per street order, so one index on (name_key_a, name_key_b) serves.
+ */
+export const CORNER_COLUMNS = [
+  'name_key_a',
+  'type_key_a',
+  'dir_a',
+  'name_key_b',
+  'type_key_b',
+  'dir_b',
+  'name',
+  'cell',
+  'lat_e5',
+  'lng_e5',
+] as const
+/** Held-out corners (never loaded): the two streets as the City writes them, its city, and where the corner is. */
+export const CORNER_HOLDOUT_COLUMNS = ['city', 'province', 'street_a', 'street_b', 'lat_e5', 'lng_e5', 'id'] as const
