@@ -58,7 +58,7 @@ export const isIntersection = (r) => (r.city === 'Toronto' && !r.midblock) || r.
  */
 export async function siteViews(m, store, r, options) {
   const census = m.censusAt(r.lat, r.lng, { memo: false })
-  const sight = store ? await store.streetsInSight(r.lat, r.lng) : undefined
+  const sight = store ? (await store.streetsInSight(r.lat, r.lng))?.streets : undefined
   const view = (street) => {
     const exposure = {}
     const input = { lat: r.lat, lng: r.lng, precision: 'coordinates', ...(street && { street }), ...(sight && { streetsInSight: sight }) }

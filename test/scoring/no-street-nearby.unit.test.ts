@@ -45,7 +45,7 @@ describe('no street nearby where the network covers the area', () => {
 
   it('a downtown corner and a shore street are roads', async () => {
     for (const [lat, lng] of [
-      [43.6709, -79.3857], // Yonge & Bloor
+      [43.670229, -79.386767], // Yonge & Bloor (the City's signal position)
       [43.6389, -79.3818], // Queens Quay W
     ]) {
       const r = await scoreAt(lat, lng)
