@@ -20,7 +20,6 @@ import { committedRows } from './lib/geodata-artefacts.mjs'
 import { importTs, loadSrc } from './lib/load-ts.mjs'
 import { dataDir, hasData, root, sectionIds, spearman } from './validation/common.mjs'
 import { allCounts, edmontonYearChanges, VANCOUVER_K } from './validation/counts.mjs'
-import { fitPedestrians } from './validation/fit-pedestrians.mjs'
 import { leastSquares, quantile } from './validation/stats.mjs'
 
 if (!hasData()) {
@@ -32,9 +31,8 @@ const m = await loadSrc(
   {
     'geo/signals/index.ts': ['featuresAt'],
     'geo/signals/features.ts': ['transitInputsAt'],
-    'geo/geodata/measured/index.ts': ['censusAt', 'transitStopPointsNear'],
+    'geo/geodata/measured/index.ts': ['censusAt'],
     'geo/signals/model/traffic.ts': ['trafficModelInputs', 'outsideFitFactor'],
-    'geo/signals/model/activity.ts': ['pedestrianFrontage', 'PEDESTRIAN_REFERENCES', 'nearStopWeight', 'NEAR_STOP_MAX_M'],
     'scoring/index.ts': ['scoreSignals'],
     'scoring/audience.ts': ['VEHICLE_OCCUPANCY'],
   },
@@ -194,11 +192,6 @@ console.log(
     `p10 ${sets.measured.residualP10}, p90 ${sets.measured.residualP90}`,
 )
 
-const pedestrians = await fitPedestrians(
-  rows.filter((r) => r.pedestrians !== undefined),
-  m,
-)
-
 const sources = [
   'calgary/traffic-volumes-2016.csv',
   'calgary/traffic-volumes-2017.csv',
@@ -232,6 +225,5 @@ export const TRAFFIC_MODEL = {
     'log10(intersections/km² + 1) − 1.6',
   ],
 } as const
-export const PEDESTRIAN_MODEL = ${JSON.stringify(pedestrians.model)} as const
 `,
 )
