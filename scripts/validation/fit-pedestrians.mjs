@@ -3,7 +3,7 @@
 // (8 hours × 1.5; mid-block signals are left out: one crosswalk, where every other count sums an
 // intersection's crosswalks). Form (model/activity.ts), in logs:
 //   ln pedestrians = ln scale + Σ exponent × ln(area input ÷ its reference) + e_near ln((1 + near stops) ÷ 2)
-//                    + e_frontage ln frontage(class) [+ e_poi ln((1 + POIs within 100 m) ÷ (1 + Can-ALE POIs ÷ 100))]
+//                    + ln frontage(class) [+ e_poi ln((1 + POIs within 100 m) ÷ (1 + Can-ALE POIs ÷ 100))]
 // Base model (every term but the local POIs): least squares on both cities, each weighing the same. An area
 // elasticity fitted below 0 (more of a destination input, fewer walkers) is fixed at 0 and the rest refitted.
 // Local POIs: Toronto has no POI source, so their exponent is fitted on Vancouver alone, on the base
@@ -15,7 +15,12 @@ import { quantile, leastSquares } from './stats.mjs'
 import { blockCrossValidate, blockOf, rho } from './pedestrian-cv.mjs'
 
 const AREA = ['density', 'pois', 'intersections', 'transit']
-const BASE = [...AREA, 'nearStops', 'frontage']
+// The frontage exponent is fixed at 1 (the class table of model/activity.ts), as the traffic model fixes its
+// class term: the fit reads the class from coordinates (the bus-route proxy), so a fitted exponent is
+// attenuated by that noise (0.48, 2026-11-28), and would lift a crescent whose address names its street ×1.4.
+// FIT_PED_FRONTAGE=1 fits it instead, for comparison.
+const FIT_FRONTAGE = process.env.FIT_PED_FRONTAGE === '1'
+const BASE = [...AREA, 'nearStops', ...(FIT_FRONTAGE ? ['frontage'] : [])]
 
 /** One site's model columns (logs of the engine's inputs ÷ its references), from the engine's own functions. */
 export function pedestrianColumns(inputs, engine) {
@@ -32,6 +37,7 @@ export function pedestrianColumns(inputs, engine) {
   }
 }
 
+const fixedFrontage = (d) => (FIT_FRONTAGE ? 0 : d.x.frontage)
 /** Base model on `train` (cities equally weighted): { lnScale, exponents }. */
 function fitBase(train) {
   const perCity = new Map()
@@ -40,7 +46,7 @@ function fitBase(train) {
   for (;;) {
     const b = leastSquares(
       train.map((d) => [1, ...columns.map((c) => d.x[c])]),
-      train.map((d) => d.y),
+      train.map((d) => d.y - fixedFrontage(d)),
       train.map((d) => 1000 / perCity.get(d.city)),
       1e-3,
     )
@@ -50,7 +56,7 @@ function fitBase(train) {
     columns = columns.filter((c) => !negative.includes(c))
   }
 }
-const predictBase = (m) => (d) => m.lnScale + BASE.reduce((s, c) => s + m.exponents[c] * d.x[c], 0)
+const predictBase = (m) => (d) => m.lnScale + fixedFrontage(d) + BASE.reduce((s, c) => s + m.exponents[c] * d.x[c], 0)
 
 /** The local-POI slope on the base model's residuals at the sites a POI source covers. */
 function fitLocalPois(train, base) {
@@ -104,7 +110,11 @@ export function fitPedestrians(sites, engine) {
   const round = (v) => Number(v.toFixed(4))
   const model = {
     scale: round(Math.exp(base.lnScale)),
-    exponents: { ...Object.fromEntries(BASE.map((c) => [c, round(base.exponents[c])])), localPois: round(poi.slope) },
+    exponents: {
+      ...Object.fromEntries(BASE.map((c) => [c, round(base.exponents[c])])),
+      frontage: FIT_FRONTAGE ? round(base.exponents.frontage) : 1,
+      localPois: round(poi.slope),
+    },
     residualP10: round(quantile(residuals, 0.1)),
     residualP90: round(quantile(residuals, 0.9)),
     fittedOn: `${V.length} Vancouver intersection counts and ${T.length} Toronto signalised intersections (local POIs: Vancouver)`,

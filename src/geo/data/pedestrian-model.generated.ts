@@ -2,4 +2,4 @@
 // vancouver/tmc-counts.csv ded344b4861a, toronto/signal-counts-8h.csv 7e9a520d9e80, pois/vancouver.csv 0f9e514de982.
 // ln pedestrians/day = ln scale + Σ exponent × ln(input ÷ reference) (model/activity.ts pedestriansPerDay);
 // residuals are ln(counted ÷ predicted) of the cross-city predictions (p10, p90).
-export const PEDESTRIAN_MODEL = {"scale":156.4654,"exponents":{"density":0.6924,"pois":0.562,"intersections":0,"transit":0.2782,"nearStops":1.1142,"frontage":0.4797,"localPois":0.4093},"residualP10":-1.272,"residualP90":1.177,"fittedOn":"926 Vancouver intersection counts and 1909 Toronto signalised intersections (local POIs: Vancouver)"} as const
+export const PEDESTRIAN_MODEL = {"scale":191.4273,"exponents":{"density":0.6373,"pois":0.5819,"intersections":0,"transit":0.289,"nearStops":0.8774,"frontage":1,"localPois":0.3898},"residualP10":-1.2519,"residualP90":1.2071,"fittedOn":"926 Vancouver intersection counts and 1909 Toronto signalised intersections (local POIs: Vancouver)"} as const

@@ -484,13 +484,12 @@ export function featuresAt(input: FeatureInput, options: FeatureOptions = {}, wa
       roundTo(pedestrians, pedestrians >= 1000 ? 100 : 1),
       FACTORS.pedestrian.unit,
       countedPeople?.method ??
-        `modelled: density × POIs × intersections × transit × stops near the frontage ` +
+        `modelled: density × POIs × intersections × transit × near stops ` +
           `(${Math.round(nearStops * 100) / 100}${exact ? '' : ' expected'}: ` +
-          `e^(−d/${NEAR_STOP_DECAY_M} m) within ${NEAR_STOP_MAX_M} m) × ` +
-          `frontage (class ${Math.round(rc * 10) / 10}) × ` +
-          (localPois
-            ? `POIs within ${LOCAL_POI_RADIUS_M} m (${localPois.count}, ${localPois.source})${placed}`
-            : `no POI data at the corner (Can-ALE 1 km POI count only)${placed}`),
+          `e^(−d/${NEAR_STOP_DECAY_M} m) ≤ ${NEAR_STOP_MAX_M} m) × frontage (class ${Math.round(rc * 10) / 10}) × ` +
+          // ≤ 200 characters in all (the schema's limit), the place note included
+          (localPois ? `POIs ≤ ${LOCAL_POI_RADIUS_M} m (${localPois.count}, ${localPois.source})` : 'no POI data at the corner') +
+          placed,
       countedPeople ? 'high' : 'low',
     ),
     transit: sig(
