@@ -139,9 +139,7 @@ describe('each signal says what it measured', () => {
     const area = featuresAt({ ...point, precision: 'postal_code' })
     const within400 = transitStopPointsNear(point.lat, point.lng, 400).length
     expect(NEAR_STOP_AREA_MEAN).toBeCloseTo(0.1, 2)
-    expect(area.pedestrian.method).toContain(
-      `near stops (${Math.round(within400 * NEAR_STOP_AREA_MEAN * 100) / 100} expected:`,
-    )
+    expect(area.pedestrian.method).toContain(`near stops (${Math.round(within400 * NEAR_STOP_AREA_MEAN * 100) / 100} expected:`)
   })
 
   it("transit's stop equivalents are the mean of the 2022 walk-band count and Can-ALE's 2016 1 km count", () => {
