@@ -4,7 +4,7 @@
 // SHARED_DATA_DIR); the measured-data steps write binary artefacts plus manifest.json (source SHA-256,
 // rows read and written, output sizes), the FSA/places step its generated modules and sources.json.
 // Deterministic: the same inputs give byte-identical files.
-//   node scripts/build-geodata.mjs [--out <dir>] [--only fsa-places,census,stops,...,speed-zones,road-mask,parks]
+//   node scripts/build-geodata.mjs [--out <dir>] [--only fsa-places,census,stops,...,speed-zones,road-mask,parks,pois]
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
@@ -20,6 +20,7 @@ import { TRAFFIC_SOURCES, buildTraffic } from './geodata/traffic.mjs'
 import { SPEED_ZONES_SOURCES, buildSpeedZones } from './geodata/speed-zones.mjs'
 import { ROAD_MASK_SOURCES, buildRoadMask } from './geodata/road-mask.mjs'
 import { PARKS_SOURCES, buildParks } from './geodata/parks.mjs'
+import { POIS_SOURCES, buildPois } from './geodata/pois.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const { values: args } = parseArgs({ options: { out: { type: 'string' }, only: { type: 'string' } } })
@@ -34,6 +35,7 @@ const MEASURED_STEPS = {
   'speed-zones': { build: buildSpeedZones, sources: SPEED_ZONES_SOURCES },
   'road-mask': { build: buildRoadMask, sources: ROAD_MASK_SOURCES },
   parks: { build: buildParks, sources: PARKS_SOURCES },
+  pois: { build: buildPois, sources: POIS_SOURCES },
 }
 const only = args.only ? new Set(args.only.split(',')) : undefined
 const runs = (step) => !only || only.has(step)

@@ -19,7 +19,6 @@ import { readManifest } from './lib/geodata-artefacts.mjs'
 import { loadSrc } from './lib/load-ts.mjs'
 import { dataDir, hasData, root, sectionIds, spearman } from './validation/common.mjs'
 import { allCounts, edmontonYearChanges, TORONTO_VEHICLES_8H_TO_DAY, torontoCounts, VANCOUVER_K } from './validation/counts.mjs'
-import { fitPedestrians } from './validation/fit-pedestrians.mjs'
 import { quantile } from './validation/stats.mjs'
 import { blockFolds, evaluate, fitSet } from './validation/traffic-fit.mjs'
 import { fitStore, isIntersection, siteViews } from './validation/traffic-sites.mjs'
@@ -37,7 +36,6 @@ const m = await loadSrc(
     'geo/geodata/measured/index.ts': ['censusAt', 'transitStopPointsNear'],
     'geo/signals/model/traffic.ts': ['trafficModelInputs', 'outsideFitFactor'],
     'geo/signals/model/exposure.ts': ['sameStreet'],
-    'geo/signals/model/activity.ts': ['pedestrianFrontage', 'PEDESTRIAN_REFERENCES', 'nearStopWeight', 'NEAR_STOP_MAX_M'],
     'scoring/index.ts': ['scoreSignals', 'FACTOR_KEYS', 'DEFAULT_WEIGHTS'],
     'scoring/audience.ts': ['VEHICLE_OCCUPANCY'],
   },
@@ -194,12 +192,6 @@ console.log(
     `p10 ${sets.measured.residualP10}, p90 ${sets.measured.residualP90}`,
 )
 
-// The pedestrian model is Vancouver's (issue 30 item 3 is separate): its inputs as before, the point without a street.
-const pedestrians = await fitPedestrians(
-  rows.filter((r) => r.city === 'Vancouver').map((r) => ({ ...r, coordinates: r.point })),
-  m,
-)
-
 const sources = [
   'calgary/traffic-volumes-2016.csv',
   'calgary/traffic-volumes-2017.csv',
@@ -239,6 +231,5 @@ export const TRAFFIC_MODEL = {
     'log10(intersections/km² + 1) − 1.6',
   ],
 } as const
-export const PEDESTRIAN_MODEL = ${JSON.stringify(pedestrians.model)} as const
 `,
 )

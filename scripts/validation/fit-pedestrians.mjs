@@ -1,95 +1,135 @@
-// Pedestrian model fit (called by scripts/fit-traffic.mjs): Vancouver's intersection counts are the
-// only pedestrian counts in the data, so a city cannot be left out; areas are instead: sites are
-// grouped in ~2 km blocks and 30 % of the blocks (FNV-1a hash, fixed before any fit) are held out of
-// the fit and give ρ. This is a held-out-area figure inside one city, not leave-one-city-out.
-// Target: pedestrians crossing at the intersection per day (all crosswalks, PM peak hour ÷ the
-// peak-hour share, scripts/validation/counts.mjs). Form (model/activity.ts):
-// ln(pedestrians ÷ frontage(class)) = ln scale + Σ exponent × ln(input ÷ its reference).
-// The area exponents (density, POIs, intersections, transit within 1 km) are the literature's: fitting
-// them too ranked the held-out blocks worse (ρ 0.60 vs 0.66, 2026-11-25). Fitted on the training
-// blocks: the scale and the exponent of the distance-weighted stops near the frontage (nearStopWeight),
-// the one local input; the area inputs are 1 km measures and cannot tell two corners of a block apart.
-// Inputs are chosen by 5-fold cross-validation by block inside the training blocks only (crossValidate):
-// the held-out blocks are read once, for the chosen model (docs/methodology.md §2.3).
-import { isHeldOut, spearman } from './common.mjs'
-import { crossValidate, FOLDS, fitLocal, screenCandidates } from './pedestrian-cv.mjs'
-import { quantile } from './stats.mjs'
+// The pedestrian model's fit and validation (called by scripts/fit-pedestrians.mjs; docs/methodology.md §2.3).
+// Counts: Vancouver's intersection counts (PM peak hour ÷ 0.11) and Toronto's signal counts at intersections
+// (8 hours × 1.5; mid-block signals are left out: one crosswalk, where every other count sums an
+// intersection's crosswalks). Form (model/activity.ts), in logs:
+//   ln pedestrians = ln scale + Σ exponent × ln(area input ÷ its reference) + e_near ln((1 + near stops) ÷ 2)
+//                    + ln frontage(class) [+ e_poi ln((1 + POIs within 100 m) ÷ (1 + Can-ALE POIs ÷ 100))]
+// Base model (every term but the local POIs): least squares on both cities, each weighing the same. An area
+// elasticity fitted below 0 (more of a destination input, fewer walkers) is fixed at 0 and the rest refitted.
+// Local POIs: Toronto has no POI source, so their exponent is fitted on Vancouver alone, on the base
+// model's residuals (slope; its intercept is reported, not used: the term is ≈ 0 at a corner like its
+// neighbourhood, so a city without POIs reads the base model's level).
+// Validation: cross-city (fit on one, test on the other) and 5-fold spatial blocks (≥ 2 km) inside each
+// city, the other city always in the training set (pedestrian-cv.mjs).
+import { quantile, leastSquares } from './stats.mjs'
+import { blockCrossValidate, blockOf, rho } from './pedestrian-cv.mjs'
 
-const block = (r) => `${Math.floor(r.lat / 0.02)}:${Math.floor(r.lng / 0.03)}`
+const AREA = ['density', 'pois', 'intersections', 'transit']
+// The frontage exponent is fixed at 1 (the class table of model/activity.ts), as the traffic model fixes its
+// class term: the fit reads the class from coordinates (the bus-route proxy), so a fitted exponent is
+// attenuated by that noise (0.48, 2026-11-28), and would lift a crescent whose address names its street ×1.4.
+// FIT_PED_FRONTAGE=1 fits it instead, for comparison.
+const FIT_FRONTAGE = process.env.FIT_PED_FRONTAGE === '1'
+const BASE = [...AREA, 'nearStops', ...(FIT_FRONTAGE ? ['frontage'] : [])]
 
-const LITERATURE = { density: 0.4, pois: 0.6, intersections: 0.5, transit: 0.5 }
-/** The engine's area inputs as log ratios to its references (model/activity.ts PEDESTRIAN_REFERENCES). */
-function areaInputs(f, census, REF) {
-  return [
-    Math.log(Math.max(f.populationDensity.value, 1) / REF.density),
-    Math.log((f.poiDensity.value + REF.poiOffset) / REF.pois),
-    Math.log(Math.max(census.intersectionDensity, 1) / REF.intersections),
-    Math.log(1 + census.stopEquivalents / REF.transit),
-  ]
+/** One site's model columns (logs of the engine's inputs ÷ its references), from the engine's own functions. */
+export function pedestrianColumns(inputs, engine) {
+  const REF = engine.PEDESTRIAN_REFERENCES
+  const x = inputs
+  return {
+    density: Math.log(Math.max(x.popDensity, 1) / REF.density),
+    pois: Math.log((x.poiCount1km + REF.poiOffset) / REF.pois),
+    intersections: Math.log(Math.max(x.intersectionDensity, 1) / REF.intersections),
+    transit: Math.log(1 + x.transit / REF.transit),
+    nearStops: Math.log((1 + x.nearStops) / (1 + REF.nearStops)),
+    frontage: Math.log(engine.pedestrianFrontage(x.roadClass)),
+    localPois: x.localPois === undefined ? 0 : Math.log((1 + x.localPois) / (1 + x.poiCount1km / 100)),
+  }
 }
-const e = LITERATURE
-const literature = (a) => e.density * a[0] + e.pois * a[1] + e.intersections * a[2] + e.transit * a[3]
+
+const fixedFrontage = (d) => (FIT_FRONTAGE ? 0 : d.x.frontage)
+/** Base model on `train` (cities equally weighted): { lnScale, exponents }. */
+function fitBase(train) {
+  const perCity = new Map()
+  for (const d of train) perCity.set(d.city, (perCity.get(d.city) ?? 0) + 1)
+  let columns = BASE
+  for (;;) {
+    const b = leastSquares(
+      train.map((d) => [1, ...columns.map((c) => d.x[c])]),
+      train.map((d) => d.y - fixedFrontage(d)),
+      train.map((d) => 1000 / perCity.get(d.city)),
+      1e-3,
+    )
+    const exponents = Object.fromEntries(BASE.map((c) => [c, columns.includes(c) ? b[columns.indexOf(c) + 1] : 0]))
+    const negative = AREA.filter((c) => exponents[c] < 0)
+    if (negative.length === 0) return { lnScale: b[0], exponents }
+    columns = columns.filter((c) => !negative.includes(c))
+  }
+}
+const predictBase = (m) => (d) => m.lnScale + fixedFrontage(d) + BASE.reduce((s, c) => s + m.exponents[c] * d.x[c], 0)
+
+/** The local-POI slope on the base model's residuals at the sites a POI source covers. */
+function fitLocalPois(train, base) {
+  const covered = train.filter((d) => d.covered)
+  const predict = predictBase(base)
+  const [intercept, slope] = leastSquares(
+    covered.map((d) => [1, d.x.localPois]),
+    covered.map((d) => d.y - predict(d)),
+    undefined,
+    1e-3,
+  )
+  return { intercept, slope }
+}
+const fitFull = (train) => {
+  const base = fitBase(train)
+  const poi = fitLocalPois(train, base)
+  const p = predictBase(base)
+  return (d) => p(d) + poi.slope * d.x.localPois
+}
+const fitBaseOnly = (train) => predictBase(fitBase(train))
 
 /**
- * @param {any[]} rows counted sites with the engine's features at them
- * @param {{ pedestrianFrontage: (roadClass: number) => number, PEDESTRIAN_REFERENCES: Record<string, number>,
- *   nearStopWeight: Function, NEAR_STOP_MAX_M: number, transitStopPointsNear: Function }} engine
- *   the engine's own frontage, references and stop lookup (so the fit and the model cannot drift apart)
+ * @param {any[]} sites { city, lat, lng, pedestrians, midblock?, inputs (PedestrianInputs), covered, engine } rows
+ * @param {object} engine the engine's PEDESTRIAN_REFERENCES and pedestrianFrontage (so the fit and the model agree)
  */
-export async function fitPedestrians(rows, engine) {
-  const REF = engine.PEDESTRIAN_REFERENCES
-  const data = rows.map((r) => {
-    const f = r.coordinates.features
-    const stops = engine.transitStopPointsNear(r.lat, r.lng, engine.NEAR_STOP_MAX_M)
-    // 3.1's local input, for comparison: the count of stops within 200 m, its reference 2 stops.
-    const within200 = stops.filter((s) => s.distanceM <= 200).length
-    const area = areaInputs(f, r.coordinates.inputs, REF)
-    const lnFrontage = Math.log(engine.pedestrianFrontage(f.roadClass.value))
-    return {
-      lnFrontage,
-      offset: literature(area),
-      near: Math.log((1 + engine.nearStopWeight(stops)) / (1 + REF.nearStops)),
-      within200: Math.log((1 + within200) / 3),
-      block: block(r),
-      site: r,
-      y: Math.log(Math.max(r.pedestrians, 1)) - lnFrontage,
-      measured: r.pedestrians,
-      engine: f.pedestrian.value,
-      heldOut: isHeldOut(block(r)),
-    }
-  })
-  const train = data.filter((d) => !d.heldOut)
-  const test = data.filter((d) => d.heldOut)
-  const rho = (set, p) =>
-    spearman(
-      set.map(p),
-      set.map((d) => d.measured),
-    )
-  const [lnScale, nearExponent] = fitLocal(train, ['near'])
-  const predict = (d) => lnScale + d.offset + nearExponent * d.near
-  const heldResiduals = test.map((d) => d.y - predict(d))
+export function fitPedestrians(sites, engine) {
+  const data = sites.map((s) => ({
+    ...s,
+    block: blockOf(s),
+    x: pedestrianColumns(s.inputs, engine),
+    y: Math.log(Math.max(s.pedestrians, 1)),
+    measured: s.pedestrians,
+  }))
+  const V = data.filter((d) => d.city === 'Vancouver')
+  const all = data.filter((d) => d.city === 'Toronto')
+  const T = all.filter((d) => !d.midblock)
+  const f3 = (v) => v.toFixed(3)
+  const report = {
+    before: { vancouver: rho(V, (d) => d.engine), toronto: rho(T, (d) => d.engine), torontoAll: rho(all, (d) => d.engine) },
+    vancouverToToronto: rho(T, fitBaseOnly(V)),
+    vancouverToTorontoAll: rho(all, fitBaseOnly(V)),
+    torontoToVancouver: rho(V, fitBaseOnly(T)),
+    torontoBlocks: blockCrossValidate(T, V, fitBaseOnly),
+    vancouverBlocksBase: blockCrossValidate(V, T, fitBaseOnly),
+    vancouverBlocks: blockCrossValidate(V, T, fitFull),
+  }
+  const base = fitBase([...V, ...T])
+  const poi = fitLocalPois([...V, ...T], base)
+  // Residuals of the cross-city predictions (the honest spread for a city without counts).
+  const residuals = [...T.map((d) => d.y - fitBaseOnly(V)(d)), ...V.map((d) => d.y - fitBaseOnly(T)(d))]
   const round = (v) => Number(v.toFixed(4))
   const model = {
-    scale: round(Math.exp(lnScale)),
-    exponents: { ...LITERATURE, nearStops: round(nearExponent) },
-    residualP10: round(quantile(heldResiduals, 0.1)),
-    residualP90: round(quantile(heldResiduals, 0.9)),
-    fittedOn: `${train.length} Vancouver intersection counts (${test.length} in held-out blocks)`,
+    scale: round(Math.exp(base.lnScale)),
+    exponents: {
+      ...Object.fromEntries(BASE.map((c) => [c, round(base.exponents[c])])),
+      frontage: FIT_FRONTAGE ? round(base.exponents.frontage) : 1,
+      localPois: round(poi.slope),
+    },
+    residualP10: round(quantile(residuals, 0.1)),
+    residualP90: round(quantile(residuals, 0.9)),
+    fittedOn: `${V.length} Vancouver intersection counts and ${T.length} Toronto signalised intersections (local POIs: Vancouver)`,
   }
   console.log(
-    `pedestrians, ${FOLDS}-fold cross-validation by block inside the ${train.length} training sites, out-of-fold ρ: ` +
-      `stops near the frontage (e^(−d/100 m)) ${crossValidate(train, ['near']).text}; ` +
-      `3.1's stops within 200 m ${crossValidate(train, ['within200']).text}; 3.0's area terms alone ${crossValidate(train, []).text}`,
+    `pedestrians: ${V.length} Vancouver sites (${V.filter((d) => d.covered).length} with POI data), ` +
+      `${T.length} Toronto intersections (+ ${all.length - T.length} mid-block signals, left out of the fit)\n` +
+      `  engine as bundled before this fit: Vancouver ${f3(report.before.vancouver)}, Toronto ${f3(report.before.toronto)} ` +
+      `(with mid-block ${f3(report.before.torontoAll)})\n` +
+      `  cross-city (no local POIs): Vancouver → Toronto ${f3(report.vancouverToToronto)} (with mid-block ` +
+      `${f3(report.vancouverToTorontoAll)}), Toronto → Vancouver ${f3(report.torontoToVancouver)}\n` +
+      `  blocks ≥ 2 km, 5 folds, the other city always in training: Toronto ${report.torontoBlocks.text}; ` +
+      `Vancouver without local POIs ${report.vancouverBlocksBase.text}, with ${report.vancouverBlocks.text}\n` +
+      `  model: scale ${model.scale}, exponents ${JSON.stringify(model.exponents)} (local-POI intercept ` +
+      `${poi.intercept.toFixed(3)}, not used); cross-city residual p10 ${model.residualP10}, p90 ${model.residualP90}`,
   )
-  if (process.env.FIT_PED_CANDIDATES === '1') await screenCandidates(train)
-  console.log(
-    `pedestrians: ${data.length} Vancouver sites, ${test.length} in held-out blocks (an area split in one city, not leave-one-city-out): ` +
-      `held-out ρ area terms × frontage ${rho(test, (d) => d.offset + d.lnFrontage).toFixed(3)}, ` +
-      `with the stops near the frontage ${rho(test, (d) => predict(d) + d.lnFrontage).toFixed(3)} ` +
-      `(training blocks ${rho(train, (d) => predict(d) + d.lnFrontage).toFixed(3)}); ` +
-      `engine as bundled ${rho(test, (d) => d.engine).toFixed(3)}; ` +
-      `scale ${model.scale}, near-stops exponent ${model.exponents.nearStops}; held-out residual p10 ${model.residualP10}, ` +
-      `p90 ${model.residualP90}, median ${quantile(heldResiduals, 0.5).toFixed(3)}`,
-  )
-  return { model }
+  return { model, report }
 }

@@ -40,7 +40,16 @@ export interface Audience {
   streets: AudienceStreet[]
 }
 
-const MODEL_SOURCES: readonly string[] = Object.freeze(['calgaryTraffic', 'edmontonTraffic', 'vancouverCounts', 'censusDa', 'transitStops'])
+// The models are fitted on every city's counts; the pedestrian model reads the corner POIs where a city has them.
+const MODEL_SOURCES: readonly string[] = Object.freeze([
+  'calgaryTraffic',
+  'edmontonTraffic',
+  'vancouverCounts',
+  'torontoCounts',
+  'censusDa',
+  'transitStops',
+  'pointsOfInterest',
+])
 const COUNTED_SOURCES: readonly string[] = Object.freeze(['calgaryTraffic', 'vancouverCounts', 'censusDa', 'transitStops'])
 /** A count from the geodata store (model/measured-counts.ts): its city's counts, and the pedestrian model's inputs. */
 const EDMONTON_COUNTED: readonly string[] = Object.freeze(['edmontonTraffic', 'vancouverCounts', 'censusDa', 'transitStops'])

@@ -50,6 +50,7 @@ describe.skipIf(!hasSharedData)('build:geodata with the data pack', () => {
         'manifest.json',
         'parks.bin',
         'places.generated.ts',
+        'pois.bin',
         'road-mask.bin',
         'sources.generated.ts',
         'sources.json',

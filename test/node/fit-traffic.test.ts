@@ -1,4 +1,4 @@
-// `npm run fit:traffic` reproduces the committed traffic and pedestrian model from the counts (the
+// `npm run fit:traffic` reproduces the committed traffic model from the counts (the
 // coefficients in the bundle are what the script fits today), reports leave-one-city-out ρ for every
 // counted city and Toronto's block cross-validation, and without the data pack skips with a message and writes nothing.
 import { describe, expect, it } from 'vitest'

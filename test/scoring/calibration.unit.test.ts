@@ -139,7 +139,16 @@ const LOCATIONS: Location[] = [
   { name: 'Pinegrove Cres, Scarborough', address: '35 Pinegrove Cres, Toronto, ON M1E 2T3', kind: 'crescent', city: 'Toronto' },
   { name: 'Maplewood Cres, Brampton', address: '10 Maplewood Cres, Brampton, ON L6S 2P4', kind: 'crescent' },
   { name: 'Birchwood Crt, Markham', address: '15 Birchwood Crt, Markham, ON L3R 6C4', kind: 'crescent' },
-  { name: 'Aspen Cres, Calgary', address: '24 Aspen Cres, Calgary, AB T3H 3R2', kind: 'crescent', city: 'Calgary' },
+  {
+    name: 'Aspen Cres, Calgary',
+    address: '24 Aspen Cres, Calgary, AB T3H 3R2',
+    kind: 'crescent',
+    city: 'Calgary',
+    band: [49, 60, 'D or a low F'],
+    reason:
+      '50.1 D in 3.2, at the band edge: the pedestrian model fitted on Vancouver and Toronto (density elasticity 0.64 where 0.4 ' +
+      'was assumed) reads its low-density block 46 pedestrians/day instead of 53, −0.3 overall',
+  },
   { name: 'croissant des Érables, Laval', address: '45 croissant des Érables, Laval, QC H7M 2M5', kind: 'crescent', city: 'Montréal' },
   {
     name: 'Alder Cres, Coquitlam',

@@ -122,7 +122,7 @@ describe('each signal says what it measured', () => {
     const near = transitStopPointsNear(point.lat, point.lng, NEAR_STOP_MAX_M)
     expect(near.length).toBeGreaterThan(0)
     const weight = near.reduce((w, s) => w + Math.exp(-s.distanceM / 100), 0)
-    expect(signals.pedestrian.method).toContain(`stops near the frontage (${Math.round(weight * 100) / 100}: e^(−d/100 m) within 300 m)`)
+    expect(signals.pedestrian.method).toContain(`near stops (${Math.round(weight * 100) / 100}: e^(−d/100 m) ≤ 300 m)`)
     // The same neighbourhood (its 1 km inputs alike), its frontage with a stop pair at the corner, a block
     // (250 m) away, or none: the nearer pair puts more riders on the sidewalk.
     expect(PEDESTRIAN_MODEL.exponents.nearStops).toBeGreaterThan(0)
@@ -139,9 +139,7 @@ describe('each signal says what it measured', () => {
     const area = featuresAt({ ...point, precision: 'postal_code' })
     const within400 = transitStopPointsNear(point.lat, point.lng, 400).length
     expect(NEAR_STOP_AREA_MEAN).toBeCloseTo(0.1, 2)
-    expect(area.pedestrian.method).toContain(
-      `stops near the frontage (${Math.round(within400 * NEAR_STOP_AREA_MEAN * 100) / 100} expected:`,
-    )
+    expect(area.pedestrian.method).toContain(`near stops (${Math.round(within400 * NEAR_STOP_AREA_MEAN * 100) / 100} expected:`)
   })
 
   it("transit's stop equivalents are the mean of the 2022 walk-band count and Can-ALE's 2016 1 km count", () => {

@@ -19,4 +19,3 @@ export const TRAFFIC_MODEL = {
     'log10(intersections/km² + 1) − 1.6',
   ],
 } as const
-export const PEDESTRIAN_MODEL = {"scale":156.49,"exponents":{"density":0.4,"pois":0.6,"intersections":0.5,"transit":0.5,"nearStops":0.7975},"residualP10":-1.1543,"residualP90":1.4036,"fittedOn":"598 Vancouver intersection counts (328 in held-out blocks)"} as const

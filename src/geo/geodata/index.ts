@@ -24,6 +24,8 @@ export {
   deepInPark,
   nearestDaPoints,
   type AreaDa,
+  poisNear,
+  type PoisNear,
   roadEvidenceWithin,
   SectionBands,
   type SectionFilter,

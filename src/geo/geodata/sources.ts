@@ -167,6 +167,17 @@ export const DATA_SOURCES: Readonly<Record<string, Readonly<DataSource>>> = deep
     url: 'https://www12.statcan.gc.ca/census-recensement/2021/geo/sip-pis/rnf-frr/index-eng.cfm',
     vintage: '2021 (Ottawa only)',
   },
+  // pois.bin (scripts/geodata/pois.mjs): the destinations near a corner read by the pedestrian model.
+  pointsOfInterest: {
+    name:
+      'Points of interest near a corner (pedestrian model): OpenStreetMap amenity nodes of Metro Vancouver (destinations only) ' +
+      "and the Ville de Montréal's places of interest (Lieux d'intérêt)",
+    licence:
+      '© OpenStreetMap contributors, ODbL 1.0 (pois.bin is a derived database, offered under ODbL). Source: Ville de Montréal, ' +
+      "Lieux d'intérêt, données ouvertes (CC BY 4.0).",
+    url: 'https://www.openstreetmap.org/copyright',
+    vintage: 'OSM as of July 2019 (Vancouver); Ville de Montréal about 2020',
+  },
 })
 
 /**

@@ -7,6 +7,7 @@ import type { GeocodePrecision } from '../geodata'
 import {
   censusAt,
   deepInPark,
+  poisNear,
   roadEvidenceWithin,
   speedZoneAt,
   tractAt,
@@ -17,6 +18,7 @@ import {
 } from '../geodata'
 import {
   blendedTransitIndex,
+  LOCAL_POI_RADIUS_M,
   NEAR_STOP_AREA_MEAN,
   NEAR_STOP_DECAY_M,
   NEAR_STOP_MAX_M,
@@ -504,6 +506,8 @@ export function featuresAt(
   // frontage: the weight expected of its 400 m stops placed anywhere in the 400 m disc.
   const nearStops = exact ? nearStopWeight(stops.points) : stops.withinNear * NEAR_STOP_AREA_MEAN
   const countedPeople = counted && countedPedestrians(counted)
+  // POIs at the frontage: only an exact position is at a corner, and only where a POI source covers the city.
+  const localPois = exact && !countedPeople && frontage.kind !== 'noRoad' ? poisNear(lat, lng, LOCAL_POI_RADIUS_M) : undefined
   const pedestrians =
     frontage.kind === 'noRoad'
       ? 0
@@ -516,6 +520,7 @@ export function featuresAt(
             transit: measured.transit,
             nearStops,
             roadClass: rc,
+            localPois: localPois?.canAleEquivalents,
           })
   const areaConfidence = (c: Confidence): Confidence => (placed ? 'low' : c)
   const densityMethod = census
@@ -550,10 +555,12 @@ export function featuresAt(
       roundTo(pedestrians, pedestrians >= 1000 ? 100 : 1),
       FACTORS.pedestrian.unit,
       countedPeople?.method ??
-        `modelled: density × POIs × intersections × transit × stops near the frontage ` +
+        `modelled: density × POIs × intersections × transit × near stops ` +
           `(${Math.round(nearStops * 100) / 100}${exact ? '' : ' expected'}: ` +
-          `e^(−d/${NEAR_STOP_DECAY_M} m) within ${NEAR_STOP_MAX_M} m) × ` +
-          `frontage (class ${Math.round(rc * 10) / 10})${placed}`,
+          `e^(−d/${NEAR_STOP_DECAY_M} m) ≤ ${NEAR_STOP_MAX_M} m) × frontage (class ${Math.round(rc * 10) / 10}) × ` +
+          // ≤ 200 characters in all (the schema's limit), the place note included
+          (localPois ? `POIs ≤ ${LOCAL_POI_RADIUS_M} m (${localPois.count}, ${localPois.source})` : 'no POI data at the corner') +
+          placed,
       countedPeople ? 'high' : 'low',
     ),
     transit: sig(

@@ -1,7 +1,8 @@
 // Entry of the signal layer: the seven raw factor signals of a point (features.ts), the models that
 // estimate them (model/) and their shared types. Imports geodata only (through its entry).
 
-export { PEDESTRIAN_MODEL, TRAFFIC_MODEL } from '../data/traffic-model.generated'
+export { TRAFFIC_MODEL } from '../data/traffic-model.generated'
+export { PEDESTRIAN_MODEL } from '../data/pedestrian-model.generated'
 export { type FactorSignals, type FeatureInput, type FeatureOptions, featuresAt, type KnownStreet } from './features'
 export { trafficArea } from './model/traffic'
 export { COUNT_SNAP_M, type MeasuredCount } from './model/measured-counts'

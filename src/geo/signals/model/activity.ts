@@ -1,7 +1,7 @@
 // Transit, pedestrian and business signals from the measured inputs (GTFS 2022 stops, Can-ALE 2016
 // DA measures). Pure functions of their inputs, so the validation and the tests can reason about them.
 import type { StopPoint } from './road-class'
-import { PEDESTRIAN_MODEL } from '../../data/traffic-model.generated'
+import { PEDESTRIAN_MODEL } from '../../data/pedestrian-model.generated'
 import { interpolateKnots } from '../../../lib/math'
 import { TRANSIT_MODEL } from '../../data/transit-model.generated'
 
@@ -67,7 +67,7 @@ const PEDESTRIAN_FRONTAGE = [
   [5, 0.6],
   [6, 0.05],
 ] as const
-/** The frontage factor of a road class; the pedestrian fit (scripts/validation/fit-pedestrians.mjs) divides it out. */
+/** The frontage factor of a road class; the pedestrian fit (scripts/validation/fit-pedestrians.mjs) fits its exponent. */
 export function pedestrianFrontage(roadClass: number): number {
   return interpolateKnots(PEDESTRIAN_FRONTAGE, roadClass)
 }
@@ -98,6 +98,11 @@ export const NEAR_STOP_AREA_MEAN =
   (2 * NEAR_STOP_DECAY_M ** 2 * (1 - Math.exp(-NEAR_STOP_MAX_M / NEAR_STOP_DECAY_M) * (1 + NEAR_STOP_MAX_M / NEAR_STOP_DECAY_M))) /
   WALK_NEAR_M ** 2
 
+/** POIs near a corner are counted within this radius (a block face each way from the corner; 50–300 m compared, §2.3). */
+export const LOCAL_POI_RADIUS_M = 100
+/** Can-ALE POIs within 1 km × (100 m ÷ 1 km)²: the POIs expected within 100 m were the neighbourhood's spread evenly. */
+const LOCAL_POI_AREA_SHARE = (LOCAL_POI_RADIUS_M / 1000) ** 2
+
 export interface PedestrianInputs {
   popDensity: number
   poiCount1km: number
@@ -106,21 +111,28 @@ export interface PedestrianInputs {
   /** distance-weighted stops at the frontage (nearStopWeight) */
   nearStops: number
   roadClass: number
+  /**
+   * POIs within LOCAL_POI_RADIUS_M of the point in Can-ALE-equivalent units (geodata poisNear); undefined
+   * where no POI source covers the point (most of Canada) or the position is an area's, not a frontage.
+   */
+  localPois?: number
 }
 
 /**
  * Pedestrians/day passing the point (estimate). Walking trips are made by residents (density),
- * drawn by destinations (POIs), enabled by a connected street grid (intersections) and fed by
+ * drawn by destinations (Can-ALE's POIs within 1 km), enabled by a connected street grid (intersections) and fed by
  * transit (every rider walks to the stop; the stops near the frontage put their riders on this very
- * sidewalk, the nearer the more); a sign sees the share passing on its own street (frontage by class). The area exponents
- * are elasticities from the built-environment literature (Ewing & Cervero 2010: density ≈ 0.1–0.4,
- * destinations ≈ 0.4–0.6, intersections ≈ 0.4); the scale and the near-stops exponent are fitted on
- * Vancouver's intersection pedestrian counts (scripts/validation/fit-pedestrians.mjs; fitting the area
- * exponents too ranked held-out areas worse). Never fitted on the 2011 commute shares.
+ * sidewalk, the nearer the more); a sign sees the share passing on its own street (frontage by class).
+ * Where a POI source covers the city, the destinations at the corner itself: the POIs within 100 m
+ * relative to the neighbourhood's (a corner busier than its 1 km area, or quieter). Elsewhere that term
+ * is 1: the model fitted without local POIs. Exponents and scale are fitted on Vancouver's and Toronto's
+ * intersection pedestrian counts, the local-POI exponent on Vancouver's (scripts/validation/fit-pedestrians.mjs).
+ * Never fitted on the 2011 commute shares.
  */
 export function pedestriansPerDay(x: PedestrianInputs): number {
   const e = PEDESTRIAN_MODEL.exponents
   const REF = PEDESTRIAN_REFERENCES
+  const local = x.localPois === undefined ? 1 : ((1 + x.localPois) / (1 + x.poiCount1km * LOCAL_POI_AREA_SHARE)) ** e.localPois
   return (
     PEDESTRIAN_MODEL.scale *
     (Math.max(x.popDensity, 1) / REF.density) ** e.density *
@@ -128,6 +140,7 @@ export function pedestriansPerDay(x: PedestrianInputs): number {
     (Math.max(x.intersectionDensity, 1) / REF.intersections) ** e.intersections *
     (1 + x.transit / REF.transit) ** e.transit *
     ((1 + x.nearStops) / (1 + REF.nearStops)) ** e.nearStops *
-    pedestrianFrontage(x.roadClass)
+    pedestrianFrontage(x.roadClass) ** e.frontage *
+    local
   )
 }
