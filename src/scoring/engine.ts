@@ -16,7 +16,7 @@ import { factorScore } from './curves'
 import { gradeFor, type Grade } from './grade'
 import { DEFAULT_WEIGHTS, FACTOR_KEYS, FACTOR_LABELS, type FactorKey, type WeightProfile } from './weights'
 
-export const METHODOLOGY_VERSION = '3.2.0'
+export const METHODOLOGY_VERSION = '4.0.0'
 
 export interface FactorScore {
   score: number

@@ -6,6 +6,7 @@ import { committedRows } from '../../scripts/lib/geodata-artefacts.mjs'
 import { memoryGeodata } from '../../scripts/lib/geodata-memory'
 import { buildScoreResult } from '../../src/scoring'
 import { scoringStreet } from '../../src/services/street-store'
+import { readArtefact, readManifest } from '../../scripts/lib/geodata-artefacts.mjs'
 
 const store = memoryGeodata(...committedRows((a) => a.kind === 'streets' || a.kind === 'addresses'))
 
@@ -51,6 +52,16 @@ describe('no street nearby where the network covers the area', () => {
       const r = await scoreAt(lat, lng)
       expect(codes(r), `${lat},${lng}`).not.toContain('NO_ROAD_NEARBY')
       expect(r.factorScores.vehicleTraffic.raw.value).toBeGreaterThan(1000)
+    }
+  })
+
+  it('no counted site (every one on a road) reads as no road: a network of main roads only (Edmonton) does not decide', async () => {
+    for (const source of ['edmonton-counts', 'vancouver-counts', 'toronto-counts']) {
+      const rows = readArtefact(readManifest().artefacts.find((a) => a.source === source)!).filter((_, i) => i % 5 === 0)
+      for (const row of rows) {
+        const r = await scoreAt(Number(row[2]) / 1e5, Number(row[3]) / 1e5)
+        expect(codes(r), `${source} ${row[7]}`).not.toContain('NO_ROAD_NEARBY')
+      }
     }
   })
 })

@@ -1,7 +1,7 @@
 // The streets a sign at a point can face: every named street whose centreline passes within the sight
 // distance, one entry a street (a divided road's two carriageways, or Queen St W and Queen St E meeting
 // at Yonge, are one street). Pure: the pieces come from the store (services/street-store.ts).
-import { METRES_PER_DEGREE_LAT, metresPerDegreeLng } from '../geodata'
+import { COVERING_STREET_SOURCES, METRES_PER_DEGREE_LAT, metresPerDegreeLng } from '../geodata'
 import { CLASS_SOURCES, streetOfPiece, type StreetPiece } from './street-pieces'
 
 /**
@@ -33,8 +33,8 @@ export function streetsInSight(pieces: readonly StreetPiece[], lat: number, lng:
 }
 
 /**
- * The streets in sight, and how far the nearest piece of any street is (undefined: no piece given, i.e. no
- * street network holds anything in the cells around the point).
+ * The streets in sight, and how far the nearest piece of a network that holds every street is (undefined: no
+ * such network has a piece in the cells around the point; store-format.ts COVERING_STREET_SOURCES).
  */
 export function streetsNear(
   pieces: readonly StreetPiece[],
@@ -47,9 +47,10 @@ export function streetsNear(
   let nearestM: number | undefined
   for (const piece of pieces) {
     // Its box farther than both the sight distance and the nearest piece so far: it changes nothing.
-    if (nearestM !== undefined && boxDistance(piece, lat, lng, kx) > Math.max(maxM, nearestM)) continue
+    const covering = COVERING_STREET_SOURCES.has(piece.source)
+    if (nearestM !== undefined && boxDistance(piece, lat, lng, kx) > (covering ? Math.max(maxM, nearestM) : maxM)) continue
     const d = distanceToLine(piece.coords, lat, lng, kx)
-    if (nearestM === undefined || d < nearestM) nearestM = d
+    if (covering && (nearestM === undefined || d < nearestM)) nearestM = d
     if (d > maxM) continue
     const key = `${piece.nameKey}|${piece.typeKey}`
     const seen = byKey.get(key)

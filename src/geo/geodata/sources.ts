@@ -4,6 +4,7 @@ import { GEODATA_SOURCES } from '../data/sources.generated'
 import { INCOME_VINTAGE } from '../data/income'
 import BUNDLE_MANIFEST from '../data/manifest.json'
 import STORE_MANIFEST from '../../../geodata/store/manifest.json'
+import { COVERING_STREET_SOURCES } from './store-format'
 
 export interface DataSource {
   name: string
@@ -190,8 +191,10 @@ export const DATA_SOURCES: Readonly<Record<string, Readonly<DataSource>>> = deep
 export const STORE_COUNT_EXTENTS: readonly (readonly number[])[] = STORE_MANIFEST.artefacts.flatMap((a) =>
   a.kind === 'counts' && 'extentE5' in a && Array.isArray(a.extentE5) ? [a.extentE5 as number[]] : [],
 )
-/** [minLatE5, minLngE5, maxLatE5, maxLngE5] of each street network of the geodata store. */
+/** [minLatE5, minLngE5, maxLatE5, maxLngE5] of each street network of the geodata store that holds every street it covers. */
 export const STORE_STREET_EXTENTS: readonly (readonly number[])[] = STORE_MANIFEST.artefacts.flatMap((a) =>
-  a.kind === 'streets' && 'extentE5' in a && Array.isArray(a.extentE5) ? [a.extentE5 as number[]] : [],
+  a.kind === 'streets' && COVERING_STREET_SOURCES.has(a.source) && 'extentE5' in a && Array.isArray(a.extentE5)
+    ? [a.extentE5 as number[]]
+    : [],
 )
 export const DATA_VERSION = `geodata-${BUNDLE_MANIFEST.dataVersion}+store-${STORE_MANIFEST.dataVersion}`

@@ -55,6 +55,20 @@ export function cellsAround(lat: number, lng: number, rings = 1): number[] {
   return out
 }
 
+/**
+ * Street sources that hold every street of the area they cover, so that no street near a point there means no
+ * road (water, a park): the GTA's OSM streets with the lines drawn where the file lost them, Ottawa's RNF and the
+ * City of Vancouver's named intersections. Not Calgary's (speed zones and counted sections: arterials only),
+ * Edmonton's (main roads only) or Montréal's (5 of 19 boroughs inside a city-wide extent).
+ */
+export const COVERING_STREET_SOURCES: ReadonlySet<string> = new Set([
+  'gta',
+  'gta-address-line',
+  'gta-hole-line',
+  'ottawa',
+  'vancouver-corner-line',
+])
+
 /** Road class stored ×10 as an integer (0 = unknown): classes are 1–6 with one decimal. */
 export const ROAD_CLASS_SCALE = 10
 
