@@ -76,6 +76,11 @@ describe('corner exposure', () => {
     expect(Math.abs(split - 60_000)).toBeLessThanOrEqual(200)
   })
 
+  it('names a street located by its keys as people write it', () => {
+    const r = buildScoreResult({ ...AT, address: 'x', precision: 'coordinates', street: { name: 'Lawrence', type: 'ave' } })
+    expect(r.audience.streets.map((s) => s.name)).toEqual(['Lawrence Ave'])
+  })
+
   it('a postal-area position lists no street in sight, even when handed some', () => {
     const r = buildScoreResult({ ...AT, address: 'x', precision: 'postal_code', streetsInSight: [SIDE, ARTERIAL] })
     expect(r.audience.streets).toEqual([])

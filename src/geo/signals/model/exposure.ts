@@ -100,7 +100,13 @@ export function cornerStreets(
   return streets
 }
 
-const labelOf = (s: { name: string; type?: string }) => (s.type ? `${s.name} ${s.type}` : s.name)
+/** A street named by its keys ("lawrence", "ave") reads "Lawrence Ave". */
+const labelOf = (s: { name: string; type?: string }) => [s.name, s.type].filter(Boolean).map(capitalised).join(' ')
+const PARTICLES = new Set(['de', 'la', 'le', 'les', 'du', 'des', 'of', 'the'])
+const capitalised = (text: string | undefined) =>
+  (text ?? '').replace(/(^|[\s-])(\p{Ll})(\p{L}*)/gu, (all, a: string, b: string, rest: string) =>
+    a && PARTICLES.has(b + rest) ? all : a + b.toUpperCase() + rest,
+  )
 
 /** The busier street (ties: the located one, listed first). */
 export function busierStreet(streets: readonly CornerStreet[]): CornerStreet | undefined {
