@@ -485,7 +485,16 @@ export function featuresAt(
   const corner =
     frontage.kind === 'none'
       ? exposureAt({
-          located: street?.name ? { ...street, road: located, traffic: locatedTraffic } : undefined,
+          located: street?.name
+            ? {
+                name: street.name,
+                type: street.type,
+                classSource: street.classSource,
+                offsetM: street.offsetM,
+                road: located,
+                traffic: locatedTraffic,
+              }
+            : undefined,
           sight: exact ? input.streetsInSight : undefined,
           counted: counted && { count: counted.count, traffic: locatedTraffic },
           locatedModelled: counted && street?.name ? () => modelledTraffic().aadt : undefined,

@@ -50,9 +50,18 @@ const DIRECTION = /\s+(?:n|s|e|w|ne|nw|se|sw|north|south|east|west|est|ouest|nor
 // normalizeName writes "St" as "saint".
 const TYPE = /\s+(?:saint|street|ave?|avenue|rd|road|dr|drive|blvd|boulevard|cres|crescent|ct|court|pl|place|way|lane|ln|pkwy|parkway)$/
 const LEADING_TYPE = /^(?:rue|boulevard|boul|avenue|av|chemin|ch|place|cote|montee|rang)\s+(?:de la |du |des |de l |de |d )?/
+// Scores ask for the same few thousand names over and over: bounded per-isolate memos.
+const MEMO_LIMIT = 4096
+const nameKeys = new Map<string, string>()
 function streetNameKey(name: string): string {
-  const key = normalizeName(name).replace(DIRECTION, '').replace(TYPE, '')
-  return key.includes(' ') ? key.replace(LEADING_TYPE, '') : key
+  let key = nameKeys.get(name)
+  if (key === undefined) {
+    if (nameKeys.size >= MEMO_LIMIT) nameKeys.clear()
+    key = normalizeName(name).replace(DIRECTION, '').replace(TYPE, '')
+    if (key.includes(' ')) key = key.replace(LEADING_TYPE, '')
+    nameKeys.set(name, key)
+  }
+  return key
 }
 
 /**
@@ -61,25 +70,27 @@ function streetNameKey(name: string): string {
  * another street's volume from its class (undefined: its class is unknown, and it is left out).
  */
 export function cornerStreets(
-  located: (StreetEstimate & { name: string; type?: string; classSource?: string; offsetM?: number }) | undefined,
+  located: ExposureInput['located'],
   sight: readonly SightStreetInput[] | undefined,
   estimate: (street: SightStreetInput) => StreetEstimate | undefined,
 ): CornerStreet[] {
   const streets: CornerStreet[] = []
   if (located) {
-    const own = sight?.find((s) => sameStreet(s, located))
+    // Fields set one by one, not spread: this runs in every score with a street.
+    const own = sight?.length ? sight.find((s) => sameStreet(s, located)) : undefined
     const offsetM = own?.offsetM ?? located.offsetM
-    streets.push({
+    const street: CornerStreet = {
       label: own?.label ?? labelOf(located),
       name: located.name,
-      ...(located.type && { type: located.type }),
-      roadClass: located.roadClass,
-      ...(located.classSource && { classSource: located.classSource }),
-      dailyVehicles: located.aadt,
-      ...(offsetM !== undefined && { offsetM: Math.round(offsetM) }),
-      method: located.method,
-      confidence: located.confidence,
-    })
+      roadClass: located.road.roadClass,
+      dailyVehicles: located.traffic.aadt,
+      method: located.traffic.method,
+      confidence: located.traffic.confidence,
+    }
+    if (located.type) street.type = located.type
+    if (located.classSource) street.classSource = located.classSource
+    if (offsetM !== undefined) street.offsetM = Math.round(offsetM)
+    streets.push(street)
   }
   for (const s of sight ?? []) {
     if (streets.some((c) => sameStreet(c, s))) continue
@@ -101,7 +112,17 @@ export function cornerStreets(
 }
 
 /** A street named by its keys ("lawrence", "ave") reads "Lawrence Ave". */
-const labelOf = (s: { name: string; type?: string }) => [s.name, s.type].filter(Boolean).map(capitalised).join(' ')
+const labels = new Map<string, string>()
+function labelOf(s: { name: string; type?: string }): string {
+  const written = s.type ? `${s.name} ${s.type}` : s.name
+  let label = labels.get(written)
+  if (label === undefined) {
+    if (labels.size >= MEMO_LIMIT) labels.clear()
+    label = capitalised(written)
+    labels.set(written, label)
+  }
+  return label
+}
 const PARTICLES = new Set(['de', 'la', 'le', 'les', 'du', 'des', 'of', 'the'])
 const capitalised = (text: string | undefined) =>
   (text ?? '').replace(/(^|[\s-])(\p{Ll})(\p{L}*)/gu, (all, a: string, b: string, rest: string) =>
@@ -170,7 +191,7 @@ function busierRoad(busier: CornerStreet): RoadClassEstimate {
 /** The exposure at a point from its own street and every street in sight; undefined when no street is known. */
 export function exposureAt(input: ExposureInput): CornerExposure | undefined {
   const { located } = input
-  const streets = cornerStreets(located && { ...located, roadClass: located.road.roadClass, ...located.traffic }, input.sight, (s) => {
+  const streets = cornerStreets(located, input.sight, (s) => {
     const roadClass = s.roadClass ?? input.classOf(s)
     if (roadClass === undefined) return undefined
     return { roadClass, ...input.estimate(roadClass, s.roadClass !== undefined) }
