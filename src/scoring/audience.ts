@@ -23,8 +23,8 @@ export interface AudienceStreet {
   roadClass: number
   /** Estimated vehicles per day on it, both directions. */
   dailyVehicles: number
-  /** Metres from the point to its centreline, where measured. */
-  distanceM?: number
+  /** Metres from the point to its centreline; null where not measured. */
+  distanceM: number | null
 }
 
 export interface Audience {
@@ -110,7 +110,7 @@ export function audienceOf(signals: Pick<FactorSignals, 'vehicleTraffic' | 'pede
           name: s.label,
           roadClass: Math.round(s.roadClass * 10) / 10,
           dailyVehicles: round(s.dailyVehicles),
-          ...(s.offsetM !== undefined && { distanceM: s.offsetM }),
+          distanceM: s.offsetM ?? null,
         }))
       : [...NO_STREETS],
   }

@@ -46,7 +46,11 @@ const AudienceStreetSchema = z
     name: z.string().max(120),
     roadClass: z.number().min(1).max(6).openapi({ description: 'Road class, 1 local … 6 freeway' }),
     dailyVehicles: persons('Estimated vehicles per day on this street, both directions'),
-    distanceM: z.number().min(0).optional().openapi({ description: 'Metres from the point to its centreline, where measured' }),
+    distanceM: z
+      .number()
+      .min(0)
+      .nullable()
+      .openapi({ description: 'Metres from the point to its centreline; null where not measured (a street named by an address point)' }),
   })
   .openapi('AudienceStreet')
 export const AudienceSchema = z

@@ -42,6 +42,9 @@ describe('geodata store: intersections, reverse street, honest warnings', () => 
       { name: 'Zorn', untyped: true, roadClass: 3, points: [offset(O_LONG, 0, -1200), O_LONG, offset(O_LONG, 0, 1200)] },
       { name: 'Zorn', untyped: true, roadClass: 1, points: [offset(O_SHORT, 0, -40), offset(O_SHORT, 0, 40)] },
       { name: 'Yarrow', untyped: true, roadClass: 2, points: [offset(O_SHORT, -300, 0), offset(O_LONG, 300, 0)] },
+    ])
+    // As a street of the GTA network (one that holds every street of its area: store-format.ts COVERING_STREET_SOURCES).
+    await loadStreetFixture(env.DB, 'gta', [
       {
         name: 'Harbour Test Quay',
         roadClass: 2,
