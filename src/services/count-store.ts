@@ -6,8 +6,8 @@
 import { inArray } from 'drizzle-orm'
 import { getDb, schema } from '../db/client'
 import { CellCache } from './cell-cache'
-import { cellOf, distanceM, METRES_PER_DEGREE_LAT, metresPerDegreeLng, STORE_COUNT_EXTENTS } from '../geo/geodata'
-import { COUNT_SNAP_M, type MeasuredCount } from '../geo/signals'
+import { cellsInBox, distanceM, METRES_PER_DEGREE_LAT, metresPerDegreeLng, STORE_COUNT_EXTENTS } from '../geo/geodata'
+import { COUNTED_STREET_RADIUS_M, type MeasuredCount } from '../geo/signals'
 import type { GeocodePrecision } from '../geo/geodata'
 
 const { countSites: counts } = schema
@@ -53,13 +53,14 @@ export function countOfRow(row: {
   }
 }
 
-/** The cells a disc of COUNT_SNAP_M around the point touches: one, or up to four near a cell's edge. */
+/**
+ * The cells a disc of COUNTED_STREET_RADIUS_M around the point touches (up to 4 × 5 in southern Canada): the
+ * counts within COUNT_SNAP_M measure the point, the others the same streets nearby (model/counted-streets.ts).
+ */
 export function countCellsAround(lat: number, lng: number): number[] {
-  const dLat = COUNT_SNAP_M / METRES_PER_DEGREE_LAT
-  const dLng = COUNT_SNAP_M / metresPerDegreeLng(lat)
-  const out = new Set<number>()
-  for (const y of [lat - dLat, lat + dLat]) for (const x of [lng - dLng, lng + dLng]) out.add(cellOf(y, x))
-  return [...out]
+  const dLat = COUNTED_STREET_RADIUS_M / METRES_PER_DEGREE_LAT
+  const dLng = COUNTED_STREET_RADIUS_M / metresPerDegreeLng(lat)
+  return cellsInBox(lat - dLat, lng - dLng, lat + dLat, lng + dLng)
 }
 
 /**
@@ -69,8 +70,8 @@ export function countCellsAround(lat: number, lng: number): number[] {
 const NOT_AT_A_COUNT: ReadonlySet<GeocodePrecision> = new Set(['street', 'postal_code', 'city'])
 
 /**
- * The counts within COUNT_SNAP_M of an exact point (none for the positions above, and none when the store
- * fails: the engine's model then stands, as before counts were stored).
+ * The counts within COUNTED_STREET_RADIUS_M of an exact point (none for the positions above, and none when the
+ * store fails: the engine's model then stands, as before counts were stored).
  */
 export async function countsNear(
   store: CountStore,
@@ -80,17 +81,19 @@ export async function countsNear(
 ): Promise<MeasuredCount[] | undefined> {
   if (NOT_AT_A_COUNT.has(precision) || !withinCountExtents(lat, lng)) return undefined
   try {
-    const found = (await store.inCells(countCellsAround(lat, lng))).filter((c) => distanceM(lat, lng, c.lat, c.lng) <= COUNT_SNAP_M)
+    const found = (await store.inCells(countCellsAround(lat, lng))).filter(
+      (c) => distanceM(lat, lng, c.lat, c.lng) <= COUNTED_STREET_RADIUS_M,
+    )
     return found.length ? found : undefined
   } catch {
     return undefined
   }
 }
 
-/** Whether a count could lie within COUNT_SNAP_M of the point: outside every counted city, no query at all. */
+/** Whether a count could lie within COUNTED_STREET_RADIUS_M of the point: outside every counted city, no query at all. */
 export function withinCountExtents(lat: number, lng: number, extents = STORE_COUNT_EXTENTS): boolean {
-  const dLat = (COUNT_SNAP_M / METRES_PER_DEGREE_LAT) * 1e5
-  const dLng = (COUNT_SNAP_M / metresPerDegreeLng(lat)) * 1e5
+  const dLat = (COUNTED_STREET_RADIUS_M / METRES_PER_DEGREE_LAT) * 1e5
+  const dLng = (COUNTED_STREET_RADIUS_M / metresPerDegreeLng(lat)) * 1e5
   const [y, x] = [lat * 1e5, lng * 1e5]
   return extents.some(
     ([minLat, minLng, maxLat, maxLng]) => y >= minLat - dLat && y <= maxLat + dLat && x >= minLng - dLng && x <= maxLng + dLng,

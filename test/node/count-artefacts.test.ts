@@ -30,9 +30,9 @@ describe('count artefacts', () => {
     expect(withinCountExtents(43.6532, -79.3832)).toBe(true) // Toronto
     expect(withinCountExtents(46.8139, -71.208)).toBe(false) // Québec
     const [minLat] = entry('edmonton-counts').extentE5!
-    // 20 m south of the southernmost Edmonton count is within reach of it; 100 m south is not.
-    expect(withinCountExtents((minLat - 18) / 1e5, -113.49)).toBe(true)
-    expect(withinCountExtents((minLat - 90) / 1e5, -113.49)).toBe(false)
+    // 1.4 km south of the southernmost Edmonton count is within reach of its street's counts (1.5 km); 1.7 km is not.
+    expect(withinCountExtents((minLat - 1260) / 1e5, -113.49)).toBe(true)
+    expect(withinCountExtents((minLat - 1530) / 1e5, -113.49)).toBe(false)
   })
 
   it.skipIf(!hasSharedData)('are the build of the data pack: the same rows as rebuilt now', async () => {

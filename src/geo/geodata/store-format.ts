@@ -47,6 +47,14 @@ export function cellOf(lat: number, lng: number): number {
   return Math.floor(lat / CELL_DEG) * ROW + Math.floor(lng / CELL_DEG) + LNG_OFFSET
 }
 
+/** Every cell a box touches (row by row). */
+export function cellsInBox(minLat: number, minLng: number, maxLat: number, maxLng: number): number[] {
+  const out: number[] = []
+  for (let row = Math.floor(minLat / CELL_DEG); row <= Math.floor(maxLat / CELL_DEG); row++)
+    for (let col = Math.floor(minLng / CELL_DEG); col <= Math.floor(maxLng / CELL_DEG); col++) out.push(row * ROW + col + LNG_OFFSET)
+  return out
+}
+
 /** The point's cell and its 8 neighbours (`rings` 3: the 48 within three cells, reaching ≥ 1.6 km). */
 export function cellsAround(lat: number, lng: number, rings = 1): number[] {
   const centre = cellOf(lat, lng)

@@ -35,6 +35,9 @@ import { busRouteOffsetM, roadClassFromCoordinates, ROUTE_RADIUS_M, type RoadCla
 import { trafficAt } from './model/traffic'
 import { countedPedestrians, countedTraffic, nearestCount, type MeasuredCount } from './model/measured-counts'
 import { exposureAt, type Exposure, type SightStreetInput } from './model/exposure'
+import { blendCounted, countedStreet } from './model/counted-streets'
+import type { TrafficEstimate } from './model/traffic'
+import { TRAFFIC_MODEL } from '../data/traffic-model.generated'
 import { postalAreaAt, type PostalAreaMeasures } from './model/postal-area'
 import { classifyStreet, type StreetClassification } from '../geodata'
 import type { Confidence, RawSignal } from './types'
@@ -475,12 +478,26 @@ export function featuresAt(
       known ? street : undefined,
       speedZone,
     )
+  // A modelled street's counts nearby (its signals or sites within 1.5 km) at an exact position (model/counted-streets.ts).
+  const withCounts = (name: string | undefined, label: string | undefined, t: TrafficEstimate): TrafficEstimate => {
+    if (!exact || !name || !input.measuredCounts?.length || !t.method.startsWith('modelled: road class')) return t
+    const c = countedStreet({ name }, lat, lng, input.measuredCounts)
+    if (!c) return t
+    return {
+      aadt: blendCounted(t.aadt, c),
+      method: fitMethod(
+        `modelled: ${c.n} ${c.city} count${c.n > 1 ? 's' : ''} of ${label ?? name} within 1.5 km (nearest ${c.nearestM} m) ` +
+          `blended with ${t.method.slice(10, t.method.indexOf(')') + 1)}; fitted on ${TRAFFIC_MODEL.fittedOn}`,
+      ),
+      confidence: 'medium',
+    }
+  }
   const locatedTraffic =
     frontage.kind !== 'none'
       ? { aadt: 0, method: `modelled: none (${located.method.slice(10)})`, confidence: 'low' as Confidence }
       : counted
         ? countedTraffic(counted)
-        : modelledTraffic()
+        : withCounts(street?.name, street?.type ? `${street.name} ${street.type}` : street?.name, modelledTraffic())
   // A sign at a corner faces both streets: the busier one sets the vehicle factor and the frontage class.
   const corner =
     frontage.kind === 'none'
@@ -500,8 +517,8 @@ export function featuresAt(
           locatedModelled: counted && street?.name ? () => modelledTraffic().aadt : undefined,
           classOf: (s) => classifyStreet(s, ctx.cma?.name)?.roadClass,
           unknownRoad: located,
-          estimate: (roadClass, fromNetwork) =>
-            trafficAt(lat, lng, roadClass, measured, ctx.urbanScale, fromNetwork ? 'road network' : 'street'),
+          estimate: (roadClass, fromNetwork, s) =>
+            withCounts(s.name, s.label, trafficAt(lat, lng, roadClass, measured, ctx.urbanScale, fromNetwork ? 'road network' : 'street')),
         })
       : undefined
   const road = corner?.road ?? located

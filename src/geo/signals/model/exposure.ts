@@ -47,6 +47,8 @@ export function sameStreet(a: { name: string }, b: { name: string }): boolean {
   return streetNameKey(a.name) === streetNameKey(b.name)
 }
 const DIRECTION = /\s+(?:n|s|e|w|ne|nw|se|sw|north|south|east|west|est|ouest|nord|sud)$/
+// Vancouver writes the direction first ("W Broadway", "E 12th Ave").
+const LEADING_DIRECTION = /^(?:n|s|e|w) (?=\S+ \S)|^(?:n|s|e|w) (?=\S+$)/
 // normalizeName writes "St" as "saint".
 const TYPE = /\s+(?:saint|street|ave?|avenue|rd|road|dr|drive|blvd|boulevard|cres|crescent|ct|court|pl|place|way|lane|ln|pkwy|parkway)$/
 const LEADING_TYPE = /^(?:rue|boulevard|boul|avenue|av|chemin|ch|place|cote|montee|rang)\s+(?:de la |du |des |de l |de |d )?/
@@ -57,7 +59,7 @@ function streetNameKey(name: string): string {
   let key = nameKeys.get(name)
   if (key === undefined) {
     if (nameKeys.size >= MEMO_LIMIT) nameKeys.clear()
-    key = normalizeName(name).replace(DIRECTION, '').replace(TYPE, '')
+    key = normalizeName(name).replace(LEADING_DIRECTION, '').replace(DIRECTION, '').replace(TYPE, '')
     if (key.includes(' ')) key = key.replace(LEADING_TYPE, '')
     nameKeys.set(name, key)
   }
@@ -162,7 +164,7 @@ export interface ExposureInput {
   /** The frontage's class where no street is known. */
   unknownRoad: RoadClassEstimate
   /** The fitted model's volume of a street of this class at the point. */
-  estimate: (roadClass: number, fromNetwork: boolean) => TrafficEstimate
+  estimate: (roadClass: number, fromNetwork: boolean, street: SightStreetInput) => TrafficEstimate
 }
 
 export interface CornerExposure {
@@ -194,7 +196,7 @@ export function exposureAt(input: ExposureInput): CornerExposure | undefined {
   const streets = cornerStreets(located, input.sight, (s) => {
     const roadClass = s.roadClass ?? input.classOf(s)
     if (roadClass === undefined) return undefined
-    return { roadClass, ...input.estimate(roadClass, s.roadClass !== undefined) }
+    return { roadClass, ...input.estimate(roadClass, s.roadClass !== undefined, s) }
   })
   const own = located && streets[0]
   if (!streets.length) {
