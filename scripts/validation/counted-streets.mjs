@@ -51,7 +51,9 @@ for (const [city, sites] of cities) {
     engine.factor.push(scored.factorScores.vehicleTraffic.raw.value)
     engine.audience.push(scored.audience.dailyVehicles)
     const streets = model.audience.streets.length ? model.audience.streets : [{ name: '', dailyVehicles: model.audience.dailyVehicles }]
-    const counted = streets.map((st) => (st.name ? lib.countedStreet({ name: st.name }, s.lat, s.lng, counts) : undefined))
+    const counted = streets.map((st) =>
+      st.name ? lib.countedStreet({ name: st.name, roadClass: st.roadClass }, s.lat, s.lng, counts) : undefined,
+    )
     WEIGHTS.forEach((w, k) => {
       const volumes = streets.map((st, i) =>
         counted[i] ? Math.exp(w * Math.log(counted[i].aadt) + (1 - w) * Math.log(Math.max(st.dailyVehicles, 1))) : st.dailyVehicles,

@@ -57,6 +57,14 @@ describe('counted streets nearby', () => {
     expect(postal.factorScores.vehicleTraffic.raw.method).not.toMatch(/City of Toronto count/)
   })
 
+  it("a local street's part of a signal's total is small: a signal stands where it meets an arterial", () => {
+    const quill = (r: ReturnType<typeof score>) => r.audience.streets.find((s) => s.name === 'Quill Avenue')!
+    const r = score([signal(400, 'Quill Ave & Alder Rd', 60_000)])
+    // 3 % of 60,000 blended with the class model: a few thousand at most, never half the signal's total.
+    expect(quill(r).dailyVehicles).toBeLessThan(3000)
+    expect(quill(r).dailyVehicles).toBeGreaterThan(quill(score()).dailyVehicles)
+  })
+
   it('a count within 30 m is the point’s own measurement, not a neighbour', () => {
     const r = score([signal(10, 'Zephyr Rd & Quill Ave', 40_000), signal(700, 'Zephyr Rd & Alder St', 90_000)])
     expect(r.audience.dailyVehicles).toBe(40_000)

@@ -479,9 +479,9 @@ export function featuresAt(
       speedZone,
     )
   // A modelled street's counts nearby (its signals or sites within 1.5 km) at an exact position (model/counted-streets.ts).
-  const withCounts = (name: string | undefined, label: string | undefined, t: TrafficEstimate): TrafficEstimate => {
+  const withCounts = (name: string | undefined, label: string | undefined, roadClass: number, t: TrafficEstimate): TrafficEstimate => {
     if (!exact || !name || !input.measuredCounts?.length || !t.method.startsWith('modelled: road class')) return t
-    const c = countedStreet({ name }, lat, lng, input.measuredCounts)
+    const c = countedStreet({ name, roadClass }, lat, lng, input.measuredCounts)
     if (!c) return t
     return {
       aadt: blendCounted(t.aadt, c),
@@ -497,7 +497,7 @@ export function featuresAt(
       ? { aadt: 0, method: `modelled: none (${located.method.slice(10)})`, confidence: 'low' as Confidence }
       : counted
         ? countedTraffic(counted)
-        : withCounts(street?.name, street?.type ? `${street.name} ${street.type}` : street?.name, modelledTraffic())
+        : withCounts(street?.name, street?.type ? `${street.name} ${street.type}` : street?.name, located.roadClass, modelledTraffic())
   // A sign at a corner faces both streets: the busier one sets the vehicle factor and the frontage class.
   const corner =
     frontage.kind === 'none'
@@ -518,7 +518,12 @@ export function featuresAt(
           classOf: (s) => classifyStreet(s, ctx.cma?.name)?.roadClass,
           unknownRoad: located,
           estimate: (roadClass, fromNetwork, s) =>
-            withCounts(s.name, s.label, trafficAt(lat, lng, roadClass, measured, ctx.urbanScale, fromNetwork ? 'road network' : 'street')),
+            withCounts(
+              s.name,
+              s.label,
+              roadClass,
+              trafficAt(lat, lng, roadClass, measured, ctx.urbanScale, fromNetwork ? 'road network' : 'street'),
+            ),
         })
       : undefined
   const road = corner?.road ?? located

@@ -6,14 +6,20 @@
 import { distanceM } from '../../geodata'
 import { COUNT_SNAP_M, type MeasuredCount } from './measured-counts'
 import { sameStreet } from './exposure'
+import { logPriorAadt } from './traffic'
 
 /** Counts of the same street this far away inform its volume (the service reads the cells within ≥ 1.5 km). */
 export const COUNTED_STREET_RADIUS_M = 1500
 /**
- * A street's share of an intersection's entering vehicles, with its cross street's unknown: half (two streets
- * of one class; an arterial at a side street carries more, which the blend with the class model restores).
+ * A street's share of an intersection's entering vehicles, its cross street's class unknown: a counted
+ * intersection is a signal, and a signal stands where a street meets an arterial, so the cross street is taken
+ * as at least a minor arterial (class 3) and at least the street's own class; the shares are the classes'
+ * typical volumes (traffic.ts). Two arterials: ½ each; a collector at an arterial: 0.2; a local street: 0.03.
  */
-export const STREET_SHARE_OF_INTERSECTION = 0.5
+export function shareOfIntersection(roadClass: number): number {
+  const own = Math.exp(logPriorAadt(roadClass))
+  return own / (own + Math.exp(logPriorAadt(Math.max(roadClass, 3))))
+}
 /**
  * Weight of the counted estimate in the log-blend with the class model (1 − it: the model's). Chosen on the
  * City of Toronto signals with every count within 250 m of the scored one hidden (scripts/validation/
@@ -49,9 +55,9 @@ function streetsOf(count: MeasuredCount): { name: string }[] {
   return names
 }
 
-/** The street's volume from its nearest two counts within COUNTED_STREET_RADIUS_M (log-mean, weights 1/distance). */
+/** The street's volume (its class: `roadClass`) from its nearest two counts within COUNTED_STREET_RADIUS_M (log-mean, weights 1/distance). */
 export function countedStreet(
-  street: { name: string },
+  street: { name: string; roadClass: number },
   lat: number,
   lng: number,
   counts: readonly MeasuredCount[] | undefined,
@@ -74,7 +80,7 @@ export function countedStreet(
   let sum = 0
   for (const { count, d } of used) {
     const w = 1 / Math.max(d, 50)
-    const volume = count.kind === 'intersection' ? count.vehicles * STREET_SHARE_OF_INTERSECTION : count.vehicles
+    const volume = count.kind === 'intersection' ? count.vehicles * shareOfIntersection(street.roadClass) : count.vehicles
     weight += w
     sum += w * Math.log(Math.max(volume, 1))
   }
