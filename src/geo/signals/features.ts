@@ -34,7 +34,7 @@ import {
 import { busRouteOffsetM, roadClassFromCoordinates, ROUTE_RADIUS_M, type RoadClassEstimate, type StopPoint } from './model/road-class'
 import { trafficAt } from './model/traffic'
 import { countedPedestrians, countedTraffic, nearestCount, type MeasuredCount } from './model/measured-counts'
-import { exposureAt, type Exposure, type SightStreetInput } from './model/exposure'
+import { exposureAt, labelOf, type Exposure, type SightStreetInput } from './model/exposure'
 import { blendCounted, countedStreet } from './model/counted-streets'
 import type { TrafficEstimate } from './model/traffic'
 import { TRAFFIC_MODEL } from '../data/traffic-model.generated'
@@ -497,7 +497,7 @@ export function featuresAt(
       ? { aadt: 0, method: `modelled: none (${located.method.slice(10)})`, confidence: 'low' as Confidence }
       : counted
         ? countedTraffic(counted)
-        : withCounts(street?.name, street?.type ? `${street.name} ${street.type}` : street?.name, located.roadClass, modelledTraffic())
+        : withCounts(street?.name, street?.name ? labelOf(street) : undefined, located.roadClass, modelledTraffic())
   // A sign at a corner faces both streets: the busier one sets the vehicle factor and the frontage class.
   const corner =
     frontage.kind === 'none'

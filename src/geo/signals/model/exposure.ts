@@ -115,7 +115,7 @@ export function cornerStreets(
 
 /** A street named by its keys ("lawrence", "ave") reads "Lawrence Ave". */
 const labels = new Map<string, string>()
-function labelOf(s: { name: string; type?: string }): string {
+export function labelOf(s: { name: string; type?: string }): string {
   const written = s.type ? `${s.name} ${s.type}` : s.name
   let label = labels.get(written)
   if (label === undefined) {
