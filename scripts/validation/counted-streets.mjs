@@ -66,12 +66,12 @@ for (const [city, sites] of cities) {
   console.log(
     `${city}: ${sites.length} counted sites, counts within ${HIDE_M} m hidden, street counts within ${lib.COUNTED_STREET_RADIUS_M} m`,
   )
-  WEIGHTS.forEach((w, k) =>
+  WEIGHTS.forEach((w, k) => {
     console.log(
       `  w ${w.toFixed(2)}: vehicle factor ρ ${spearman(out[k].factor, truth).toFixed(3)}, ` +
         `audience vehicles ρ ${spearman(out[k].audience, truth).toFixed(3)}`,
-    ),
-  )
+    )
+  })
   console.log(
     `  engine (w ${lib.COUNTED_WEIGHT}): vehicle factor ρ ${spearman(engine.factor, truth).toFixed(3)}, ` +
       `audience vehicles ρ ${spearman(engine.audience, truth).toFixed(3)}`,

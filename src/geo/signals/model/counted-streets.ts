@@ -55,7 +55,7 @@ function streetsOf(count: MeasuredCount): { name: string }[] {
   return names
 }
 
-/** The street's volume (its class: `roadClass`) from its nearest two counts within COUNTED_STREET_RADIUS_M (log-mean, weights 1/distance). */
+/** The street's volume (of class `roadClass`) from its nearest two counts within COUNTED_STREET_RADIUS_M (log-mean, 1/distance). */
 export function countedStreet(
   street: { name: string; roadClass: number },
   lat: number,
