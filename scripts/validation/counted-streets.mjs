@@ -27,6 +27,16 @@ const lib = await importTs(
 const rows = committedRows()
 const store = lib.memoryGeodata(rows[0], rows[1], rows[2])
 const HIDE_M = 250
+/** The exposure-first weight profile the README offers (methodology §2.3). */
+const EXPOSURE_FIRST = {
+  vehicleTraffic: 0.45,
+  roadClass: 0.3,
+  populationDensity: 0.05,
+  income: 0.05,
+  poiDensity: 0.05,
+  pedestrian: 0.05,
+  transit: 0.05,
+}
 const metres = (a, b) => Math.hypot((a.lat - b.lat) * 111_200, (a.lng - b.lng) * 111_320 * Math.cos((a.lat * Math.PI) / 180))
 const WEIGHTS = [0, 0.3, 0.5, 0.7, 0.85, 1]
 const sample = (list, every) => list.filter((_, i) => i % every === 0)
@@ -37,7 +47,8 @@ const cities = [
 ]
 for (const [city, sites] of cities) {
   const out = WEIGHTS.map(() => ({ factor: [], audience: [] }))
-  const engine = { factor: [], audience: [] }
+  const engine = { factor: [], audience: [], persons: [], overall: [], exposureFirst: [] }
+  const people = []
   const truth = []
   for (const s of sites) {
     const all = (await store.countsNear(s.lat, s.lng, 'coordinates')) ?? []
@@ -50,6 +61,10 @@ for (const [city, sites] of cities) {
     const scored = lib.buildScoreResult({ ...base, ...inSight, measuredCounts: counts })
     engine.factor.push(scored.factorScores.vehicleTraffic.raw.value)
     engine.audience.push(scored.audience.dailyVehicles)
+    engine.persons.push(scored.audience.dailyPersons)
+    engine.overall.push(scored.overallScore)
+    engine.exposureFirst.push(lib.buildScoreResult({ ...base, ...inSight, measuredCounts: counts }, EXPOSURE_FIRST).overallScore)
+    people.push(s.daily * 1.5 + (s.pedestrians ?? 0))
     const streets = model.audience.streets.length ? model.audience.streets : [{ name: '', dailyVehicles: model.audience.dailyVehicles }]
     const counted = streets.map((st) =>
       st.name ? lib.countedStreet({ name: st.name, roadClass: st.roadClass }, s.lat, s.lng, counts) : undefined,
@@ -75,5 +90,11 @@ for (const [city, sites] of cities) {
   console.log(
     `  engine (w ${lib.COUNTED_WEIGHT}): vehicle factor ρ ${spearman(engine.factor, truth).toFixed(3)}, ` +
       `audience vehicles ρ ${spearman(engine.audience, truth).toFixed(3)}`,
+  )
+  const none = city === 'Edmonton' ? ' (no pedestrians counted)' : ''
+  const rho = (values) => spearman(values, people).toFixed(3)
+  console.log(
+    `  against people passing, vehicles × 1.5 + pedestrians${none}: audience.dailyPersons ρ ${rho(engine.persons)}, ` +
+      `overall score ρ ${rho(engine.overall)} (exposure-first weights ${rho(engine.exposureFirst)})`,
   )
 }
