@@ -99,6 +99,9 @@ export default defineConfig(async () => {
               },
             }),
           ],
+          // In workerd a `.bin` import is wrangler's Data rule (pool-workers answers it before Vite); this only
+          // lets Vite's import graph (`vitest --changed`) pass through .bin files instead of parsing them as JS.
+          assetsInclude: ['**/*.bin'],
           test: {
             name: 'workers',
             setupFiles: ['./test/setup/apply-migrations.ts'],
