@@ -1,4 +1,5 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import { join, resolve } from 'node:path'
 import { defineConfig } from 'vitest/config'
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers'
@@ -67,6 +68,9 @@ export default defineConfig(async () => {
   const migrations = await readD1Migrations('./migrations')
   return {
     test: {
+      // Vitest's default is cores − 1: one file at a time on a 2-core machine, with the CPU idle while each
+      // workerd starts. Two at a time overlaps one file's runtime start with another's tests.
+      maxWorkers: Math.max(2, availableParallelism() - 1),
       projects: [
         {
           plugins: [binAsArrayBuffer],
@@ -90,10 +94,14 @@ export default defineConfig(async () => {
                   ENVIRONMENT: 'test',
                   REPORT_SIGNING_SECRET: 'test-report-signing-secret-0123456789',
                   FUZZ_RUNS: process.env.FUZZ_RUNS ?? '',
+                  FUZZ_SEED: process.env.FUZZ_SEED ?? '',
                 },
               },
             }),
           ],
+          // In workerd a `.bin` import is wrangler's Data rule (pool-workers answers it before Vite); this only
+          // lets Vite's import graph (`vitest --changed`) pass through .bin files instead of parsing them as JS.
+          assetsInclude: ['**/*.bin'],
           test: {
             name: 'workers',
             setupFiles: ['./test/setup/apply-migrations.ts'],

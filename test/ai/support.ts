@@ -45,8 +45,8 @@ export function hangingFetch(_input: RequestInfo | URL, init?: RequestInit): Pro
   })
 }
 
-export const FACTOR_KEYS = ['vehicleTraffic', 'roadClass', 'populationDensity', 'income', 'poiDensity', 'pedestrian', 'transit'] as const
-export const sumOf = (w: Record<string, number>) => FACTOR_KEYS.reduce((s, k) => s + w[k], 0)
+// Pure helpers live apart so unit tests (Node, no workerd) can use them too.
+export { FACTOR_KEYS, sumOf } from './factor-keys'
 
 /** A fresh machine: no AI_PROVIDER, no key, no binding → the built-in provider. */
 export const FRESH_ENV = { AI_PROVIDER: undefined, AI_API_KEY: undefined, AI: undefined }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { distinctStrings, renormaliseWeights } from '../../src/services/ai/normalise'
 import { parseModelJson } from '../../src/services/ai/provider'
-import { FACTOR_KEYS, sumOf } from './support'
+import { FACTOR_KEYS, sumOf } from './factor-keys'
 
 const w = (...values: number[]) => Object.fromEntries(FACTOR_KEYS.map((k, i) => [k, values[i]]))
 
