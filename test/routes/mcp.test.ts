@@ -269,9 +269,12 @@ describe('POST /mcp: the API key, limits and quota', () => {
     const after = (await call('/api/v1/me', { key })).json.usage.requests
     expect(session.responses.length).toBeGreaterThanOrEqual(4)
     expect(after - before).toBe(session.responses.length + 1)
-    const remaining = session.responses.map((r) => Number(r.headers.get('x-ratelimit-remaining')))
-    expect(remaining.every(Number.isFinite)).toBe(true)
-    expect(remaining.at(-1)).toBeLessThan(remaining[0])
+    // Within one minute window (same reset), each request leaves fewer in the window.
+    const windows = session.responses.map(
+      (r) => [r.headers.get('x-ratelimit-reset'), Number(r.headers.get('x-ratelimit-remaining'))] as const,
+    )
+    for (const [reset, remaining] of windows) expect([reset, remaining]).toEqual([expect.stringMatching(/^\d+$/), expect.any(Number)])
+    for (let i = 1; i < windows.length; i++) if (windows[i][0] === windows[i - 1][0]) expect(windows[i][1]).toBeLessThan(windows[i - 1][1])
     for (const res of session.responses) expect(res.headers.get('x-quota-limit')).toBe('1000')
   })
 
