@@ -34,6 +34,7 @@ import { shareRoutes } from './routes/shares'
 import { notificationRoutes } from './routes/notifications'
 import { sharePageRoutes } from './routes/share-page'
 import { docsRoutes } from './routes/docs'
+import { MCP_PATH, mcpRoutes } from './routes/mcp'
 
 export const API_BASE = '/api/v1'
 const MAX_BODY_BYTES = 64 * 1024
@@ -93,6 +94,7 @@ export function createApp() {
   app.use('*', requestId())
   // Every response but the liveness probe is counted and carries the limit headers (see meterRequests).
   app.use(`${API_BASE}/*`, auth({ publicPrefixes: PUBLIC_API_PREFIXES }))
+  app.use(MCP_PATH, auth())
   app.use('*', meterRequests({ unmetered: [HEALTH_PATH] }))
   app.use('*', methodNotAllowed({ app, onMethodNotAllowed: methodNotAllowedResponse }))
   app.use('*', secureHeaders())
@@ -100,7 +102,7 @@ export function createApp() {
     '*',
     cors({
       allowMethods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
-      allowHeaders: ['Content-Type', 'Authorization', 'X-Api-Key', 'Idempotency-Key', 'If-None-Match'],
+      allowHeaders: ['Content-Type', 'Authorization', 'X-Api-Key', 'Idempotency-Key', 'If-None-Match', 'Mcp-Protocol-Version'],
       exposeHeaders: EXPOSED_HEADERS,
       maxAge: 86400,
     }),
@@ -146,6 +148,7 @@ export function createApp() {
   app.route('/admin/v1', adminCommerceRoutes)
 
   app.use(`${API_BASE}/*`, requireApiKey())
+  app.use(MCP_PATH, requireApiKey())
 
   // Resource routes: one file per resource under src/routes/.
   app.route(API_BASE, meRoutes)
@@ -164,6 +167,8 @@ export function createApp() {
   app.route(API_BASE, locationRoutes)
   app.route(API_BASE, shareRoutes)
   app.route(API_BASE, notificationRoutes)
+  // MCP for AI agents (docs/mcp.md): the same keys, limits and services as the REST API.
+  app.route('/', mcpRoutes)
   // Public share page (HTML): no key, limited per client IP like the other public paths.
   app.route('/', sharePageRoutes)
 

@@ -19,6 +19,8 @@ export function errorResponse(c: Context<AppEnv>, error: ApiError) {
   return c.json(body, error.status, error.headers)
 }
 
+export const INTERNAL_MESSAGE = 'An internal error occurred. Quote the requestId if you contact support.'
+
 /** Turns anything thrown into the one error envelope; internals never reach the client. */
 export const handleError: ErrorHandler<AppEnv> = (err, c) => {
   if (err instanceof ApiError) return errorResponse(c, err)
@@ -27,7 +29,7 @@ export const handleError: ErrorHandler<AppEnv> = (err, c) => {
     return errorResponse(c, new ApiError(code, err.message || code))
   }
   console.error(JSON.stringify({ level: 'error', requestId: c.get('requestId'), ...describeForLog(err) }))
-  return errorResponse(c, new ApiError('INTERNAL', 'An internal error occurred. Quote the requestId if you contact support.'))
+  return errorResponse(c, new ApiError('INTERNAL', INTERNAL_MESSAGE))
 }
 
 /** Paths are echoed for orientation only, cut short so a message stays within the schema's bounds. */
@@ -46,7 +48,7 @@ export const methodNotAllowedResponse = (c: Context<AppEnv>, methods: string[]) 
   )
 
 /** Server-side log entry: message and frames, without query parameters (they can hold key hashes). */
-function describeForLog(err: unknown) {
+export function describeForLog(err: unknown) {
   const scrub = (text: string) => text.split('\nparams:')[0]
   const error = err instanceof Error ? err : new Error(String(err))
   const frames = (error.stack ?? '')

@@ -2,7 +2,7 @@ import type { z } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
 import type { AppEnv, Principal } from '../env'
 import { forbidden, unauthorized } from '../errors'
-import { FEATURE_NAMES, hasFeature, minimumPlanFor, PLAN_NAMES, type Feature } from '../auth/plans'
+import { FEATURE_NAMES, hasFeature, minimumPlanFor, PLAN_NAMES, type Feature, type Plan } from '../auth/plans'
 import { aiProviderFor } from '../services/ai'
 import { consumeAiAllowance } from '../services/ai/cost-guard'
 import { leaseContext } from '../lib/rate-leases'
@@ -17,15 +17,19 @@ export function principalOf(c: { get(key: 'principal'): Principal | undefined })
 /** A route middleware that answers 403 FORBIDDEN unless the caller's plan includes `feature` (auth/plans.ts). */
 export type FeatureGate = MiddlewareHandler<AppEnv> & { readonly feature: Feature }
 
+/** 403 FORBIDDEN unless `plan` includes `feature`: the gate of routes (requireFeature) and of MCP tools. */
+export function assertFeature(plan: Plan, feature: Feature): void {
+  if (!hasFeature(plan, feature)) {
+    throw forbidden(
+      `${FEATURE_NAMES[feature]} requires the ${PLAN_NAMES[minimumPlanFor(feature)]} plan or above; ` +
+        `this key's plan is ${PLAN_NAMES[plan]}`,
+    )
+  }
+}
+
 export function requireFeature(feature: Feature): FeatureGate {
   const gate: MiddlewareHandler<AppEnv> = async (c, next) => {
-    const { plan } = principalOf(c)
-    if (!hasFeature(plan, feature)) {
-      throw forbidden(
-        `${FEATURE_NAMES[feature]} requires the ${PLAN_NAMES[minimumPlanFor(feature)]} plan or above; ` +
-          `this key's plan is ${PLAN_NAMES[plan]}`,
-      )
-    }
+    assertFeature(principalOf(c).plan, feature)
     await next()
   }
   return Object.assign(gate, { feature })

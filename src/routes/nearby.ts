@@ -37,7 +37,7 @@ const searchFields = {
   }),
 }
 
-const NearbyRequestSchema = z
+export const NearbyRequestSchema = z
   .object({ ...locationFields, ...searchFields, weights: WeightProfileSchema.optional() })
   .superRefine(requireLocation)
   .openapi('NearbyRequest', { example: { address: '50 Rideau St, Ottawa, ON K1N 9J7', radiusM: 500, spacingM: 50, limit: 5 } })
@@ -152,7 +152,7 @@ const nearbySvgRoute = createRoute({
   },
 })
 
-interface SearchInput {
+export interface SearchInput {
   address?: string
   lat?: number
   lng?: number
@@ -162,7 +162,8 @@ interface SearchInput {
   weights?: WeightProfile
 }
 
-async function search(c: Context<AppEnv>, input: SearchInput): Promise<NearbyResult> {
+/** The one search of the site finder, for the JSON and SVG routes and the MCP tool; the caller checks the plan. */
+export async function search(c: Context<AppEnv>, input: SearchInput): Promise<NearbyResult> {
   const principal = principalOf(c)
   return searchNearby(
     c.env,

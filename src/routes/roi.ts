@@ -1,16 +1,14 @@
 // POST /api/v1/roi (spec §4.6, docs/decisions.md §8). The model is the pure module src/roi; a location, when given,
-// is scored first so its traffic and pedestrian estimates drive the impressions.
+// is scored first so its traffic and pedestrian estimates drive the impressions (services/roi.ts).
 import { createRoute, z } from '@hono/zod-openapi'
 import { createRouter, errorResponses, int, jsonBody, jsonResponse } from '../lib/openapi'
-import { estimateRoi, signalsOf } from '../roi'
-import { DEFAULT_WEIGHTS } from '../scoring'
-import { scoreLocation } from '../services/scoring'
+import { roiFor } from '../services/roi'
 import { locationFields, optionalLocation } from '../lib/location'
 
 /** Bounds keep every product of the model finite and far from float trouble. */
 const MAX_DOLLARS = 1_000_000_000
 
-const RoiRequestSchema = z
+export const RoiRequestSchema = z
   .object({
     overallScore: z
       .number({ error: 'overallScore is required (number 0-100)' })
@@ -90,26 +88,4 @@ const roiRoute = createRoute({
   responses: { 200: jsonResponse(RoiEstimateSchema, 'The ROI estimate and its assumptions'), ...errorResponses(400) },
 })
 
-export const roiRoutes = createRouter().openapi(roiRoute, async (c) => {
-  const body = c.req.valid('json')
-  const hasLocation = body.address !== undefined || body.lat !== undefined
-  const located = hasLocation
-    ? await scoreLocation(c.env, { address: body.address, lat: body.lat, lng: body.lng }, DEFAULT_WEIGHTS)
-    : undefined
-  const estimate = estimateRoi({
-    overallScore: body.overallScore,
-    signCost: body.signCost,
-    monthlyRevenue: body.monthlyRevenue,
-    signals: located ? signalsOf(located) : undefined,
-  })
-  const location = located && { address: located.address, lat: located.lat, lng: located.lng, overallScore: located.overallScore }
-  const notes =
-    located && Math.abs(located.overallScore - body.overallScore) >= 5
-      ? [
-          ...estimate.assumptions.notes,
-          `The location scores ${located.overallScore}, not the overallScore ${body.overallScore} you ` +
-            `gave; its traffic and pedestrian estimates were used.`,
-        ]
-      : estimate.assumptions.notes
-  return c.json({ ...estimate, assumptions: { ...estimate.assumptions, notes, location: location || null } }, 200)
-})
+export const roiRoutes = createRouter().openapi(roiRoute, async (c) => c.json(await roiFor(c.env, c.req.valid('json')), 200))

@@ -2,20 +2,19 @@
 // ones the OpenAPI document is generated from); the work is in services/scoring.ts.
 import { createRoute, z } from '@hono/zod-openapi'
 import { createRouter, errorResponses, jsonBody, jsonResponse } from '../lib/openapi'
-import { ApiError } from '../errors'
 import type { TypedResponse } from 'hono'
 import { ScoreResultSchema, WeightProfileSchema, DEFAULT_WEIGHTS, scoreResultJson, type ScoreResult } from '../scoring'
-import { scoreLocation } from '../services/scoring'
+import { compareLocations, scoreLocation } from '../services/scoring'
 import type { Defer } from '../services/geocoder'
 import { CANADA_BOUNDS } from '../geo/geodata'
 import { LocationInputSchema, locationFields, requireLocation } from '../lib/location'
 
-const ScoreRequestSchema = z
+export const ScoreRequestSchema = z
   .object({ ...locationFields, weights: WeightProfileSchema.optional() })
   .superRefine(requireLocation)
   .openapi('ScoreRequest')
 
-const CompareRequestSchema = z
+export const CompareRequestSchema = z
   .object({
     locations: z
       .array(LocationInputSchema)
@@ -66,7 +65,7 @@ const compareRoute = createRoute({
 })
 
 /** Cache writes after the response when the runtime gives an execution context. */
-function deferTo(c: { executionCtx: ExecutionContext }): Defer | undefined {
+export function deferTo(c: { executionCtx: ExecutionContext }): Defer | undefined {
   try {
     const ctx = c.executionCtx
     return (promise) => ctx.waitUntil(promise)
@@ -87,21 +86,5 @@ export const scoreRoutes = createRouter()
   })
   .openapi(compareRoute, async (c) => {
     const { locations, weights } = c.req.valid('json')
-    const settled = await Promise.allSettled(
-      locations.map((l, i) => scoreLocation(c.env, l, weights ?? DEFAULT_WEIGHTS, { path: `locations.${i}`, defer: deferTo(c) })),
-    )
-    const failures = settled.flatMap((s, i) => (s.status === 'rejected' ? [{ i, error: s.reason as unknown }] : []))
-    if (failures.length) {
-      const first = failures[0]
-      if (!(first.error instanceof ApiError)) throw first.error
-      const details = failures.flatMap((f) =>
-        f.error instanceof ApiError ? (f.error.details ?? [{ path: `locations.${f.i}`, message: f.error.message }]) : [],
-      )
-      throw new ApiError(first.error.code, `locations.${first.i}: ${first.error.message}`, { details })
-    }
-    const results = settled
-      .map((s, i) => ({ result: (s as PromiseFulfilledResult<ScoreResult>).value, i }))
-      .sort((a, b) => b.result.overallScore - a.result.overallScore || a.i - b.i)
-      .map((r) => r.result)
-    return c.json({ results, winner: results[0] }, 200)
+    return c.json(await compareLocations(c.env, locations, weights ?? DEFAULT_WEIGHTS, { defer: deferTo(c) }), 200)
   })

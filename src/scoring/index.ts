@@ -21,4 +21,5 @@ export {
   type FactorScores,
   type LocatedInput,
 } from './engine'
+export { explainScore, type ScoreExplanation, type FactorExplanation } from './explain'
 export { ScoreResultSchema, FactorScoreSchema, RawSignalSchema, DataSourceSchema } from './schema'

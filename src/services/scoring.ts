@@ -3,10 +3,10 @@ import type { Env } from '../env'
 import { ApiError } from '../errors'
 import { parseAddress } from '../geo/geocode'
 import { streetKeyOf } from '../geo/geocode'
-import { locationWarnings } from '../geo/geodata'
+import { locationWarnings, type ScoreWarning } from '../geo/geodata'
 import type { LocationInput } from '../lib/location'
 import { buildScoreResult, DEFAULT_WEIGHTS, type ScoreResult, type WeightProfile } from '../scoring'
-import { geocoderFor, type Defer, type Geocoder } from './geocoder'
+import { geocoderFor, type Defer, type GeocodeResult, type Geocoder } from './geocoder'
 import { countsNear, d1CountStore } from './count-store'
 import { d1StreetStore, reverseLocate, scoringStreet, streetsInSightOf } from './street-store'
 
@@ -57,12 +57,7 @@ export async function scoreLocation(
     )
   }
   if (address === undefined) throw new Error('scoreLocation: the location was not checked (no address, no lat/lng)')
-  const geocoded = await (options.geocoder ?? geocoderFor(env, undefined, options.defer)).geocode(address)
-  if (!geocoded) {
-    throw new ApiError('BAD_REQUEST', `could not geocode "${address}": give a postal code, or a city and province, or lat/lng`, {
-      details: [{ path: options.path ?? 'address', message: `could not geocode "${address}"` }],
-    })
-  }
+  const geocoded = await geocodeAddress(env, address, options)
   // The geocoded position decides where to look, so this read follows the geocode (one query per new
   // cell of an isolate; none for an area position). It is the only D1 read of a KV-cached address.
   // An exact position (an address point, an interpolated number, a crossing) sees the streets within
@@ -83,13 +78,62 @@ export async function scoreLocation(
       street: geocoded.street,
       ruralRoute: geocoded.ruralRoute,
       ruralPostalCode: geocoded.ruralPostalCode,
-      warnings: [...(geocoded.warnings ?? []), ...locationWarnings(geocoded)],
+      warnings: geocoded.warnings,
       ...(measuredCounts && { measuredCounts }),
       ...(near && { streetsInSight: near.streets }),
     },
     weights,
   )
   return capConfidence(result)
+}
+
+/**
+ * Locates an address with the geocoder chain (services/geocoder.ts); its warnings include what the
+ * precision implies (a city or postal-area position…). An address that cannot be located → 400, the
+ * detail at `path` (default "address").
+ */
+export async function geocodeAddress(
+  env: Parameters<typeof geocoderFor>[0],
+  address: string,
+  options: { geocoder?: Geocoder; path?: string; defer?: Defer } = {},
+): Promise<GeocodeResult & { warnings: ScoreWarning[] }> {
+  const geocoded = await (options.geocoder ?? geocoderFor(env, undefined, options.defer)).geocode(address)
+  if (!geocoded) {
+    throw new ApiError('BAD_REQUEST', `could not geocode "${address}": give a postal code, or a city and province, or lat/lng`, {
+      details: [{ path: options.path ?? 'address', message: `could not geocode "${address}"` }],
+    })
+  }
+  return { ...geocoded, warnings: [...(geocoded.warnings ?? []), ...locationWarnings(geocoded)] }
+}
+
+/**
+ * Scores 2–5 locations concurrently with the same weights and ranks them, best first (ties keep input
+ * order). Any location that cannot be scored fails the whole comparison with the first failure's code,
+ * its index in the message (`locations.2: …`) and every failure in details.
+ */
+export async function compareLocations(
+  env: Parameters<typeof scoreLocation>[0],
+  locations: readonly LocationInput[],
+  weights: WeightProfile = DEFAULT_WEIGHTS,
+  options: { defer?: Defer } = {},
+): Promise<{ results: ScoreResult[]; winner: ScoreResult }> {
+  const settled = await Promise.allSettled(
+    locations.map((l, i) => scoreLocation(env, l, weights, { path: `locations.${i}`, defer: options.defer })),
+  )
+  const failures = settled.flatMap((s, i) => (s.status === 'rejected' ? [{ i, error: s.reason as unknown }] : []))
+  if (failures.length) {
+    const first = failures[0]
+    if (!(first.error instanceof ApiError)) throw first.error
+    const details = failures.flatMap((f) =>
+      f.error instanceof ApiError ? (f.error.details ?? [{ path: `locations.${f.i}`, message: f.error.message }]) : [],
+    )
+    throw new ApiError(first.error.code, `locations.${first.i}: ${first.error.message}`, { details })
+  }
+  const results = settled
+    .map((s, i) => ({ result: (s as PromiseFulfilledResult<ScoreResult>).value, i }))
+    .sort((a, b) => b.result.overallScore - a.result.overallScore || a.i - b.i)
+    .map((r) => r.result)
+  return { results, winner: results[0] }
 }
 
 /** Positions at a particular frontage: a sign there faces the streets in sight. */
