@@ -178,7 +178,7 @@ function coverage(holds, n) {
 // An exact civic match is rare once the address itself is left out (a compatible street of another type or
 // direction): too few for a fit of its own, it is fitted with the number-only matches.
 const MIN_TERM_SAMPLES = 100
-const POOLED_WITH = { address: 'addressNumberOnly' }
+const POOLED_WITH = { address: 'addressNumberOnly', fromOriginBeyond: 'fromOrigin' }
 /**
  * Cities as the validation groups them: a city with at least CITY_ROW addresses in the folds (the
  * validation's 100-address rows, once per fold) is a group of its own, the rest are pooled as `other`. A

@@ -49,6 +49,20 @@ export const ACCURACY_FIT = {
       "perNumberWeight": 0,
       "beyondWeight": 0
     },
+    "fromOrigin": {
+      "floorM": 500,
+      "k": 1,
+      "spanWeight": 0,
+      "perNumberWeight": 0,
+      "beyondWeight": 0
+    },
+    "fromOriginBeyond": {
+      "floorM": 500,
+      "k": 1,
+      "spanWeight": 0,
+      "perNumberWeight": 0,
+      "beyondWeight": 0
+    },
     "street": {
       "floorM": 1070,
       "k": 1.105,
