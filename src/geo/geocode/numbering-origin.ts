@@ -32,10 +32,12 @@ export interface NumberingOrigin {
 
 /**
  * Hand-stated rules (the line's geometry comes from the store). Toronto: streets split into E and W at Yonge
- * St, and the others that run north–south numbered from their southern end; Montréal: rues split into Est and Ouest at boulevard Saint-Laurent. Both checked on the store's own
- * address points (docs/geocoding.md: the numbers of such streets grow with the distance from the line).
+ * St, and the others that run north–south numbered from their southern end ("from the lake"); Montréal: rues
+ * split into Est and Ouest at boulevard Saint-Laurent. Checked on the store's own address points: the numbers
+ * of every such street with 5 or more points grow away from the line (33 Toronto, 45 Montréal streets), and
+ * those of 76 of Toronto's 86 north–south streets grow northwards (docs/geocoding.md, "Numbering origins").
  * Calgary's quadrants and Edmonton's grid are not here: the store has no address point there to fit the
- * metres per number on, or to calibrate a radius (docs/geocoding.md).
+ * metres per number on, or to calibrate a radius on.
  */
 export const NUMBERING_ORIGINS: readonly NumberingOrigin[] = [
   { cityKey: 'toronto', line: { nameKey: 'yonge', typeKey: 'st', dir: '' }, dirs: ['E', 'W'] },
@@ -50,8 +52,13 @@ export function numberingOriginOf(cityKey: string | undefined, street: StreetKey
 
 /** The street's known geometry must come this close to the origin line for the line to be its number 0. */
 export const MAX_ORIGIN_GAP_M = 400
-/** Metres per civic number (both sides counted) a street can have; an anchor outside is a misplaced point. */
-const MIN_METRES_PER_NUMBER = 0.3
+/**
+ * Metres per civic number (both sides counted) a street numbered from the origin can have: odd and even
+ * numbers alternate, so 1 m per number is a 2 m lot, narrower than any row house; a known point closer to
+ * the origin than its number allows means the street is not numbered from there (its first numbers were
+ * given elsewhere), and one farther than 15 m per number is a misplaced point.
+ */
+const MIN_METRES_PER_NUMBER = 1
 const MAX_METRES_PER_NUMBER = 15
 /** A number past the street's highest known one is continued at most this far, and only along its centreline. */
 export const MAX_ORIGIN_EXTRAPOLATION_M = 3000
@@ -123,10 +130,8 @@ function originPoint(
 ): { lat: number; lng: number } | undefined {
   if (!originLines.length) return undefined
   const [minLat, maxLat, minLng, maxLng] = boxOf(originLines, MAX_ORIGIN_GAP_M)
-  const candidates: [number, number][] = [
-    ...points.map((p): [number, number] => [p.lng, p.lat]),
-    ...lines.flatMap((l) => l.coords),
-  ].filter(([lng, lat]) => lat >= minLat && lat <= maxLat && lng >= minLng && lng <= maxLng)
+  const vertices: [number, number][] = [...points.map((p): [number, number] => [p.lng, p.lat]), ...lines.flatMap((l) => l.coords)]
+  const candidates = vertices.filter(([lng, lat]) => lat >= minLat && lat <= maxLat && lng >= minLng && lng <= maxLng)
   let best: { lat: number; lng: number; offsetM: number } | undefined
   for (const [lng, lat] of candidates) {
     const hit = nearestStreet(originLines, lat, lng, best?.offsetM ?? MAX_ORIGIN_GAP_M)
