@@ -1,6 +1,5 @@
 // Numbering origins: where a city numbers its east–west streets outwards from one line (Toronto from
-// Yonge St, Montréal from boulevard Saint-Laurent) and its north–south streets from their southern end
-// (Toronto, "from the lake"), a civic number past a street's known address points is placed from that
+// Yonge St) and its north–south streets from their southern end ("from the lake"), a civic number past a street's known address points is placed from that
 // origin: number 0 there, the known points give the metres per number. Only the rules (which city, which
 // line, which directions) are stated here; the line and the street's end are the store's own centrelines
 // (docs/geocoding.md, "Numbering origins"). Pure.
@@ -32,17 +31,16 @@ export interface NumberingOrigin {
 
 /**
  * Hand-stated rules (the line's geometry comes from the store). Toronto: streets split into E and W at Yonge
- * St, and the others that run north–south numbered from their southern end ("from the lake"); Montréal: rues
- * split into Est and Ouest at boulevard Saint-Laurent. Checked on the store's own address points: the numbers
- * of every such street with 5 or more points grow away from the line (33 Toronto, 45 Montréal streets), and
- * those of 76 of Toronto's 86 north–south streets grow northwards (docs/geocoding.md, "Numbering origins").
- * Calgary's quadrants and Edmonton's grid are not here: the store has no address point there to fit the
- * metres per number on, or to calibrate a radius on.
+ * St, and the others that run north–south numbered from their southern end ("from the lake"). Checked on the
+ * store's own address points: the numbers of every E/W street with 5 or more points grow away from Yonge (33
+ * streets), those of 76 of its 86 north–south streets grow northwards (docs/geocoding.md, "Numbering origins").
+ * Not here: Montréal's Est/Ouest from boulevard Saint-Laurent (its numbers run ~0.5 m per number and jump by
+ * block, which a linear metres per number does not model, and no calibration result to fit a radius on);
+ * Calgary's quadrants and Edmonton's grid (no address point there to fit or calibrate on).
  */
 export const NUMBERING_ORIGINS: readonly NumberingOrigin[] = [
   { cityKey: 'toronto', line: { nameKey: 'yonge', typeKey: 'st', dir: '' }, dirs: ['E', 'W'] },
   { cityKey: 'toronto', dirs: [''] },
-  { cityKey: 'montreal', line: { nameKey: 'saint laurent', typeKey: 'blvd', dir: '' }, dirs: ['E', 'W'] },
 ]
 
 /** The origin rule of a civic lookup of one street in that city with that direction, if any. */
@@ -129,15 +127,34 @@ function originPoint(
   originLines: readonly StreetPiece[],
 ): { lat: number; lng: number } | undefined {
   if (!originLines.length) return undefined
-  const [minLat, maxLat, minLng, maxLng] = boxOf(originLines, MAX_ORIGIN_GAP_M)
+  const cells = cellsOf(originLines, MAX_ORIGIN_GAP_M)
   const vertices: [number, number][] = [...points.map((p): [number, number] => [p.lng, p.lat]), ...lines.flatMap((l) => l.coords)]
-  const candidates = vertices.filter(([lng, lat]) => lat >= minLat && lat <= maxLat && lng >= minLng && lng <= maxLng)
   let best: { lat: number; lng: number; offsetM: number } | undefined
-  for (const [lng, lat] of candidates) {
-    const hit = nearestStreet(originLines, lat, lng, best?.offsetM ?? MAX_ORIGIN_GAP_M)
+  for (const [lng, lat] of vertices) {
+    const near = cells.get(cellKey(lat, lng))
+    const hit = near && nearestStreet(near, lat, lng, best?.offsetM ?? MAX_ORIGIN_GAP_M)
     if (hit && (!best || hit.offsetM < best.offsetM)) best = { lat: hit.lat, lng: hit.lng, offsetM: hit.offsetM }
   }
   return best && { lat: best.lat, lng: best.lng }
+}
+
+/** Cells of ~1 km: a street's vertex is tested only against the origin line's pieces within padM of its cell. */
+const CELL_DEG = 0.01
+const cellKey = (lat: number, lng: number) => `${Math.floor(lat / CELL_DEG)},${Math.floor(lng / CELL_DEG)}`
+
+function cellsOf(pieces: readonly StreetPiece[], padM: number): Map<string, StreetPiece[]> {
+  const cells = new Map<string, StreetPiece[]>()
+  for (const p of pieces) {
+    const [minLat, maxLat, minLng, maxLng] = boxOf(p, padM)
+    for (let y = Math.floor(minLat / CELL_DEG); y <= Math.floor(maxLat / CELL_DEG); y++)
+      for (let x = Math.floor(minLng / CELL_DEG); x <= Math.floor(maxLng / CELL_DEG); x++) {
+        const key = `${y},${x}`
+        const list = cells.get(key)
+        if (list) list.push(p)
+        else cells.set(key, [p])
+      }
+  }
+  return cells
 }
 
 /** The southernmost vertex of the street's centrelines; undefined without any. */
@@ -147,15 +164,14 @@ function southEnd(lines: readonly StreetPiece[]): { lat: number; lng: number } |
   return best && { lat: best[1], lng: best[0] }
 }
 
-function boxOf(pieces: readonly StreetPiece[], padM: number): [number, number, number, number] {
+function boxOf(piece: StreetPiece, padM: number): [number, number, number, number] {
   let [minLat, maxLat, minLng, maxLng] = [Infinity, -Infinity, Infinity, -Infinity]
-  for (const p of pieces)
-    for (const [lng, lat] of p.coords) {
-      minLat = Math.min(minLat, lat)
-      maxLat = Math.max(maxLat, lat)
-      minLng = Math.min(minLng, lng)
-      maxLng = Math.max(maxLng, lng)
-    }
+  for (const [lng, lat] of piece.coords) {
+    minLat = Math.min(minLat, lat)
+    maxLat = Math.max(maxLat, lat)
+    minLng = Math.min(minLng, lng)
+    maxLng = Math.max(maxLng, lng)
+  }
   const dLat = padM / METRES_PER_DEGREE_LAT
   const dLng = padM / metresPerDegreeLng((minLat + maxLat) / 2)
   return [minLat - dLat, maxLat + dLat, minLng - dLng, maxLng + dLng]
