@@ -1,8 +1,8 @@
 // Numbering origins: where a city numbers its east–west streets outwards from one line (Toronto from
-// Yonge St) and its north–south streets from their southern end ("from the lake"), a civic number past a street's known address points is placed from that
-// origin: number 0 there, the known points give the metres per number. Only the rules (which city, which
-// line, which directions) are stated here; the line and the street's end are the store's own centrelines
-// (docs/geocoding.md, "Numbering origins"). Pure.
+// Yonge St) and its north–south streets from their southern end ("from the lake"), a civic number past a
+// street's known address points is placed from that origin: number 0 there, the known points give the
+// metres per number. Only the rules (which city, which line, which directions) are stated here; the line
+// and the street's end are the store's own centrelines (docs/geocoding.md, "Numbering origins"). Pure.
 import { distanceKm, metresPerDegreeLng, METRES_PER_DEGREE_LAT } from '../geodata'
 import { accuracyOf } from '../geodata'
 import type { GeocodeResult } from './offline'
