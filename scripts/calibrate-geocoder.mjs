@@ -42,7 +42,12 @@ const { values: args } = parseArgs({
 
 const started = performance.now()
 const lib = await loadTs('scripts/lib/calibration-run.ts')
-const REQUIRED = lib.heldNeeded(RULE.goal, RULE.folds, RULE.z)
+/**
+ * A term with too few results for the rule (the numbering origins': a few dozen Toronto results) cannot reach
+ * its bound at all: its radius then holds every one of its calibration results instead.
+ */
+const ruleNeeded = lib.heldNeeded(RULE.goal, RULE.folds, RULE.z)
+const REQUIRED = (n) => Math.min(ruleNeeded(n), n)
 const dataDir = sharedDataDir(repoRoot)
 const sources = SOURCES.map((s) => {
   const bytes = readFileSync(join(dataDir, s.file))
@@ -178,7 +183,9 @@ function coverage(holds, n) {
 // An exact civic match is rare once the address itself is left out (a compatible street of another type or
 // direction): too few for a fit of its own, it is fitted with the number-only matches.
 const MIN_TERM_SAMPLES = 100
-const POOLED_WITH = { address: 'addressNumberOnly' }
+// A number past a street's highest known one, placed from its numbering origin, is fitted with the ones between
+// the origin and the lowest known number (a dozen results alone).
+const POOLED_WITH = { address: 'addressNumberOnly', fromOriginBeyond: 'fromOrigin' }
 /**
  * Cities as the validation groups them: a city with at least CITY_ROW addresses in the folds (the
  * validation's 100-address rows, once per fold) is a group of its own, the rest are pooled as `other`. A
@@ -222,7 +229,7 @@ function printCityHolds() {
     for (const s of list)
       for (const key of [`${precisionOf(term)}|${s.group}`, `${precisionOf(term)}|all cities`]) {
         const c = cells.get(key) ?? { n: 0, before: [], after: [], heldBefore: 0, heldAfter: 0 }
-        const [rb, ra] = [radius(before[term], s), radius(terms[term], s)]
+        const [rb, ra] = [radius(before[term] ?? terms[term], s), radius(terms[term], s)]
         c.n++
         c.heldBefore += s.errorM <= rb ? 1 : 0
         c.heldAfter += s.errorM <= ra ? 1 : 0

@@ -3,6 +3,7 @@
 // node tests, which run the geocoder and the reverse street on the committed artefacts without wrangler.
 import {
   lookupNameKeys,
+  pieceNameKeys,
   planAddressLookup,
   resolveAddressLookup,
   type AddressLookup,
@@ -134,7 +135,7 @@ export function memoryGeodata(addressRows: string[][], streetRows: StreetRow[], 
     const base = points(lookup)
     const near = lookup.near
     if (!near) return base
-    const pieces = named(lookupNameKeys(lookup), near)
+    const pieces = named(pieceNameKeys(lookup), near)
     const streetsInArea = cellsAround(near.lat, near.lng).some((c) => cells.has(c))
     const atCorners = lookup.streets.length === 2 ? corners(lookupNameKeys(lookup), near) : []
     return { ...base, pieces, streetsInArea, corners: atCorners }

@@ -7,7 +7,7 @@
 import type { Env } from '../env'
 import { geocodeOffline, parseAddress, type GeocodeResult } from '../geo/geocode'
 import { isInCanada } from '../geo/geodata'
-import { lookupNameKeys, planAddressLookup, resolveAddressLookup, type AddressLookup } from '../geo/geocode'
+import { lookupNameKeys, pieceNameKeys, planAddressLookup, resolveAddressLookup, type AddressLookup } from '../geo/geocode'
 import type { StreetGeometrySource } from '../geo/geocode'
 import { d1AddressPoints, type AddressPointsAnswer, type AddressPointsSource } from './address-store'
 import { d1StreetStore, type StreetStore } from './street-store'
@@ -128,7 +128,7 @@ async function storeAnswer(lookup: AddressLookup, points: AddressPointsSource, s
     Promise.resolve()
       .then(() => points(lookup))
       .catch((): AddressPointsAnswer => ({ points: [], cityInStore: false })),
-    streets && near ? streets.named(lookupNameKeys(lookup), near).catch(() => []) : [],
+    streets && near ? streets.named(pieceNameKeys(lookup), near).catch(() => []) : [],
     streets && near ? streets.around(near.lat, near.lng).catch(() => []) : [],
     crossing ? corners(lookupNameKeys(lookup), near).catch(() => []) : [],
   ])

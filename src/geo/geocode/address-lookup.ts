@@ -18,6 +18,7 @@ import { parseIntersection } from './intersection-text'
 import { streetOfIntersection, type StreetData } from './street-of-intersection'
 import { crossingOfLines, isAddressLine, isCornerLine, type StreetPiece } from './street-pieces'
 import { cornerOf, type Corner } from './corners'
+import { numberingOriginOf, placeFromOrigin, type NumberingOrigin } from './numbering-origin'
 
 export { parseIntersection }
 import { warning } from '../geodata'
@@ -61,6 +62,8 @@ export interface AddressLookup {
   area: GeocodeResult | null
   /** Display address parts: the street as written and the resolved place ("Waterloo, ON"). */
   display: { street: string; place: string }
+  /** How the city numbers this street (from Yonge St for "Dundas St W, Toronto"): the line's pieces are asked for too. */
+  origin?: NumberingOrigin
 }
 
 /**
@@ -101,7 +104,9 @@ export function planAddressLookup(text: string): AddressLookup | undefined {
   ]
     .filter(Boolean)
     .join(' ')
-  return locate([parsed.street], civic, parsed.city, parsed.province, parsed.fsa, text, streetText)
+  const lookup = locate([parsed.street], civic, parsed.city, parsed.province, parsed.fsa, text, streetText)
+  const origin = civic && numberingOriginOf(lookup.cityKey, lookup.streets[0])
+  return origin ? { ...lookup, origin } : lookup
 }
 
 function locate(
@@ -158,6 +163,13 @@ function otherReadings(s: StreetKey & { display: ParsedStreet }): StreetKey[] {
 /** Every street name the store is asked for: each street's, and its other readings ("Clanton Park", "W Broadway"). */
 export function lookupNameKeys(lookup: AddressLookup): string[] {
   return [...new Set(lookup.streets.flatMap((s) => [s.nameKey, ...(s.alternatives ?? []).map((a) => a.nameKey)]))]
+}
+
+/** Every street name whose centrelines the store is asked for: the named streets' and the numbering origin's. */
+export function pieceNameKeys(lookup: AddressLookup): string[] {
+  const keys = lookupNameKeys(lookup)
+  const line = lookup.origin?.line
+  return line && !keys.includes(line.nameKey) ? [...keys, line.nameKey] : keys
 }
 
 /** Bounding box of `near` in the store's 1e-5-degree integers: [minLat, maxLat, minLng, maxLng]. */
@@ -233,6 +245,14 @@ export function resolveAddressLookup(
         distanceToAnchor(x.result) - distanceToAnchor(y.result),
     )
     located = candidates[0]?.result ?? onLines(linesPer[0], lookup.anchor)
+    // A number past the street's known points, in a city that numbers the street from a line: placed from that line.
+    const origin = lookup.origin
+    if (located?.precision === 'street' && lookup.civic && origin && candidates[0]) {
+      const line = origin.line
+      const originLines = line ? (store.pieces ?? []).filter((p) => streetsCompatible(line, p)) : []
+      const { dir } = lookup.streets[0]
+      located = placeFromOrigin(lookup.civic.number, origin, dir, candidates[0].g, piecesPer[0], originLines) ?? located
+    }
     // Only the street is known: the place may be anywhere on a street of that name there (every group, every centreline).
     if (located?.precision === 'street') {
       const points = perStreet[0].map((p): [number, number] => [p.lng, p.lat])

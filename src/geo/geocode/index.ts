@@ -8,6 +8,7 @@ export {
   type AddressPoint,
   lookupNameKeys,
   nearBoxE5,
+  pieceNameKeys,
   planAddressLookup,
   resolveAddressLookup,
 } from './address-lookup'

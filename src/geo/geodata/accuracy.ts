@@ -17,6 +17,8 @@ export const ACCURACY_TERMS = [
   'interpolatedLong',
   'interpolatedAcross',
   'extrapolated',
+  'fromOrigin',
+  'fromOriginBeyond',
   'street',
   'streetPointsOnly',
 ] as const
