@@ -23,27 +23,92 @@ if (!hasData()) {
 
 // [lang, question, city, how to find the known point]
 const CASES = [
-  ['en', 'Where should I put a sign for my coffee shop near Queen and Spadina in Toronto?', 'Toronto', { signal: ['QUEEN ST W', 'SPADINA AVE'] }],
+  [
+    'en',
+    'Where should I put a sign for my coffee shop near Queen and Spadina in Toronto?',
+    'Toronto',
+    { signal: ['QUEEN ST W', 'SPADINA AVE'] },
+  ],
   ['en', 'Best spot for a bakery sign at King & Bay, Toronto', 'Toronto', { signal: ['KING ST W', 'BAY ST'] }],
   ['en', 'Where should a pharmacy put its sign near Yonge and Eglinton in Toronto?', 'Toronto', { signal: ['YONGE ST', 'EGLINTON AVE'] }],
-  ['fr', 'Où installer une enseigne pour mon restaurant près de Bloor et Bathurst à Toronto?', 'Toronto', { signal: ['BLOOR ST W', 'BATHURST ST'] }],
-  ['en', 'Find a good sign location for my gym around Dundas and Ossington in Toronto', 'Toronto', { signal: ['DUNDAS ST W', 'OSSINGTON AVE'] }],
+  [
+    'fr',
+    'Où installer une enseigne pour mon restaurant près de Bloor et Bathurst à Toronto?',
+    'Toronto',
+    { signal: ['BLOOR ST W', 'BATHURST ST'] },
+  ],
+  [
+    'en',
+    'Find a good sign location for my gym around Dundas and Ossington in Toronto',
+    'Toronto',
+    { signal: ['DUNDAS ST W', 'OSSINGTON AVE'] },
+  ],
   ['en', 'Where should I put a sign for a dry cleaner near M5V 2T6?', null, { signal: ['SPADINA AVE', 'FRONT ST W'] }],
-  ['en', 'Where should I put a sign for my coffee shop near Granville and Georgia in Vancouver?', 'Vancouver', { xstreet: ['W GEORGIA ST', 'GRANVILLE ST'] }],
+  [
+    'en',
+    'Where should I put a sign for my coffee shop near Granville and Georgia in Vancouver?',
+    'Vancouver',
+    { xstreet: ['W GEORGIA ST', 'GRANVILLE ST'] },
+  ],
   ['en', 'Best spot for a bike shop sign at Main & Hastings, Vancouver', 'Vancouver', { xstreet: ['MAIN ST', 'E HASTINGS ST'] }],
-  ['en', 'Where should a bakery put a sign near Commercial Drive and 12th Avenue in Vancouver?', 'Vancouver', { xstreet: ['E 12TH AV', 'COMMERCIAL DRIVE'] }],
+  [
+    'en',
+    'Where should a bakery put a sign near Commercial Drive and 12th Avenue in Vancouver?',
+    'Vancouver',
+    { xstreet: ['E 12TH AV', 'COMMERCIAL DRIVE'] },
+  ],
   ['en', 'Where to put a sign for my restaurant on Robson Street in Vancouver?', 'Vancouver', { xstreet: ['ROBSON ST', 'BURRARD ST'] }],
   ['fr', 'Où mettre une enseigne pour un café près de Main et Broadway à Vancouver?', 'Vancouver', { xstreet: ['MAIN ST', 'E BROADWAY'] }],
-  ['fr', 'Où mettre une enseigne pour ma pharmacie coin Côte-des-Neiges et Queen-Mary à Montréal?', 'Montréal', { osmCorner: ['Montréal', 'Chemin de la Côte-des-Neiges', 'Chemin Queen Mary'] }],
-  ['fr', 'Où installer une enseigne pour une boulangerie près de Saint-Denis et Mont-Royal à Montréal?', 'Montréal', { osmCorner: ['Montréal', 'Rue Saint-Denis', 'Avenue du Mont-Royal Est'] }],
-  ['en', 'Where should I put a sign for a bar near Saint-Laurent and Rachel in Montreal?', 'Montréal', { osmCorner: ['Montréal', 'Boulevard Saint-Laurent', 'Rue Rachel Est'] }],
+  [
+    'fr',
+    'Où mettre une enseigne pour ma pharmacie coin Côte-des-Neiges et Queen-Mary à Montréal?',
+    'Montréal',
+    { osmCorner: ['Montréal', 'Chemin de la Côte-des-Neiges', 'Chemin Queen Mary'] },
+  ],
+  [
+    'fr',
+    'Où installer une enseigne pour une boulangerie près de Saint-Denis et Mont-Royal à Montréal?',
+    'Montréal',
+    { osmCorner: ['Montréal', 'Rue Saint-Denis', 'Avenue du Mont-Royal Est'] },
+  ],
+  [
+    'en',
+    'Where should I put a sign for a bar near Saint-Laurent and Rachel in Montreal?',
+    'Montréal',
+    { osmCorner: ['Montréal', 'Boulevard Saint-Laurent', 'Rue Rachel Est'] },
+  ],
   ['fr', 'Où mettre une enseigne pour un dépanneur près de H2X 1Y4?', null, { osmPostal: ['Montréal', 'H2X'] }],
-  ['fr', 'Où mettre une enseigne pour mon salon de coiffure au coin de Décarie et Van Horne à Montréal?', 'Montréal', { osmCorner: ['Montréal', 'Boulevard Décarie', 'Avenue Van Horne'] }],
-  ['en', 'Where should I put a sign for my restaurant near Jasper Avenue and 109 Street in Edmonton?', 'Edmonton', { aawdt: ['100724', '112255'] }],
+  [
+    'fr',
+    'Où mettre une enseigne pour mon salon de coiffure au coin de Décarie et Van Horne à Montréal?',
+    'Montréal',
+    { osmCorner: ['Montréal', 'Boulevard Décarie', 'Avenue Van Horne'] },
+  ],
+  [
+    'en',
+    'Where should I put a sign for my restaurant near Jasper Avenue and 109 Street in Edmonton?',
+    'Edmonton',
+    { aawdt: ['100724', '112255'] },
+  ],
   ['en', 'Best place for a pub sign on Whyte Avenue in Edmonton', 'Edmonton', { aawdt: ['237904', '237916'] }],
-  ['fr', 'Où mettre une enseigne pour une boulangerie près de 124 Street et 107 Avenue à Edmonton?', 'Edmonton', { aawdt: ['113127', '311080'] }],
-  ['en', 'Where should I put a sign for a bookstore near King and University in Waterloo?', 'Waterloo', { osmCorner: ['Waterloo', 'King Street North', 'University Avenue West'] }],
-  ['en', 'Best spot for a café sign at King & Erb, Waterloo', 'Waterloo', { osmCorner: ['Waterloo', 'King Street South', 'Erb Street West'] }],
+  [
+    'fr',
+    'Où mettre une enseigne pour une boulangerie près de 124 Street et 107 Avenue à Edmonton?',
+    'Edmonton',
+    { aawdt: ['113127', '311080'] },
+  ],
+  [
+    'en',
+    'Where should I put a sign for a bookstore near King and University in Waterloo?',
+    'Waterloo',
+    { osmCorner: ['Waterloo', 'King Street North', 'University Avenue West'] },
+  ],
+  [
+    'en',
+    'Best spot for a café sign at King & Erb, Waterloo',
+    'Waterloo',
+    { osmCorner: ['Waterloo', 'King Street South', 'Erb Street West'] },
+  ],
   ['en', 'How good is 75 King St S, Waterloo for a pharmacy sign?', 'Waterloo', { osmAddress: ['Waterloo', 'King Street South', '75'] }],
   ['fr', 'Où mettre une enseigne pour un restaurant dans le Vieux-Québec?', 'Québec', { osmPostal: ['Québec', 'G1R'] }],
   ['fr', 'Où installer une enseigne pour une librairie près de G1R 4P5 à Québec?', 'Québec', { osmPostal: ['Québec', 'G1R'] }],
@@ -53,7 +118,10 @@ const CASES = [
 const round6 = (x) => Math.round(x * 1e6) / 1e6
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1]
 const metres = (a, b) => Math.hypot((a.lat - b.lat) * 111_320, (a.lng - b.lng) * 111_320 * Math.cos((a.lat * Math.PI) / 180))
-const sha = (path) => createHash('sha256').update(readFileSync(join(dataDir, path))).digest('hex')
+const sha = (path) =>
+  createHash('sha256')
+    .update(readFileSync(join(dataDir, path)))
+    .digest('hex')
 
 const signals = readCsv('toronto/signal-counts-8h.csv')
 const vancouver = readCsv('vancouver/street-intersections.csv')
@@ -79,7 +147,11 @@ function known(spec) {
     if (sites.some((s) => !s)) throw new Error(`no Edmonton count site ${spec.aawdt}`)
     const lat = sites.reduce((s, r) => s + +r.lat, 0) / sites.length
     const lng = sites.reduce((s, r) => s + +r.lng, 0) / sites.length
-    return { lat, lng, source: `City of Edmonton count sites ${sites.map((s) => `${s.site_id} (${s.description})`).join(' and ')}, midpoint` }
+    return {
+      lat,
+      lng,
+      source: `City of Edmonton count sites ${sites.map((s) => `${s.site_id} (${s.description})`).join(' and ')}, midpoint`,
+    }
   }
   const inCity = (city) => osm.filter((r) => r.city === city)
   const central = (points) => {
@@ -103,7 +175,11 @@ function known(spec) {
     const [city, fsa] = spec.osmPostal
     const points = inCity(city).filter((r) => r.postcode.startsWith(fsa))
     const p = central(points)
-    return { lat: +p.lat, lng: +p.lng, source: `OpenStreetMap address point ${p.number} ${p.street}, ${city}: the most central of the ${points.length} with postcode ${fsa}` }
+    return {
+      lat: +p.lat,
+      lng: +p.lng,
+      source: `OpenStreetMap address point ${p.number} ${p.street}, ${city}: the most central of the ${points.length} with postcode ${fsa}`,
+    }
   }
   if (spec.osmAddress) {
     const [city, street, number] = spec.osmAddress
@@ -118,7 +194,12 @@ const queries = CASES.map(([lang, query, city, spec]) => {
   const k = known(spec)
   return { lang, query, city, known: { lat: round6(k.lat), lng: round6(k.lng) }, source: k.source }
 })
-const inputs = ['toronto/signal-counts-8h.csv', 'vancouver/street-intersections.csv', 'edmonton/aawdt.csv', 'addresses/osm-canada-cities.csv']
+const inputs = [
+  'toronto/signal-counts-8h.csv',
+  'vancouver/street-intersections.csv',
+  'edmonton/aawdt.csv',
+  'addresses/osm-canada-cities.csv',
+]
 const fixture = {
   description:
     'Questions to POST /ai/query naming a place in six cities, each with a known point of the place from a source the geocoder ' +

@@ -14,5 +14,6 @@ export {
 export { findPlace, geocodeOffline, type GeocodeResult, isKnownPlaceName } from './offline'
 export type { StreetGeometrySource } from './street-geometry'
 export { streetKeyOf } from './street-key'
+export { CROSS_STREET_M, placeOfPoint, type PointStreets, STREET_NAME_M, streetsLabel, streetsOfPoint } from './point-name'
 export { SIGHT_M, type SightStreet, streetsInSight, streetsNear } from './streets-in-sight'
 export { CLASS_SOURCES, decodePiece, nearestStreet, type NearestStreet, streetOfPiece, type StreetPiece } from './street-pieces'

@@ -64,7 +64,10 @@ export function parseQuery(question: string): ParsedQuery {
   const mentions = citiesIn(text, taken)
 
   // The city: from the addresses written, else the gazetteer's best mention, else a landmark's.
-  const addressCities = addresses.filter((a) => !a.cityless).map((a) => cityOfAddress(a.text)).filter((p): p is Place => !!p)
+  const addressCities = addresses
+    .filter((a) => !a.cityless)
+    .map((a) => cityOfAddress(a.text))
+    .filter((p): p is Place => !!p)
   const mentioned = mentions.map((m) => parentCityOf(m.place))
   let city: Place | null = mentioned[0] ?? addressCities[0] ?? null
   if (!mentioned.length && addressCities.some((c) => !sameCity(c, addressCities[0]))) city = null

@@ -92,6 +92,9 @@ const PART_STOP = /\s+(?:à|a|au|in|at|for|pour|est|is|et|and|dans|near|pr[eè]s
 // Sentence words a bare "A & B" can swallow before the first street: "Compare Yonge & Dundas".
 const LEADING_WORDS = /^(?:(?:Compare|Comparer|Comparez|Rate|Score|Is|Between|Entre|At|Near|Évalue|Evaluate|Et|And)\s+)+/u
 
+/** Two names this populous are towns, not the streets of a corner. */
+const TOWN_POPULATION = 10_000
+
 /** Intersections written in the text; their streets as the geocoder's intersection parser reads them. */
 export function intersectionsIn(text: string, taken: Span[]): Target[] {
   const found: Target[] = []
@@ -102,8 +105,8 @@ export function intersectionsIn(text: string, taken: Span[]): Target[] {
       if ([...taken, ...found].some((s) => start < s.end && end > s.start)) continue
       const [a, b] = [m[1].replace(LEADING_WORDS, ''), m[2]].map((s) => s.replace(PART_STOP, '').trim())
       if (!a || !b) continue
-      // "near Toronto and Ottawa" names two places, not a corner.
-      if (!parseStreetText(a)?.type && !parseStreetText(b)?.type && isKnownPlaceName(normalizeName(a)) && isKnownPlaceName(normalizeName(b))) continue
+      // "near Toronto and Ottawa" names two towns, not a corner ("King and University" in Waterloo names streets).
+      if ([a, b].every((s) => !parseStreetText(s)?.type && (findPlace(s)?.population ?? 0) >= TOWN_POPULATION)) continue
       found.push({ kind: 'intersection', text: `${a} & ${b}`, streets: [a, b], start, end })
     }
   }

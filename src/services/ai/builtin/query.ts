@@ -6,7 +6,8 @@ import { GEOCODE_PRECISIONS, type GeocodePrecision } from '../../../geo/geodata'
 import { buildScoreResult, DEFAULT_WEIGHTS, type ScoreResult, type WeightProfile } from '../../../scoring'
 import type { Geocoder } from '../../geocoder'
 import { candidatePoints, findNearby } from '../../nearby'
-import { REVERSE_MAX_DISTANCE_M, type ReverseGeocoder } from '../../reverse-geocoder'
+import { REVERSE_MAX_DISTANCE_M, type ReverseGeocoder, type ReverseHit } from '../../reverse-geocoder'
+import { streetsLabel } from '../../../geo/geocode'
 import { clip, describeResult, GENERAL_ANSWER, lead, relativeTo, say } from './explain'
 import type { Intent, Language } from './intent'
 import { type Area, MAX_QUERY_READ, type ParsedQuery, parseQuery } from './parse-query'
@@ -226,6 +227,12 @@ export async function builtinAnswerQuery(query: string, deps: BuiltinQueryDeps):
   return answer
 }
 
+/** "Queen Street West near Spadina Avenue, Toronto, ON" / "Rue Peel près de Rue Sainte-Catherine Ouest, Montréal, QC". */
+function streetName(hit: ReverseHit, lang: Language): string {
+  if (!hit.streets) return hit.address
+  return [streetsLabel(hit.streets, lang), hit.place].filter(Boolean).join(', ')
+}
+
 function cannotPlace(answer: BuiltinQueryAnswer, lang: Language, headline: string): BuiltinQueryAnswer {
   const named = answer.droppedAddresses.some((d) => d.reason === 'not_geocoded')
   const why = named
@@ -272,24 +279,28 @@ async function searchAround(
     const { lat, lng } = b.result
     const where = relativeTo(centre.label, b.distanceM, b.bearingDeg, lang)
     const hit = names[i]
-    const address = hit ? hit.address : coords(lat, lng)
-    const resolved = hit
+    const civic = hit && hit.kind !== 'street'
+    // A civic address is the suggestion itself; a point named by its streets is suggested as its exact coordinates.
+    const address = civic ? hit.address : coords(lat, lng)
+    const named = hit && !civic ? streetName(hit, lang) : undefined
+    const resolved = civic
       ? say(
           lang,
           `${hit.address} (${Math.round(hit.distanceM)} m from the scored point)`,
           `${hit.address} (à ${Math.round(hit.distanceM)} m du point évalué)`,
         )
-      : `${coords(lat, lng)} (${where})`
+      : (named ?? `${coords(lat, lng)} (${where})`)
     answer.suggestedAddresses.push(address)
-    answer.geocodedLocations.push(asLocation(address, resolved, lat, lng, hit ? 'address' : 'coordinates', b.result))
-    sentences.push(describeResult(`#${i + 1} (${where})`, b.result, weights, lang))
+    answer.geocodedLocations.push(asLocation(address, resolved, lat, lng, civic ? 'address' : 'coordinates', b.result))
+    const label = civic ? hit.address.split(',')[0] : named?.split(',')[0]
+    sentences.push(describeResult(`#${i + 1} (${label ? `${label}, ` : ''}${where})`, b.result, weights, lang))
   })
   if (names.some((n) => !n))
     answer.notes.push(
       say(
         lang,
-        'No civic address is known for some suggested points: they are given as coordinates.',
-        'Aucune adresse civique n’est connue pour certains points : ils sont donnés en coordonnées.',
+        'No civic address or street is known for some suggested points: they are given as coordinates.',
+        'Aucune adresse civique ni rue n’est connue pour certains points : ils sont donnés en coordonnées.',
       ),
     )
   if (centre.precision === 'city')
