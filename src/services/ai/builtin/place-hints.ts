@@ -33,7 +33,7 @@ export function postalCodesIn(text: string, taken: Span[]): Target[] {
 export const QUERY_RADIUS_M = { min: 50, max: 2000 } as const
 
 const RADIUS = new RegExp(
-  String.raw`\b(?:within|inside|in\s+a\s+radius\s+of|dans\s+un\s+rayon\s+de|[àa]\s+moins\s+de|rayon\s+de)\s+` +
+  String.raw`(?<![\p{L}])(?:within|inside|in\s+a\s+radius\s+of|dans\s+un\s+rayon\s+de|[àa]\s+moins\s+de|rayon\s+de)\s+` +
     String.raw`(\d+(?:[.,]\d+)?)\s*(km|kilom[eè]tres?|kilometers?|kilometres?|m|m[eè]tres?|meters?)(?![\p{L}])`,
   'iu',
 )

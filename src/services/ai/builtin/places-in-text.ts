@@ -72,6 +72,8 @@ export function addressesIn(text: string): Target[] {
 const STREET_PART = String.raw`([\p{Lu}\d][\p{L}\d'’.-]*(?:\s+(?:[\p{Lu}\d][\p{L}\d'’.-]*|de|du|des|la|le))*)`
 const FR_ARTICLE = String.raw`(?:(?:de\s+la|de\s+l['’]|du|des|de|la|le|l['’])\s*)?`
 const FR_TYPE = String.raw`(?:(?:rues?|boulevards?|boul\.?|avenues?|av\.?|chemins?|ch\.?)\s+)?`
+// "la rue Saint-Denis", "l'avenue du Mont-Royal", "Peel": article, type, article, then the name.
+const FR_STREET = `${FR_ARTICLE}${FR_TYPE}${FR_ARTICLE}${STREET_PART}`
 /** Either case of each word's first letter (the patterns are case-sensitive: streets are capitalised). */
 const anyCase = (words: string[]) => words.map((w) => `[${w[0].toUpperCase()}${w[0]}]${w.slice(1)}`).join('|')
 // Written loosely after a preposition: "near Queen and Spadina", "at King & Bay", "by Main/Hastings".
@@ -80,11 +82,11 @@ const FR_NEAR = String.raw`(?:${anyCase(['pr[eè]s', 'proche', 'autour', String.
 const INTERSECTIONS = [
   new RegExp(String.raw`\b(?:[Cc]orner|[Ii]ntersection)\s+of\s+(?:the\s+)?${STREET_PART}\s+(?:and|&)\s+${STREET_PART}`, 'gu'),
   new RegExp(
-    String.raw`\b(?:[Cc]oin|[Aa]ngle|[Ii]ntersection)\s+${FR_ARTICLE}${FR_TYPE}${STREET_PART}\s+et\s+${FR_ARTICLE}${FR_TYPE}${STREET_PART}`,
+    String.raw`\b(?:[Cc]oin|[Aa]ngle|[Ii]ntersection)\s+${FR_STREET}\s+et\s+${FR_STREET}`,
     'gu',
   ),
   new RegExp(String.raw`\b${EN_NEAR}${STREET_PART}\s*(?:\s(?:and|&)\s|&|/)\s*${STREET_PART}`, 'gu'),
-  new RegExp(String.raw`\b${FR_NEAR}${FR_ARTICLE}${FR_TYPE}${STREET_PART}\s+(?:et|&)\s+${FR_ARTICLE}${FR_TYPE}${STREET_PART}`, 'gu'),
+  new RegExp(String.raw`(?<![\p{L}])${FR_NEAR}${FR_STREET}\s+(?:et|&)\s+${FR_STREET}`, 'gu'),
   new RegExp(String.raw`${STREET_PART}\s*&\s*${STREET_PART}`, 'gu'),
 ]
 // A street part stops before these words (the regex's lazy-free form swallows capitalised city names).
