@@ -152,6 +152,8 @@ export function memoryGeodata(addressRows: string[][], streetRows: StreetRow[], 
   const countStore: CountStore = { inCells: async (wanted) => wanted.flatMap((c) => byCountCell.get(c) ?? []) }
   return {
     answer,
+    /** What the worker's street and address readers answer (services/street-store.ts LocateSources), from memory. */
+    sources,
     /** The counts the worker's scoring hands the engine at this point (services/count-store.ts countsNear). */
     countsNear: (lat: number, lng: number, precision: GeocodePrecision): Promise<MeasuredCount[] | undefined> =>
       countsNear(countStore, lat, lng, precision),

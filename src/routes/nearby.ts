@@ -7,7 +7,7 @@ import { consumeQuotaUnits } from '../middleware/rate-limit'
 import type { Context } from 'hono'
 import type { AppEnv } from '../env'
 import { DEFAULT_WEIGHTS, GRADES, ScoreResultSchema, WeightProfileSchema, type WeightProfile } from '../scoring'
-import { gridFeatureCollection, NEARBY, nearbyQuotaUnits, searchNearby, type NearbyResult } from '../services/nearby'
+import { gridFeatureCollection, NEARBY, nameBestPoints, nearbyQuotaUnits, searchNearby, type NearbyResult } from '../services/nearby'
 import { nearbySvg } from '../views/nearby-svg'
 import { locationFields, locationQueryFields, requireLocation } from '../lib/location'
 
@@ -50,6 +50,17 @@ const BestPointSchema = z
       example: 45,
       description: 'Direction from the centre, degrees clockwise from north (0 for the centre itself)',
     }),
+    name: z
+      .string()
+      .max(400)
+      .nullable()
+      .openapi({
+        example: 'Queen Street West near Spadina Avenue, Toronto, ON',
+        description:
+          'What the point is called: the civic address whose point stands within 15 m, else the nearest street and a ' +
+          'cross street meeting it within 150 m, with the municipality; null where the geodata store knows neither. ' +
+          '`result.address` stays the coordinates, as POST /score writes them.',
+      }),
     result: ScoreResultSchema,
   })
   .openapi('NearbyBestPoint')
@@ -181,6 +192,7 @@ export async function search(c: Context<AppEnv>, input: SearchInput): Promise<Ne
 export const nearbyRoutes = createRouter()
   .openapi(nearbyRoute, async (c) => {
     const result = await search(c, c.req.valid('json'))
+    const names = await nameBestPoints(c.env, result.best)
     return c.json(
       {
         centre: result.centre,
@@ -188,7 +200,13 @@ export const nearbyRoutes = createRouter()
         spacingM: result.spacingM,
         gridPoints: result.points.length,
         quotaUnits: nearbyQuotaUnits(result.points.length),
-        best: result.best.map((b) => ({ rank: b.rank, distanceM: b.distanceM, bearingDeg: b.bearingDeg, result: b.result })),
+        best: result.best.map((b, i) => ({
+          rank: b.rank,
+          distanceM: b.distanceM,
+          bearingDeg: b.bearingDeg,
+          name: names[i],
+          result: b.result,
+        })),
         grid: gridFeatureCollection(result.points),
       },
       200,

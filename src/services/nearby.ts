@@ -8,6 +8,7 @@ import { featuresAt, trafficArea, type FeatureOptions } from '../geo/signals'
 import { bearingDeg, distanceM, isInCanada } from '../geo/geodata'
 import { buildScoreResult, gradeFor, scoreSignals, type Grade, type ScoreResult, type WeightProfile } from '../scoring'
 import { gridAround, gridPointCount } from './nearby-grid'
+import { REVERSE_MAX_DISTANCE_M, reverseGeocoderFor } from './reverse-geocoder'
 import { scoreLocation, type LocationInput } from './scoring'
 
 export const NEARBY = {
@@ -209,4 +210,14 @@ export async function searchNearby(
   const candidates = candidatePoints(centre, options.radiusM, options.spacingM)
   await charge(nearbyQuotaUnits(candidates.length))
   return findNearby(centre, candidates, options)
+}
+
+/**
+ * What each best point is called (services/reverse-geocoder.ts): the civic address within 15 m, else its street and
+ * cross street, with the municipality; null where the geodata store knows neither. Read in parallel, one
+ * store lookup per point; a failing store costs only the names.
+ */
+export function nameBestPoints(env: Parameters<typeof reverseGeocoderFor>[0], best: readonly BestPoint[]): Promise<(string | null)[]> {
+  const reverse = reverseGeocoderFor(env)
+  return Promise.all(best.map(async (b) => (await reverse.reverse(b.result.lat, b.result.lng, REVERSE_MAX_DISTANCE_M))?.address ?? null))
 }

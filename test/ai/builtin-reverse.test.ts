@@ -1,6 +1,7 @@
 // Issue 25: the built-in /ai/query names the site finder's points with the geodata store's nearest
 // civic address, written with its street's display name; no address point near → coordinates, never
-// an invented address.
+// an invented address. Issue 31: a civic address names a point within 15 m of it; farther, the point is
+// named by its street and a cross street (here from the address points: the fixture's grid streets have no centrelines).
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createKey } from '../helpers/api'
@@ -37,10 +38,18 @@ beforeAll(async () => {
 describe('the store-backed reverse geocoder', () => {
   const reverse = reverseGeocoderFor(env)
 
-  it('names a point by its nearest civic address, with the street as the source writes it', async () => {
+  it('names a point at an address point by its civic address, with the street as the source writes it', async () => {
     const p = pointOf(street, 80)
     const hit = await reverse.reverse(p.lat, p.lng, REVERSE_MAX_DISTANCE_M)
     expect(hit).toMatchObject({ address: '80 Rue Fixture Ouest, Montréal, QC', distanceM: 0 })
+  })
+
+  it('between two fixture streets, 26 m from the nearest address: named by the street and the next one, not a civic number', async () => {
+    const p = pointOf(street, 80)
+    const [lat, lng] = offset([p.lat, p.lng], 0, 50)
+    const hit = await reverse.reverse(lat, lng, REVERSE_MAX_DISTANCE_M)
+    expect(hit).toMatchObject({ kind: 'street', place: 'Montréal, QC' })
+    expect(hit!.address).toMatch(/^Rue Fixture [\p{L} ]+( near Rue Fixture [\p{L} ]+)?, Montréal, QC$/u)
   })
 
   it('nothing within the distance: no name', async () => {
@@ -50,17 +59,22 @@ describe('the store-backed reverse geocoder', () => {
 })
 
 describe('POST /api/v1/ai/query with the store loaded', () => {
-  it('suggested points near civic addresses are named by them (precision address)', async () => {
+  it('suggested points are named by a civic address within 15 m (precision address), else by their streets', async () => {
     const { key } = await createKey('free')
     const query = 'Où mettre une enseigne pour ma boulangerie près du marché Jean-Talon?'
     const res = await aiCall('/ai/query', { key, body: { query }, env: FRESH_ENV })
     expect(res.status).toBe(200)
-    const locations: { precision: string; address: string }[] = res.json.geocodedLocations
+    const locations: { precision: string; address: string; resolvedAddress: string; lat: number; lng: number }[] =
+      res.json.geocodedLocations
     expect(locations.length).toBeGreaterThanOrEqual(1)
-    // Every suggested point lies within the reverse distance of a fixture address: each is named by it.
+    // Every suggested point lies within 50 m of a fixture street's addresses: each is named, never left as coordinates alone.
     for (const l of locations) {
-      expect(l.precision).toBe('address')
-      expect(l.address).toMatch(/^\d+ Rue Fixture [\p{L} ]+, Montréal, QC$/u)
+      if (l.precision === 'address') expect(l.address).toMatch(/^\d+ Rue Fixture [\p{L} ]+, Montréal, QC$/u)
+      else {
+        expect(l.precision).toBe('coordinates')
+        expect(l.address).toBe(`${l.lat.toFixed(5)}, ${l.lng.toFixed(5)}`)
+        expect(l.resolvedAddress).toMatch(/^Rue Fixture [\p{L} ]+( près de Rue Fixture [\p{L} ]+)?, Montréal, QC$/u)
+      }
     }
   })
 })

@@ -4,6 +4,7 @@ import { runInDurableObject } from 'cloudflare:test'
 import { call, createKey, expectError } from '../helpers/api'
 import { distanceKm } from '../../src/geo/geodata/text'
 import { GRADES, gradeFor } from '../../src/scoring'
+import { loadStreetFixture, offset } from '../helpers/street-fixture'
 
 const RIDEAU = '50 Rideau St, Ottawa, ON K1N 9J7'
 const metres = (a: { lat: number; lng: number }, b: { lat: number; lng: number }) => distanceKm(a.lat, a.lng, b.lat, b.lng) * 1000
@@ -240,5 +241,40 @@ describe('GET /api/v1/score/nearby.svg', () => {
     ]) {
       expectError(await call(`/api/v1/score/nearby.svg?${q}`, { key }), 400, 'BAD_REQUEST')
     }
+  })
+})
+
+describe('POST /api/v1/score/nearby names its best points (issue 31)', () => {
+  // Two fixture streets crossing at the centre: every point within 100 m lies within 71 m of one of them.
+  const CENTRE: [number, number] = [45.4042, -71.8929]
+  beforeAll(async () => {
+    await loadStreetFixture(env.DB, 'nearby-names', [
+      { name: 'Rue Fixture Nord', roadClass: 3, points: [offset(CENTRE, -400, 0), offset(CENTRE, 400, 0)] },
+      { name: 'Rue Fixture Croix', roadClass: 2, points: [offset(CENTRE, 0, -400), offset(CENTRE, 0, 400)] },
+    ])
+  })
+
+  it('each best point is named by its street and the cross street; result.address stays the coordinates', async () => {
+    const { key } = await createKey('pro')
+    const res = await call('/api/v1/score/nearby', {
+      key,
+      body: { lat: CENTRE[0], lng: CENTRE[1], radiusM: 100, spacingM: 25, limit: 3 },
+    })
+    expect(res.status, res.text.slice(0, 300)).toBe(200)
+    expect(res.json.best.length).toBeGreaterThanOrEqual(2)
+    for (const b of res.json.best) {
+      expect(b.name).toMatch(/^Rue Fixture (Nord|Croix)( near Rue Fixture (Nord|Croix))?, Sherbrooke, QC$/)
+      expect(b.result.address).toBe(`${b.result.lat.toFixed(5)}, ${b.result.lng.toFixed(5)}`)
+    }
+    // The centre stands where the two meet: its name says both.
+    const atCentre = res.json.best.find((b: { distanceM: number }) => b.distanceM === 0)
+    if (atCentre) expect(atCentre.name).toMatch(/ near /)
+  })
+
+  it('where the store knows no street or address: null, not a distance from a city', async () => {
+    const { key } = await createKey('pro')
+    const res = await call('/api/v1/score/nearby', { key, body: { lat: 48.4284, lng: -89.2477, radiusM: 100, spacingM: 50, limit: 2 } })
+    expect(res.status).toBe(200)
+    for (const b of res.json.best) expect(b.name).toBeNull()
   })
 })

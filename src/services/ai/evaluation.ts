@@ -3,7 +3,7 @@
 // free-text business type ("drive-thru café") through the taxonomy so a language model's wording and
 // the built-in provider's ids are judged alike. Pure. Used by test/ai/evaluation.test.ts (built-in) and
 // scripts/eval-ai-query.mjs (any provider, through a running server).
-import { normalizeName } from '../../geo/geodata'
+import { distanceM, normalizeName } from '../../geo/geodata'
 import { BUSINESS_TYPES, matchBusiness } from './builtin/taxonomy'
 
 export interface EvalCase {
@@ -76,5 +76,57 @@ export function evaluate(cases: readonly EvalCase[], answers: readonly EvalAnswe
     accuracy: { intent: share(right.intent), city: share(right.city), businessType: share(right.businessType), all: share(right.all) },
     byLanguage,
     failures,
+  }
+}
+
+/** A question that names a place, with a known point of that place from an independent source (test/ai/fixtures/query-places.json). */
+export interface PlaceCase {
+  query: string
+  lang: 'en' | 'fr'
+  city: string | null
+  known: { lat: number; lng: number }
+}
+export interface PlaceAnswer {
+  geocodedLocations: readonly { lat: number; lng: number }[]
+}
+export interface PlaceReport {
+  total: number
+  /** Share of questions whose every suggestion lies within `withinM` of the known point (none suggested: a miss). */
+  within: number
+  withinM: number
+  /** Median over questions of the farthest suggestion's distance, metres (a question with none counts as infinitely far). */
+  medianM: number
+  byCity: Record<string, { total: number; within: number }>
+  /** Each question's farthest suggestion, metres (null: nothing suggested). */
+  farthestM: (number | null)[]
+}
+
+/** How far any provider's suggestions land from the place each question names (issue 31: ≥ 90 % within 2 km). */
+export function evaluatePlaces(cases: readonly PlaceCase[], answers: readonly PlaceAnswer[], withinM = 2000): PlaceReport {
+  if (cases.length !== answers.length) throw new Error(`evaluatePlaces: ${cases.length} cases but ${answers.length} answers`)
+  const byCity: PlaceReport['byCity'] = {}
+  const farthestM = cases.map((c, i) => {
+    const located = answers[i].geocodedLocations
+    return located.length ? Math.round(Math.max(...located.map((l) => distanceM(c.known.lat, c.known.lng, l.lat, l.lng)))) : null
+  })
+  let within = 0
+  cases.forEach((c, i) => {
+    const city = c.city ?? '(postal code)'
+    byCity[city] ??= { total: 0, within: 0 }
+    byCity[city].total++
+    const m = farthestM[i]
+    if (m !== null && m <= withinM) {
+      within++
+      byCity[city].within++
+    }
+  })
+  const sorted = farthestM.map((m) => m ?? Infinity).sort((a, b) => a - b)
+  return {
+    total: cases.length,
+    within: cases.length ? within / cases.length : 0,
+    withinM,
+    medianM: sorted.length ? sorted[sorted.length >> 1] : 0,
+    byCity,
+    farthestM,
   }
 }

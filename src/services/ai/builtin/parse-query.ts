@@ -16,6 +16,7 @@ import {
   type Span,
   type Target,
 } from './places-in-text'
+import { postalCodesIn, radiusIn } from './place-hints'
 import type { Modifier } from './profiles'
 import { type BusinessMatch, fold, isDriveThrough, matchBusiness, modifiersIn } from './taxonomy'
 
@@ -30,9 +31,11 @@ export interface ParsedQuery {
   modifiers: Modifier[]
   /** The municipality; null when none is named, or when compared places are in different cities. */
   city: Place | null
-  /** Addresses and intersections written in the question, in order. */
+  /** Addresses, intersections, streets and postal codes written in the question, in order. */
   targets: Target[]
   area: Area | null
+  /** How far around the place to search, when the question says ("within 800 m"). */
+  radiusM?: number
   /** The question was longer than MAX_QUERY_READ and only its start was read. */
   truncated: boolean
 }
@@ -47,17 +50,24 @@ const masked = (text: string, spans: Span[]) =>
 export const MAX_QUERY_READ = 600
 
 export function parseQuery(question: string): ParsedQuery {
-  const text = question.slice(0, MAX_QUERY_READ)
+  const read = question.slice(0, MAX_QUERY_READ)
+  // "within 500 m of …" is a distance, not a civic number: read first, then blanked out.
+  const radius = radiusIn(read)
+  const text = radius ? masked(read, [radius.span]) : read
   const addresses = addressesIn(text)
   const intersections = intersectionsIn(text, addresses)
   const landmarks = landmarksIn(text)
   const streets = streetsIn(text, [...addresses, ...intersections, ...landmarks.map((l) => l.span)])
-  const targets = [...addresses, ...intersections, ...streets].sort((a, b) => a.start - b.start)
+  const postal = postalCodesIn(text, [...addresses, ...intersections, ...streets])
+  const targets = [...addresses, ...intersections, ...streets, ...postal].sort((a, b) => a.start - b.start)
   const taken: Span[] = [...targets, ...landmarks.map((l) => l.span)]
   const mentions = citiesIn(text, taken)
 
   // The city: from the addresses written, else the gazetteer's best mention, else a landmark's.
-  const addressCities = addresses.map((a) => cityOfAddress(a.text)).filter((p): p is Place => !!p)
+  const addressCities = addresses
+    .filter((a) => !a.cityless)
+    .map((a) => cityOfAddress(a.text))
+    .filter((p): p is Place => !!p)
   const mentioned = mentions.map((m) => parentCityOf(m.place))
   let city: Place | null = mentioned[0] ?? addressCities[0] ?? null
   if (!mentioned.length && addressCities.some((c) => !sameCity(c, addressCities[0]))) city = null
@@ -81,7 +91,7 @@ export function parseQuery(question: string): ParsedQuery {
   const business = matchBusiness(masked(text, taken))
   const intent = intentOf(text, { targets: targets.length, place: !!area, business: !!business })
   return {
-    language: languageOf(text),
+    language: languageOf(read),
     intent,
     business,
     driveThrough: isDriveThrough(masked(text, taken)),
@@ -89,6 +99,7 @@ export function parseQuery(question: string): ParsedQuery {
     city,
     targets,
     area,
+    ...(radius && { radiusM: radius.radiusM }),
     truncated: question.length > MAX_QUERY_READ,
   }
 }

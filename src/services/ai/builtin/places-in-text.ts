@@ -15,9 +15,11 @@ export interface Span {
   end: number
 }
 export interface Target extends Span {
-  kind: 'address' | 'intersection' | 'street'
-  /** What the geocoder is given (an intersection gets the city appended later). */
+  kind: 'address' | 'intersection' | 'street' | 'postal'
+  /** What the geocoder is given (an intersection, a street or an address written without its city get the city appended later). */
   text: string
+  /** An address written without a city ("100 Queen St W … in Toronto"): the question's city is appended. */
+  cityless?: boolean
   /** An intersection's two streets. */
   streets?: [string, string]
 }
@@ -25,11 +27,12 @@ export interface Target extends Span {
 const CIVIC_START = /(?<![\p{L}\p{N}])\d{1,6}[a-z]?(?=,?\s+[\p{L}\d])/giu
 // Where an address written inside a sentence stops (a comma before a civic number starts the next one).
 const ADDRESS_END = new RegExp(
-  String.raw`\s+(?:and|or|et|ou|vs\.?|versus|for|pour|is|est|as|with|avec|to|near|pr[eè]s|a good|un bon|une bonne|good|bon|bonne)\s` +
+  String.raw`\s+(?:and|or|et|ou|vs\.?|versus|for|pour|is|est|as|with|avec|to|near|pr[eè]s|in|à|dans|a good|un bon|une bonne|good|bon|bonne)\s` +
     String.raw`|[?!;:()]|\s-\s|,\s*(?=\d{1,6}[a-z]?\s)`,
   'i',
 )
 
+const STREET_START = /^,?\s+(?:\p{Lu}|\d|(?:rue|avenue|av\.?|boulevard|boul\.?|chemin|ch\.?|route|rang|mont[ée]e)\s)/u
 const MAX_CIVIC_CANDIDATES = 20
 const MAX_ADDRESS_LENGTH = 160
 
@@ -53,9 +56,13 @@ export function addressesIn(text: string): Target[] {
       candidate = `${written}, ${parsed.province}`
       parsed = parseAddress(candidate, isKnownPlaceName)
     }
-    if (!parsed.street?.name || !(parsed.city || parsed.fsa)) continue
+    if (!parsed.street?.name) continue
     if (parsed.city && !findPlace(parsed.city, parsed.province)) continue
-    found.push({ kind: 'address', text: candidate, start, end: start + written.length })
+    // No city or postal code: a number then a typed street that starts like a name ("100 Queen St W", "1000 rue
+    // Sherbrooke O"), never "500 m of Queen St"; the question's city is appended (query.ts).
+    const cityless = !(parsed.city || parsed.fsa)
+    if (cityless && !(parsed.street.type && STREET_START.test(written.slice(m[0].length)))) continue
+    found.push({ kind: 'address', text: candidate, start, end: start + written.length, ...(cityless && { cityless }) })
   }
   return found
 }
@@ -64,19 +71,31 @@ export function addressesIn(text: string): Target[] {
 // failed match backtracks linearly (no nested ambiguity, no catastrophic backtracking on long input).
 const STREET_PART = String.raw`([\p{Lu}\d][\p{L}\d'’.-]*(?:\s+(?:[\p{Lu}\d][\p{L}\d'’.-]*|de|du|des|la|le))*)`
 const FR_ARTICLE = String.raw`(?:(?:de\s+la|de\s+l['’]|du|des|de|la|le|l['’])\s*)?`
-const FR_TYPE = String.raw`(?:(?:rue|boulevard|boul\.?|avenue|av\.?|chemin|ch\.?)\s+)?`
+const FR_TYPE = String.raw`(?:(?:rues?|boulevards?|boul\.?|avenues?|av\.?|chemins?|ch\.?)\s+)?`
+// "la rue Saint-Denis", "l'avenue du Mont-Royal", "Peel": article, type, article, then the name.
+const FR_STREET = `${FR_ARTICLE}${FR_TYPE}${FR_ARTICLE}${STREET_PART}`
+/** Either case of each word's first letter (the patterns are case-sensitive: streets are capitalised). */
+const anyCase = (words: string[]) => words.map((w) => `[${w[0].toUpperCase()}${w[0]}]${w.slice(1)}`).join('|')
+// Written loosely after a preposition: "near Queen and Spadina", "at King & Bay", "by Main/Hastings".
+const EN_NEAR = String.raw`(?:${anyCase(['near', 'at', 'by', 'around', 'off', String.raw`close\s+to`, String.raw`next\s+to`])})\s+(?:the\s+)?`
+const FR_NEAR = String.raw`(?:${anyCase(['pr[eè]s', 'proche', 'autour', String.raw`à\s+c[oô]t[ée]`])})\s+`
 const INTERSECTIONS = [
   new RegExp(String.raw`\b(?:[Cc]orner|[Ii]ntersection)\s+of\s+(?:the\s+)?${STREET_PART}\s+(?:and|&)\s+${STREET_PART}`, 'gu'),
   new RegExp(
-    String.raw`\b(?:[Cc]oin|[Aa]ngle|[Ii]ntersection)\s+${FR_ARTICLE}${FR_TYPE}${STREET_PART}\s+et\s+${FR_ARTICLE}${FR_TYPE}${STREET_PART}`,
+    String.raw`\b(?:[Cc]oin|[Aa]ngle|[Ii]ntersection)\s+${FR_STREET}\s+et\s+${FR_STREET}`,
     'gu',
   ),
+  new RegExp(String.raw`\b${EN_NEAR}${STREET_PART}\s*(?:\s(?:and|&)\s|&|/)\s*${STREET_PART}`, 'gu'),
+  new RegExp(String.raw`(?<![\p{L}])${FR_NEAR}${FR_STREET}\s+(?:et|&)\s+${FR_STREET}`, 'gu'),
   new RegExp(String.raw`${STREET_PART}\s*&\s*${STREET_PART}`, 'gu'),
 ]
 // A street part stops before these words (the regex's lazy-free form swallows capitalised city names).
 const PART_STOP = /\s+(?:à|a|au|in|at|for|pour|est|is|et|and|dans|near|pr[eè]s)\s.*$/u
 // Sentence words a bare "A & B" can swallow before the first street: "Compare Yonge & Dundas".
 const LEADING_WORDS = /^(?:(?:Compare|Comparer|Comparez|Rate|Score|Is|Between|Entre|At|Near|Évalue|Evaluate|Et|And)\s+)+/u
+
+/** Two names this populous are towns, not the streets of a corner. */
+const TOWN_POPULATION = 10_000
 
 /** Intersections written in the text; their streets as the geocoder's intersection parser reads them. */
 export function intersectionsIn(text: string, taken: Span[]): Target[] {
@@ -88,6 +107,8 @@ export function intersectionsIn(text: string, taken: Span[]): Target[] {
       if ([...taken, ...found].some((s) => start < s.end && end > s.start)) continue
       const [a, b] = [m[1].replace(LEADING_WORDS, ''), m[2]].map((s) => s.replace(PART_STOP, '').trim())
       if (!a || !b) continue
+      // "near Toronto and Ottawa" names two towns, not a corner ("King and University" in Waterloo names streets).
+      if ([a, b].every((s) => !parseStreetText(s)?.type && (findPlace(s)?.population ?? 0) >= TOWN_POPULATION)) continue
       found.push({ kind: 'intersection', text: `${a} & ${b}`, streets: [a, b], start, end })
     }
   }

@@ -2,11 +2,12 @@
 // gazetteer, score it with the engine, and for a search run the site finder around the place and name
 // its best points with the reverse geocoder (coordinates when no civic address is known). Nothing is
 // invented: a place that cannot be located is said to be, and no address is made up.
-import type { GeocodePrecision } from '../../../geo/geodata'
+import { GEOCODE_PRECISIONS, type GeocodePrecision } from '../../../geo/geodata'
 import { buildScoreResult, DEFAULT_WEIGHTS, type ScoreResult, type WeightProfile } from '../../../scoring'
 import type { Geocoder } from '../../geocoder'
 import { candidatePoints, findNearby } from '../../nearby'
-import { REVERSE_MAX_DISTANCE_M, type ReverseGeocoder } from '../../reverse-geocoder'
+import { REVERSE_MAX_DISTANCE_M, type ReverseGeocoder, type ReverseHit } from '../../reverse-geocoder'
+import { streetsLabel } from '../../../geo/geocode'
 import { clip, describeResult, GENERAL_ANSWER, lead, relativeTo, say } from './explain'
 import type { Intent, Language } from './intent'
 import { type Area, MAX_QUERY_READ, type ParsedQuery, parseQuery } from './parse-query'
@@ -61,6 +62,7 @@ const scoreAt = (p: Located, weights: WeightProfile) =>
 const radiusFor = (precision: GeocodePrecision) =>
   precision === 'city' || precision === 'postal_code' ? 1500 : precision === 'street' ? 500 : 300
 const STREET_PRECISIONS = new Set<GeocodePrecision>(['street', 'intersection', 'address', 'interpolated', 'coordinates'])
+const STREET_KINDS = new Set<Target['kind']>(['intersection', 'street'])
 
 function areaPoint(area: Area): Located {
   if (area.kind === 'landmark') {
@@ -72,14 +74,29 @@ function areaPoint(area: Area): Located {
   return { label: `${p.name}, ${p.province}`, lat: p.lat, lng: p.lng, precision: 'city', accuracyM: radiusM, radiusM }
 }
 
+/** What the geocoder is given for a place written in the question: the question's city is appended where the text lacks one. */
+function geocoderText(target: Target, city: ParsedQuery['city']): string | null {
+  if (target.kind === 'postal' || (target.kind === 'address' && !target.cityless)) return target.text
+  return city ? `${target.text}, ${city.name}, ${city.province}` : null
+}
+
+/** The precisions that locate what each kind of target names: never the city position it falls back to. */
+const LOCATES: Record<Target['kind'], ReadonlySet<GeocodePrecision>> = {
+  address: new Set(GEOCODE_PRECISIONS),
+  intersection: STREET_PRECISIONS,
+  street: STREET_PRECISIONS,
+  postal: new Set(['postal_code']),
+}
+
 async function locateTarget(target: Target, parsed: ParsedQuery, geocoder: Geocoder): Promise<Located | null> {
-  const city = parsed.city
-  if (target.kind !== 'address' && !city) return null
-  const text = target.kind === 'address' ? target.text : `${target.text}, ${city!.name}, ${city!.province}`
+  const text = geocoderText(target, parsed.city)
+  if (!text) return null
   const hit = await geocoder.geocode(text).catch(() => null)
   if (!hit) return null
   // A street or intersection the street data does not hold comes back as the city: that is not the place named.
-  if (target.kind !== 'address' && !STREET_PRECISIONS.has(hit.precision)) return null
+  if (!LOCATES[target.kind].has(hit.precision)) return null
+  // An address written without its city, found only as the city: not the address named.
+  if (target.kind === 'address' && target.cityless && hit.precision === 'city') return null
   return {
     label: hit.address,
     lat: hit.lat,
@@ -153,8 +170,8 @@ export async function builtinAnswerQuery(query: string, deps: BuiltinQueryDeps):
       answer.notes.push(
         say(
           lang,
-          `"${target.text}" could not be located${target.kind === 'address' ? '' : ' (not in our street data)'}.`,
-          `« ${target.text} » n’a pas pu être localisé${target.kind === 'address' ? '' : ' (absent de nos données de rues)'}.`,
+          `"${target.text}" could not be located${STREET_KINDS.has(target.kind) ? ' (not in our street data)' : ''}.`,
+          `« ${target.text} » n’a pas pu être localisé${STREET_KINDS.has(target.kind) ? ' (absent de nos données de rues)' : ''}.`,
         ),
       )
     }
@@ -164,7 +181,8 @@ export async function builtinAnswerQuery(query: string, deps: BuiltinQueryDeps):
   if (parsed.intent === 'find_locations') {
     const centre = located[0]?.place ?? (parsed.area ? areaPoint(parsed.area) : null)
     if (!centre) return cannotPlace(answer, lang, head())
-    await searchAround(centre, weights, deps, lang, answer, head(centre.label))
+    const radiusM = parsed.radiusM ?? centre.radiusM
+    await searchAround({ ...centre, radiusM }, weights, deps, lang, answer, head(centre.label))
     return answer
   }
 
@@ -207,6 +225,12 @@ export async function builtinAnswerQuery(query: string, deps: BuiltinQueryDeps):
   }
   answer.explanation = clip(sentences.join(' '), 1000)
   return answer
+}
+
+/** "Queen Street West near Spadina Avenue, Toronto, ON" / "Rue Peel près de Rue Sainte-Catherine Ouest, Montréal, QC". */
+function streetName(hit: ReverseHit, lang: Language): string {
+  if (!hit.streets) return hit.address
+  return [streetsLabel(hit.streets, lang), hit.place].filter(Boolean).join(', ')
 }
 
 function cannotPlace(answer: BuiltinQueryAnswer, lang: Language, headline: string): BuiltinQueryAnswer {
@@ -255,24 +279,28 @@ async function searchAround(
     const { lat, lng } = b.result
     const where = relativeTo(centre.label, b.distanceM, b.bearingDeg, lang)
     const hit = names[i]
-    const address = hit ? hit.address : coords(lat, lng)
-    const resolved = hit
+    const civic = hit && hit.kind !== 'street'
+    // A civic address is the suggestion itself; a point named by its streets is suggested as its exact coordinates.
+    const address = civic ? hit.address : coords(lat, lng)
+    const named = hit && !civic ? streetName(hit, lang) : undefined
+    const resolved = civic
       ? say(
           lang,
           `${hit.address} (${Math.round(hit.distanceM)} m from the scored point)`,
           `${hit.address} (à ${Math.round(hit.distanceM)} m du point évalué)`,
         )
-      : `${coords(lat, lng)} (${where})`
+      : (named ?? `${coords(lat, lng)} (${where})`)
     answer.suggestedAddresses.push(address)
-    answer.geocodedLocations.push(asLocation(address, resolved, lat, lng, hit ? 'address' : 'coordinates', b.result))
-    sentences.push(describeResult(`#${i + 1} (${where})`, b.result, weights, lang))
+    answer.geocodedLocations.push(asLocation(address, resolved, lat, lng, civic ? 'address' : 'coordinates', b.result))
+    const label = civic ? hit.address.split(',')[0] : named?.split(',')[0]
+    sentences.push(describeResult(`#${i + 1} (${label ? `${label}, ` : ''}${where})`, b.result, weights, lang))
   })
   if (names.some((n) => !n))
     answer.notes.push(
       say(
         lang,
-        'No civic address is known for some suggested points: they are given as coordinates.',
-        'Aucune adresse civique n’est connue pour certains points : ils sont donnés en coordonnées.',
+        'No civic address or street is known for some suggested points: they are given as coordinates.',
+        'Aucune adresse civique ni rue n’est connue pour certains points : ils sont donnés en coordonnées.',
       ),
     )
   if (centre.precision === 'city')
