@@ -168,7 +168,9 @@ function known(spec) {
     return {
       lat: (+p.lat + +q.lat) / 2,
       lng: (+p.lng + +q.lng) / 2,
-      source: `OpenStreetMap address points ${p.number} ${p.street} and ${q.number} ${q.street}, ${city} (${Math.round(best.m)} m apart), midpoint`,
+      source:
+        `OpenStreetMap address points ${p.number} ${p.street} and ${q.number} ${q.street}, ${city} ` +
+        `(${Math.round(best.m)} m apart), midpoint`,
     }
   }
   if (spec.osmPostal) {

@@ -81,10 +81,7 @@ const EN_NEAR = String.raw`(?:${anyCase(['near', 'at', 'by', 'around', 'off', St
 const FR_NEAR = String.raw`(?:${anyCase(['pr[eè]s', 'proche', 'autour', String.raw`à\s+c[oô]t[ée]`])})\s+`
 const INTERSECTIONS = [
   new RegExp(String.raw`\b(?:[Cc]orner|[Ii]ntersection)\s+of\s+(?:the\s+)?${STREET_PART}\s+(?:and|&)\s+${STREET_PART}`, 'gu'),
-  new RegExp(
-    String.raw`\b(?:[Cc]oin|[Aa]ngle|[Ii]ntersection)\s+${FR_STREET}\s+et\s+${FR_STREET}`,
-    'gu',
-  ),
+  new RegExp(String.raw`\b(?:[Cc]oin|[Aa]ngle|[Ii]ntersection)\s+${FR_STREET}\s+et\s+${FR_STREET}`, 'gu'),
   new RegExp(String.raw`\b${EN_NEAR}${STREET_PART}\s*(?:\s(?:and|&)\s|&|/)\s*${STREET_PART}`, 'gu'),
   new RegExp(String.raw`(?<![\p{L}])${FR_NEAR}${FR_STREET}\s+(?:et|&)\s+${FR_STREET}`, 'gu'),
   new RegExp(String.raw`${STREET_PART}\s*&\s*${STREET_PART}`, 'gu'),
