@@ -1,6 +1,7 @@
 // Reverse geocoding: what a coordinate is called. The civic address whose point stands within 15 m of it;
 // else the nearest street of the geodata store and a cross street ("Queen Street West near Spadina Avenue,
-// Toronto, ON"), from its centrelines or, where it holds only address points, from theirs. The built-in AI provider names the site finder's best points with it.
+// Toronto, ON"), from its centrelines or, where it holds only address points, from theirs. The built-in AI
+// provider names the site finder's best points with it.
 // Where the store knows neither, the point stays unnamed: an address or a street is never invented.
 import type { Env } from '../env'
 import {
