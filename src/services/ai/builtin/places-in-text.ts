@@ -27,7 +27,8 @@ export interface Target extends Span {
 const CIVIC_START = /(?<![\p{L}\p{N}])\d{1,6}[a-z]?(?=,?\s+[\p{L}\d])/giu
 // Where an address written inside a sentence stops (a comma before a civic number starts the next one).
 const ADDRESS_END = new RegExp(
-  String.raw`\s+(?:and|or|et|ou|vs\.?|versus|for|pour|is|est|as|with|avec|to|near|pr[eè]s|in|à|dans|a good|un bon|une bonne|good|bon|bonne)\s` +
+  String.raw`\s+(?:and|or|et|ou|vs\.?|versus|for|pour|is|est|as|with|avec|to|near|pr[eè]s|in|à|dans|` +
+    String.raw`a good|un bon|une bonne|good|bon|bonne)\s` +
     String.raw`|[?!;:()]|\s-\s|,\s*(?=\d{1,6}[a-z]?\s)`,
   'i',
 )
@@ -77,7 +78,8 @@ const FR_STREET = `${FR_ARTICLE}${FR_TYPE}${FR_ARTICLE}${STREET_PART}`
 /** Either case of each word's first letter (the patterns are case-sensitive: streets are capitalised). */
 const anyCase = (words: string[]) => words.map((w) => `[${w[0].toUpperCase()}${w[0]}]${w.slice(1)}`).join('|')
 // Written loosely after a preposition: "near Queen and Spadina", "at King & Bay", "by Main/Hastings".
-const EN_NEAR = String.raw`(?:${anyCase(['near', 'at', 'by', 'around', 'off', String.raw`close\s+to`, String.raw`next\s+to`])})\s+(?:the\s+)?`
+const EN_NEAR_WORDS = ['near', 'at', 'by', 'around', 'off', String.raw`close\s+to`, String.raw`next\s+to`]
+const EN_NEAR = String.raw`(?:${anyCase(EN_NEAR_WORDS)})\s+(?:the\s+)?`
 const FR_NEAR = String.raw`(?:${anyCase(['pr[eè]s', 'proche', 'autour', String.raw`à\s+c[oô]t[ée]`])})\s+`
 const INTERSECTIONS = [
   new RegExp(String.raw`\b(?:[Cc]orner|[Ii]ntersection)\s+of\s+(?:the\s+)?${STREET_PART}\s+(?:and|&)\s+${STREET_PART}`, 'gu'),
