@@ -126,9 +126,7 @@ export function memoryGeodata(addressRows: string[][], streetRows: StreetRow[], 
     const keys = new Set(nameKeys)
     const [minLng, minLat, maxLng, maxLat] = boxAround(near.lat, near.lng, near.radiusKm)
     return [...keys].flatMap((k) =>
-      (cornerIndex.get(k) ?? []).filter(
-        (c) => keys.has(c.b.nameKey) && c.lat >= minLat && c.lat <= maxLat && c.lng >= minLng && c.lng <= maxLng,
-      ),
+      (cornerIndex.get(k) ?? []).filter((c) => c.lat >= minLat && c.lat <= maxLat && c.lng >= minLng && c.lng <= maxLng),
     )
   }
   const answer = (lookup: AddressLookup): StoreAnswer => {
