@@ -102,6 +102,22 @@ describe('corner exposure', () => {
     expect(viaName.factorScores.vehicleTraffic.raw.value).toBe(pin.factorScores.vehicleTraffic.raw.value)
   })
 
+  it('a street of the typed pair that no network classes takes the pair’s class (Vancouver: no network)', () => {
+    const unclassed = (label: string, name: string): SightStreetInput => ({ label, name, offsetM: 0 })
+    const pair = { name: 'W Broadway & Granville St', roadClass: 4 }
+    const r = buildScoreResult({
+      ...AT,
+      address: 'W Broadway & Granville St',
+      precision: 'intersection',
+      street: pair,
+      streetsInSight: [unclassed('W Broadway', 'W Broadway'), unclassed('Granville St', 'Granville St')],
+    })
+    expect(r.audience.streets.map((s) => [s.name, s.roadClass]).sort()).toEqual([
+      ['Granville St', 4],
+      ['W Broadway', 4],
+    ])
+  })
+
   it('names a street located by its keys as people write it', () => {
     const r = buildScoreResult({ ...AT, address: 'x', precision: 'coordinates', street: { name: 'Lawrence', type: 'ave' } })
     expect(r.audience.streets.map((s) => s.name)).toEqual(['Lawrence Ave'])
