@@ -118,7 +118,7 @@ const MAJOR_ARTERIALS = new Set([
 ])
 
 // Arterials whose names are too common nationally to list above ("Memorial Dr", "Anderson Rd"),
-// listed per CMA (name as in src/geo/data/income.ts). Sources: the cities' road-classification and
+// listed per CMA (name as in geodata/curated/cma-facts.csv). Sources: the cities' road-classification and
 // truck-route maps. Numbered avenues/streets only where the number is an arterial in that city.
 // biome-ignore format: a table reads better packed than one entry per line
 const CMA_ARTERIALS: Readonly<Record<string, ReadonlySet<string>>> = {
