@@ -1,7 +1,7 @@
 // Typed intersections whose lines stop short of each other (src/geo/geocode/line-ends.ts), on fixture
 // networks built by the store's own pieceRows, and the City abbreviations that name the same street.
 import { describe, expect, it } from 'vitest'
-import { planAddressLookup, resolveAddressLookup, type StoreAnswer } from '../../src/geo/geocode/address-lookup'
+import { planAddressLookup, resolveAddressLookup, type AddressPoint, type StoreAnswer } from '../../src/geo/geocode/address-lookup'
 import type { Corner } from '../../src/geo/geocode/corners'
 import { geocodeOffline } from '../../src/geo/geocode'
 import { decodePiece, type StreetPiece } from '../../src/geo/geocode/street-pieces'
@@ -27,9 +27,9 @@ function line(name: string, points: LatLng[]): StreetPiece[] {
 const eastWest = (fromM: number, toM: number) => line('E 10th Av', [offset(x, fromM, 0), offset(x, toM, 0)])
 const northSouth = line('Renfrew St', [offset(x, 0, -600), offset(x, 0, 600)])
 
-function geocode(pieces: StreetPiece[], corners: Corner[] = []) {
+function geocode(pieces: StreetPiece[], corners: Corner[] = [], points: AddressPoint[] = []) {
   const lookup = planAddressLookup('E 10th Av & Renfrew St, Vancouver, BC')!
-  const answer: StoreAnswer = { points: [], cityInStore: false, pieces, streetsInArea: true, corners }
+  const answer: StoreAnswer = { points, cityInStore: points.length > 0, pieces, streetsInArea: true, corners }
   return resolveAddressLookup(lookup, answer)
 }
 const cornerOfRenfrew = (northM: number, other: string): Corner => {
@@ -51,6 +51,18 @@ describe('typed intersections past the end of a line', () => {
     const res = geocode([...eastWest(-900, -220), ...northSouth])
     expect(res?.precision).not.toBe('intersection')
     expect(res?.warnings?.map((w) => w.code)).toContain('INTERSECTION_NOT_FOUND')
+  })
+
+  it('takes the street’s own address points going on past the other street as the street going on', () => {
+    // Lots of E 10th Av, 15 m north of its line, 450 to 800 m east of Renfrew St (too far for their own axis to
+    // be carried to Renfrew St: geo/geocode/street-geometry.ts MAX_AXIS_REACH_M).
+    const lots = [450, 520, 590, 660, 730, 800].map((m, i): AddressPoint => {
+      const [lat, lng] = offset(x, m, 15)
+      return { nameKey: '10th', typeKey: 'ave', dir: 'E', cityKey: 'vancouver', number: 2800 + 10 * i, suffix: '', lat, lng }
+    })
+    const res = geocode([...eastWest(-900, -220), ...northSouth], [], lots)
+    expect(res?.precision).toBe('intersection')
+    expect(metres(res!, x)).toBeLessThan(10)
   })
 
   it('claims no crossing where the City lists the other street’s corners a block apart around it', () => {

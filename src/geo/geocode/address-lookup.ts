@@ -235,7 +235,7 @@ export function resolveAddressLookup(
       const crossing =
         crossingFrom(geometry) ??
         (addressLinesPer.some((l) => l.length) ? floored(crossingFrom(withLines), ADDRESS_LINE_CROSSING_MIN_M) : null) ??
-        crossingBeyondEnds(linesPer[0], linesPer[1], lookup.anchor, knownCorners())
+        crossingBeyondEnds(linesPer[0], linesPer[1], lookup.anchor, knownCorners(), { a: perStreet[0], b: perStreet[1] })
       if (crossing) located = { ...crossing, precision: 'intersection' }
     }
   } else {

@@ -13,8 +13,8 @@ interface LineEnd {
   at: Xy
   /** Unit vector pointing out of the line, past its end. */
   dir: Xy
-  /** How far ahead the street's data resume on this heading (a gap bridged), Infinity when they do not. */
-  resumesM: number
+  /** How far ahead on this heading the street's own data go on (a gap bridged); 0 when they do not. */
+  reachesM: number
 }
 
 /**
@@ -45,6 +45,8 @@ export const UNLISTED_GAP_M = 300
 const AT_KNOWN_CORNER_M = 30
 /** A street's data that resume within this distance past a line's end bridge a gap (a hold-out block and a block either side). */
 const RESUME_M = 1200
+/** A street's data that reach within this of the crossing reach it (a lot's point stands back from the corner). */
+const PAST_CROSSING_SLACK_M = 20
 /** Corners farther than this off a street's line through the crossing are not on it. */
 const ON_STREET_M = 40
 
@@ -54,6 +56,8 @@ export function crossingBeyondEnds(
   b: readonly StreetPiece[],
   anchor?: LatLng,
   known: { a: readonly LatLng[]; b: readonly LatLng[] } = { a: [], b: [] },
+  /** Each street's own address points: where they go on past a line's end, so does the street. */
+  points: { a: readonly LatLng[]; b: readonly LatLng[] } = { a: [], b: [] },
   reachM = LINE_END_REACH_M,
 ): LineCrossing | null {
   if (!a.length || !b.length) return null
@@ -73,8 +77,8 @@ export function crossingBeyondEnds(
     const away = anchorXy ? Math.hypot(at[0] - anchorXy[0], at[1] - anchorXy[1]) : 0
     if (!best || carried < best.carried - 1 || (Math.abs(carried - best.carried) <= 1 && away < best.away)) best = { carried, away, at }
   }
-  const endsA = endsOf(linesA)
-  const endsB = endsOf(linesB)
+  const endsA = endsOf(linesA, points.a.map((p) => toXy([p.lng, p.lat])))
+  const endsB = endsOf(linesB, points.b.map((p) => toXy([p.lng, p.lat])))
   for (const [ends, others, fromA] of [
     [endsA, linesB, true],
     [endsB, linesA, false],
@@ -101,7 +105,7 @@ export function crossingBeyondEnds(
  * The free ends of a street's lines (an end vertex no other line of the street shares), each with the
  * direction of the line's last stretch; a line too short to give a direction has none.
  */
-function endsOf(lines: Xy[][]): LineEnd[] {
+function endsOf(lines: Xy[][], points: readonly Xy[]): LineEnd[] {
   const key = (p: Xy) => `${p[0].toFixed(1)},${p[1].toFixed(1)}`
   const uses = new Map<string, number>()
   for (const l of lines) for (const p of [l[0], l[l.length - 1]]) uses.set(key(p), (uses.get(key(p)) ?? 0) + 1)
@@ -131,7 +135,7 @@ function endsOf(lines: Xy[][]): LineEnd[] {
       }
       if (!back) continue
       const dir: Xy = [(at[0] - back[0]) / backM, (at[1] - back[1]) / backM]
-      out.push({ at, dir, resumesM: resumesAhead(at, dir, lines.filter((_, j) => find(j) !== find(i)).flat()) })
+      out.push({ at, dir, reachesM: reachAhead(at, dir, [...lines.filter((_, j) => find(j) !== find(i)).flat(), ...points]) })
     }
   }
   return out
@@ -140,19 +144,19 @@ function endsOf(lines: Xy[][]): LineEnd[] {
 const cross = (p: Xy, q: Xy) => p[0] * q[1] - p[1] * q[0]
 
 /**
- * The street's own data further along the heading from a free end (`others`: vertices of its other runs),
- * within RESUME_M of the end and ON_STREET_M of the heading. A line that resumes is a gap in the data (a
- * dropped stretch, corners held back), which the street crosses; a line that does not may be the street's
- * real end, short of the other street: no crossing is claimed there.
+ * How far along the heading from a free end the street's own data go on (`others`: vertices of its other
+ * runs, its address points), within RESUME_M of the end and ON_STREET_M of the heading. Data that go on past
+ * the crossing show a gap in the data (a dropped stretch, corners held back) that the street runs through;
+ * data that stop short of it may be the street's real end: no crossing is claimed there.
  */
-function resumesAhead(at: Xy, dir: Xy, others: readonly Xy[]): number {
-  let nearest = Infinity
+function reachAhead(at: Xy, dir: Xy, others: readonly Xy[]): number {
+  let farthest = 0
   for (const v of others) {
     const w: Xy = [v[0] - at[0], v[1] - at[1]]
     const t = w[0] * dir[0] + w[1] * dir[1]
-    if (t > 0 && t <= RESUME_M && Math.abs(cross(dir, w)) <= ON_STREET_M) nearest = Math.min(nearest, t)
+    if (t > farthest && t <= RESUME_M && Math.abs(cross(dir, w)) <= ON_STREET_M) farthest = t
   }
-  return nearest
+  return farthest
 }
 const unit = (p: Xy, q: Xy): Xy => {
   const m = Math.hypot(q[0] - p[0], q[1] - p[1]) || 1
@@ -189,7 +193,7 @@ function rayMeetsSegment(end: LineEnd, p: Xy, q: Xy, reachM: number): { carried:
   const t = cross(w, seg) / denom
   const u = cross(w, end.dir) / denom
   const slack = GAP_M / len
-  if (t < 0 || t > reachM || u < -slack || u > 1 + slack || end.resumesM === Infinity) return undefined
+  if (t < 0 || t > reachM || u < -slack || u > 1 + slack || end.reachesM < t - PAST_CROSSING_SLACK_M) return undefined
   return { carried: t, at: [end.at[0] + t * end.dir[0], end.at[1] + t * end.dir[1]] }
 }
 
@@ -200,6 +204,6 @@ function raysMeet(a: LineEnd, b: LineEnd): { carried: number; at: Xy } | undefin
   const w: Xy = [b.at[0] - a.at[0], b.at[1] - a.at[1]]
   const t = cross(w, b.dir) / denom
   const u = cross(w, a.dir) / denom
-  if (t < 0 || u < 0 || a.resumesM === Infinity || b.resumesM === Infinity) return undefined
+  if (t < 0 || u < 0 || a.reachesM < t - PAST_CROSSING_SLACK_M || b.reachesM < u - PAST_CROSSING_SLACK_M) return undefined
   return { carried: t + u, at: [a.at[0] + t * a.dir[0], a.at[1] + t * a.dir[1]] }
 }
