@@ -77,8 +77,14 @@ export function crossingBeyondEnds(
     const away = anchorXy ? Math.hypot(at[0] - anchorXy[0], at[1] - anchorXy[1]) : 0
     if (!best || carried < best.carried - 1 || (Math.abs(carried - best.carried) <= 1 && away < best.away)) best = { carried, away, at }
   }
-  const endsA = endsOf(linesA, points.a.map((p) => toXy([p.lng, p.lat])))
-  const endsB = endsOf(linesB, points.b.map((p) => toXy([p.lng, p.lat])))
+  const endsA = endsOf(
+    linesA,
+    points.a.map((p) => toXy([p.lng, p.lat])),
+  )
+  const endsB = endsOf(
+    linesB,
+    points.b.map((p) => toXy([p.lng, p.lat])),
+  )
   for (const [ends, others, fromA] of [
     [endsA, linesB, true],
     [endsB, linesA, false],
