@@ -54,7 +54,7 @@ const DOCUMENTED_EXAMPLES = new Set([
 /**
  * Splits de-duplicated records into the store's rows and the held-out addresses (every point of a
  * held-out civic address leaves the store). `typed` turns a record into what a user would type.
- * `salt` draws another sample the same way (the calibration folds of scripts/calibrate-geocoder.mjs).
+ * `salt` draws another sample the same way (the calibration folds of research/calibrate-geocoder.mjs).
  */
 export function splitHoldout(
   records: AddressRecord[],

@@ -1,8 +1,8 @@
 // The geodata store's counted volumes (artefacts counts-<city>.tsv.gz, table count_sites): the count
-// sites the traffic fit reads (scripts/validation/counts.mjs: one parse, one conversion), as
+// sites the traffic fit reads (scripts/geodata/counts.mjs: one parse, one conversion), as
 // COUNT_COLUMNS rows sorted by cell then position, so the same inputs give byte-identical files.
 import { parseCsv } from '../geodata/lib.mjs'
-import { edmontonCounts, torontoCounts, vancouverCounts } from '../validation/counts.mjs'
+import { edmontonCounts, torontoCounts, vancouverCounts } from '../geodata/counts.mjs'
 import { loadTs } from './load-ts.mjs'
 
 const { cellOf } = await loadTs('src/geo/geodata/store-format.ts')

@@ -129,7 +129,7 @@ export const FACTORS = {
     },
   },
   // Transit commute share (%) expected of the stops within a walk and the density (geo/model/activity.ts
-  // transitShareOf). Knots from scripts/fit-transit.mjs (TRANSIT_MODEL.curveKnots, a test keeps them equal):
+  // transitShareOf). Knots from research/fit-transit.mjs (TRANSIT_MODEL.curveKnots, a test keeps them equal):
   // 2.x's stop-equivalent knots moved to the share of the urban DA at the same rank, so no stop at 100
   // persons/km² → 0; median urban DA → 59; 90th percentile → 72; downtown with rapid transit → 100.
   transit: {

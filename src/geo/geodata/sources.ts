@@ -121,7 +121,7 @@ export const DATA_SOURCES: Readonly<Record<string, Readonly<DataSource>>> = deep
     url: 'https://data.calgary.ca/',
     vintage: 'zones created 2011–2020, as published with the 2016–2018 traffic volumes',
   },
-  // The national traffic and pedestrian models are fitted on these counts (scripts/fit-traffic.mjs); the geodata
+  // The national traffic and pedestrian models are fitted on these counts (research/fit-traffic.mjs); the geodata
   // store holds them too (table count_sites), and a point within 30 m of one takes its count as measured.
   edmontonTraffic: {
     name: 'City of Edmonton average annual weekday traffic (AAWDT) by count site (measured near a site; traffic-model fit)',

@@ -53,7 +53,7 @@ export interface FeatureInput {
    */
   networkNearestM?: number
 }
-/** Hold-outs for validation (scripts/validate-geodata.mjs; the API never sets them), and what a site-finder grid shares. */
+/** Hold-outs for validation (research/validate-geodata.mjs; the API never sets them), and what a site-finder grid shares. */
 export interface FeatureOptions {
   excludeDas?: ReadonlySet<string>
   excludeSections?: ReadonlySet<string>

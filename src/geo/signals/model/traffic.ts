@@ -1,7 +1,7 @@
 // Vehicle traffic (AADT): measured where a City of Calgary counted section passes within 25 m;
 // else interpolated along the same street (named by the user or by the City's speed zone at the
 // point) or the same road from counted sections; else a model fitted on the counts of Calgary,
-// Edmonton and Vancouver (scripts/fit-traffic.mjs → data/traffic-model.generated.ts), or, where a
+// Edmonton and Vancouver (research/fit-traffic.mjs → data/traffic-model.generated.ts), or, where a
 // Calgary speed zone set the class, that class's typical volume.
 import { countedSectionsNear, SectionBands, type CountedSection, type SectionFilter, type SpeedZone } from '../../geodata'
 import { METRES_PER_DEGREE, metresPerDegreeLng, type NearestPoint } from '../../geodata'
@@ -41,7 +41,7 @@ export function logPriorAadt(roadClass: number): number {
 
 /**
  * The fitted inputs, exported so the fit script computes exactly what the engine uses
- * (scripts/fit-traffic.mjs; docs/methodology.md §2.3). The class enters as a fixed offset (its typical
+ * (research/fit-traffic.mjs; docs/methodology.md §2.3). The class enters as a fixed offset (its typical
  * volume): counted sites are nearly all through roads, so a fitted class slope would learn little
  * about local streets. Two inputs see the road beyond its class: how far the nearest census
  * representative point is (Statistics Canada places them on the most populated block face, so a point

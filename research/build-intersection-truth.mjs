@@ -7,17 +7,17 @@
 //  - edmonton (independent): ../shared/data/edmonton/aawdt.csv, "road & cross street" of 300 count sites (hash),
 //    the count point, which stands beside the crossing on the road;
 //  - toronto-gta, ottawa, montreal, calgary (same geometry as the store): hash-sampled pairs of named
-//    centrelines of geodata/store/ that share a vertex, typed in varied forms (scripts/lib/intersection-truth.ts).
+//    centrelines of geodata/store/ that share a vertex, typed in varied forms (research/lib/intersection-truth.ts).
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { sharedDataDir } from './geodata/lib.mjs'
-import { parseCsv } from './geodata/read.mjs'
-import { readArtefact, readManifest } from './lib/geodata-artefacts.mjs'
-import { loadTs, repoRoot } from './lib/load-ts.mjs'
+import { sharedDataDir } from '../scripts/geodata/lib.mjs'
+import { parseCsv } from '../scripts/geodata/read.mjs'
+import { readArtefact, readManifest } from '../scripts/lib/geodata-artefacts.mjs'
+import { loadTs, repoRoot } from '../scripts/lib/load-ts.mjs'
 
-const truth = await loadTs('scripts/lib/intersection-truth.ts')
+const truth = await loadTs('research/lib/intersection-truth.ts')
 const { hash } = await loadTs('scripts/lib/geodata-store-build.ts')
 const dataDir = sharedDataDir(repoRoot)
 const outDir = join(repoRoot, 'geodata/intersections')

@@ -2,7 +2,7 @@
 // first letter K L M N P) with their 2011 transit commute share and their median household income,
 // built from ../shared/data only (independent of the engine and of its artefacts).
 // - Held out: the FSAs whose code isHeldOut (FNV-1a, 30 %), fixed before any fit; every fit on DAs
-//   (scripts/fit-transit.mjs) leaves out the DAs of held-out FSAs.
+//   (research/fit-transit.mjs) leaves out the DAs of held-out FSAs.
 // - A DA belongs to the FSA whose Statistics Canada 2021 polygon centroid is nearest to its
 //   representative point (a Voronoi stand-in for the FSA polygons, which are not in the data pack).
 // - Transit share of an FSA: mean of its DAs' 2011 transit shares (DAs with commute data; a DA holds

@@ -8,7 +8,7 @@
 //     crossing over all crosswalks in the PM peak hour ÷ VANCOUVER_PED_PEAK_SHARE (vancouverPedestrianHour).
 //   - Toronto: the City's signal counts (one weekday's 8 counted hours, every approach): vehicles ×
 //     TORONTO_VEHICLES_8H_TO_DAY, pedestrians × TORONTO_PEDESTRIANS_8H_TO_DAY (daily).
-import { calgarySections, calgaryStreetFinder, readCsv } from './common.mjs'
+import { calgarySections, calgaryStreetFinder, readCsv } from './calgary-sections.mjs'
 
 /**
  * Peak-hour share of daily traffic (K-factor). HCM 2010 (exhibit 3-9) and TAC give 0.08–0.12 for urban

@@ -5,8 +5,8 @@
 // sites with the Edmonton counts left out; and which lake points it flags (docs/methodology.md §2.5).
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { gridKey, quantise } from './geodata/lib.mjs'
-import { roadMaskCells } from './geodata/road-mask.mjs'
+import { gridKey, quantise } from '../scripts/geodata/lib.mjs'
+import { roadMaskCells } from '../scripts/geodata/road-mask.mjs'
 import { dataDir, hasData, readCsv } from './validation/common.mjs'
 
 if (!hasData()) {

@@ -1,5 +1,5 @@
 // Fitting accuracyM (src/geo/geodata/accuracy.ts) on a calibration sample: pure functions over (error, term)
-// pairs, used by scripts/calibrate-geocoder.mjs and tested in test/geo/accuracy.unit.test.ts.
+// pairs, used by research/calibrate-geocoder.mjs and tested in test/geo/accuracy.unit.test.ts.
 
 import { type AccuracyDetail, type LocalWeights, localTermM } from '../../src/geo/geodata/accuracy'
 

@@ -12,7 +12,7 @@
 // With --old, the same numbers for another engine's src/ (e.g. the 1.x engine in a git worktree).
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { loadSrc } from './lib/load-ts.mjs'
+import { loadSrc } from '../scripts/lib/load-ts.mjs'
 import {
   calgarySections,
   calgaryStreetFinder,
@@ -165,7 +165,7 @@ for (const [label, srcRoot] of engines) {
         ),
       )}`,
   )
-  // 3.x fits the transit share on the other DAs (scripts/fit-transit.mjs): its honest figure is on the held-out ones.
+  // 3.x fits the transit share on the other DAs (research/fit-transit.mjs): its honest figure is on the held-out ones.
   const heldCommute = commute.map((_d, i) => i).filter((i) => isHeldOut(commute[i].dauid))
   console.log(
     `   held-out DAs (n=${heldCommute.length}): transit vs transit share ρ ${fmt(

@@ -7,10 +7,10 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { distance } from 'geokdbush'
-import { FSA_SOURCE_FILES, loadFsaTable } from './fsa.mjs'
-import { parseCsv } from './read.mjs'
+import { FSA_SOURCE_FILES, loadFsaTable } from '../scripts/geodata/fsa.mjs'
+import { parseCsv } from '../scripts/geodata/read.mjs'
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '../..')
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const dataDir = process.env.SHARED_DATA_DIR ?? join(root, '../shared/data')
 const beforeArg = process.argv.indexOf('--before')
 const beforeFile = beforeArg > 0 ? process.argv[beforeArg + 1] : undefined
@@ -70,7 +70,7 @@ const rowOf = new Map(table.rows.map((r) => [r[0], r]))
 const lines = [
   '# FSA corrections (generated)',
   '',
-  'Written by `npm run audit:fsa` (scripts/geodata/fsa-audit.mjs); method and review in [fsa-audit.md](fsa-audit.md).',
+  'Written by `npm run audit:fsa` (research/fsa-audit.mjs); method and review in [fsa-audit.md](fsa-audit.md).',
   '"From" is the Statistics Canada 2021 polygon centroid (the GeoNames point where StatCan has none).',
   '',
   `## Positions far from the place the description names (${table.unresolved.length}, reviewed in fsa-audit.md)`,

@@ -1,4 +1,4 @@
-// The traffic fit's pieces shared by scripts/fit-traffic.mjs: the weighted least squares with the class
+// The traffic fit's pieces shared by research/fit-traffic.mjs: the weighted least squares with the class
 // term fixed, the held-out evaluation (vehicles, audience and overall score against counted persons) and
 // Toronto's spatial blocks. Sites come from traffic-sites.mjs.
 import { hash, spearman } from './common.mjs'

@@ -1,4 +1,4 @@
-// The pedestrian model's fit and validation (called by scripts/fit-pedestrians.mjs; docs/methodology.md §2.3).
+// The pedestrian model's fit and validation (called by research/fit-pedestrians.mjs; docs/methodology.md §2.3).
 // Counts: Vancouver's intersection counts (PM peak hour ÷ 0.11) and Toronto's signal counts at intersections
 // (8 hours × 1.5; mid-block signals are left out: one crosswalk, where every other count sums an
 // intersection's crosswalks). Form (model/activity.ts), in logs:

@@ -3,11 +3,11 @@
 // store without address lines; after: with address lines rebuilt without the points tested. The points
 // tested (1 in 5 by hash) are removed from the address points of both, so the answer cannot be the point
 // itself; each is moved 0–20 m in a random direction (seeded). Pure apart from the in-memory store.
-import { hash } from './geodata-store-build'
-import { addressLines, ADDRESS_LINE_SOURCE, COVERED_M, GTA_CITIES, metresToLines } from './address-line'
-import { memoryGeodata } from './geodata-memory'
-import { pieceRows } from './geodata-store-streets'
-import { seededRandom } from './seeded-random.mjs'
+import { hash } from '../../scripts/lib/geodata-store-build'
+import { addressLines, ADDRESS_LINE_SOURCE, COVERED_M, GTA_CITIES, metresToLines } from '../../scripts/lib/address-line'
+import { memoryGeodata } from '../../scripts/lib/geodata-memory'
+import { pieceRows } from '../../scripts/lib/geodata-store-streets'
+import { seededRandom } from '../../scripts/lib/seeded-random.mjs'
 import { decodePiece } from '../../src/geo/geocode/street-pieces'
 import { normalizeName } from '../../src/geo/geodata/text'
 import { METRES_PER_DEGREE_LAT, metresPerDegreeLng } from '../../src/geo/geodata/geodesy'

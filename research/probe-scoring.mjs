@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // Broad calibration probe (not a test): scores ~170 address forms and coordinates users really
 // send, and flags results outside the band a person who knows the place would expect.
-// `node scripts/probe-scoring.mjs [--all] [--json out.json]` — prints flagged cases (or all).
+// `node research/probe-scoring.mjs [--all] [--json out.json]` — prints flagged cases (or all).
 import { writeFileSync } from 'node:fs'
-import { loadSrc } from './lib/load-ts.mjs'
+import { loadSrc } from '../scripts/lib/load-ts.mjs'
 
 const m = await loadSrc(
   {

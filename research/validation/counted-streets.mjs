@@ -1,14 +1,14 @@
 #!/usr/bin/env node
-// `node scripts/validation/counted-streets.mjs`: how well a street's counts nearby (model/counted-streets.ts)
+// `node research/validation/counted-streets.mjs`: how well a street's counts nearby (model/counted-streets.ts)
 // rank the counted volumes of Toronto, Vancouver and Edmonton from coordinates, as POST /score sees a point,
 // with every count within 250 m of the scored one hidden (as the independent check's signals have no count
 // within 250 m in the pack). Per blend weight w of the counted estimate (0: the class model alone):
 // ρ of the vehicle factor (the busier street) and of audience.dailyVehicles (every street in sight) against
 // the counted volume. The engine's COUNTED_WEIGHT is one of the rows (its output is checked against it).
-import { committedRows } from '../lib/geodata-artefacts.mjs'
-import { importTs } from '../lib/load-ts.mjs'
+import { committedRows } from '../../scripts/lib/geodata-artefacts.mjs'
+import { importTs } from '../../scripts/lib/load-ts.mjs'
 import { hasData } from './common.mjs'
-import { edmontonCounts, torontoCounts, vancouverCounts } from './counts.mjs'
+import { edmontonCounts, torontoCounts, vancouverCounts } from '../../scripts/geodata/counts.mjs'
 import { spearman } from './common.mjs'
 
 if (!hasData()) {

@@ -3,8 +3,8 @@
 // their true position.
 import { planAddressLookup, resolveAddressLookup } from '../../src/geo/geocode/address-lookup'
 import { distanceKm } from '../../src/geo/geodata/text'
-import { dedupe, parseAddressFile, recordKey, type AddressRecord } from './address-import'
-import { memoryAddressPoints } from './memory-address-store'
+import { dedupe, parseAddressFile, recordKey, type AddressRecord } from '../../scripts/lib/address-import'
+import { memoryAddressPoints } from '../../scripts/lib/memory-address-store'
 
 /** FNV-1a of the address key: the same addresses are hidden on every run and machine. */
 function hash(text: string): number {

@@ -12,13 +12,13 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { parseArgs } from 'node:util'
-import { committedRows, readManifest } from './lib/geodata-artefacts.mjs'
-import { importTs, repoRoot } from './lib/load-ts.mjs'
+import { committedRows, readManifest } from '../scripts/lib/geodata-artefacts.mjs'
+import { importTs, repoRoot } from '../scripts/lib/load-ts.mjs'
 
 const { values: args } = parseArgs({ options: { forms: { type: 'boolean' }, worst: { type: 'boolean' } } })
 const started = performance.now()
 const lib = await importTs(
-  { 'scripts/lib/geodata-memory.ts': '*', 'scripts/lib/intersection-truth.ts': '*', 'scripts/lib/address-line-check.ts': '*' },
+  { 'scripts/lib/geodata-memory.ts': '*', 'research/lib/intersection-truth.ts': '*', 'research/lib/address-line-check.ts': '*' },
   { platform: 'node' },
 )
 const manifest = readManifest()
@@ -92,7 +92,7 @@ if (args.forms) {
         .join(', ')}`,
     )
 }
-// Issue 21 item 5: the street at a coordinate beside an address on the GTA file's hole (scripts/lib/address-line-check.ts).
+// Issue 21 item 5: the street at a coordinate beside an address on the GTA file's hole (research/lib/address-line-check.ts).
 console.log('\nlocateStreet beside GTA address points (moved 0–20 m; the points tested removed from the store):')
 console.log('| points | n | own street before → after | with a road class before → after |\n|---|---:|---:|---:|')
 for (const s of await lib.checkHoleLocate(...committed))

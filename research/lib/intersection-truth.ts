@@ -13,10 +13,10 @@ import type { GeocodeResult } from '../../src/geo/geocode'
 import { TRAILING_TYPES } from '../../src/geo/geodata/street-types'
 import { streetKeyOfText, type StreetKey } from '../../src/geo/geocode/street-key'
 import { distanceKm } from '../../src/geo/geodata/text'
-import { hash } from './geodata-store-build'
+import { hash } from '../../scripts/lib/geodata-store-build'
 import { decodePiece, type StreetPiece } from '../../src/geo/geocode/street-pieces'
-import { ADDRESS_LINE_SOURCE, addressLines } from './address-line'
-import { pieceRows } from './geodata-store-streets'
+import { ADDRESS_LINE_SOURCE, addressLines } from '../../scripts/lib/address-line'
+import { pieceRows } from '../../scripts/lib/geodata-store-streets'
 
 export interface TruthRow {
   set: string

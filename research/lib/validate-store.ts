@@ -3,7 +3,7 @@
 // user would and geocoded against the rest; errors, precision shares and whether accuracyM holds, per city.
 import type { GeocodeResult } from '../../src/geo/geocode/offline'
 import { distanceKm } from '../../src/geo/geodata/text'
-import { hash, type HeldOut } from './geodata-store-build'
+import { hash, type HeldOut } from '../../scripts/lib/geodata-store-build'
 
 /** A held-out address as the build wrote it, without its cross-source key. */
 export type HeldOutRow = Omit<HeldOut, 'key'>

@@ -2,11 +2,11 @@
 // `npm run validate:postal-areas [-- --old <src dir of another engine>]`: the transit and income factors
 // of a postal-code input (what the API scores for "K1N" or "M5V 2T6": the FSA's position, precision
 // postal_code) against the FSA's 2011 transit commute share and median household income, on the held-out
-// Ontario FSAs (scripts/validation/postal-areas.mjs; docs/methodology.md §5.5). Spearman ρ of the raw
+// Ontario FSAs (research/validation/postal-areas.mjs; docs/methodology.md §5.5). Spearman ρ of the raw
 // value and of the factor score (the curve's flat ends tie some scores).
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { loadSrc } from './lib/load-ts.mjs'
+import { loadSrc } from '../scripts/lib/load-ts.mjs'
 import { dataDir, hasData, root, spearman } from './validation/common.mjs'
 import { ontarioPostalAreas } from './validation/postal-areas.mjs'
 

@@ -9,16 +9,16 @@
 // measures another store's artefacts (e.g. the previous commit's) on the same held-out corners. No ../shared.
 // Goals (issue 31): Toronto median ≤ 30 m, p90 ≤ 150 m; Vancouver found ≥ 95 %, median ≤ 20 m; accuracyM ≥ 90 %.
 import { parseArgs } from 'node:util'
-import { ARTEFACT_DIR, readArtefact, readManifest } from './lib/geodata-artefacts.mjs'
-import { importTs } from './lib/load-ts.mjs'
+import { ARTEFACT_DIR, readArtefact, readManifest } from '../scripts/lib/geodata-artefacts.mjs'
+import { importTs } from '../scripts/lib/load-ts.mjs'
 
 const { values: args } = parseArgs({ options: { store: { type: 'string' }, worst: { type: 'boolean' } } })
 const started = performance.now()
 const lib = await importTs(
   {
     'scripts/lib/geodata-memory.ts': ['memoryGeodata'],
-    'scripts/lib/corner-check.ts': '*',
-    'scripts/lib/intersection-truth.ts': ['validateTruth'],
+    'research/lib/corner-check.ts': '*',
+    'research/lib/intersection-truth.ts': ['validateTruth'],
     'src/geo/geodata/text.ts': ['distanceKm'],
   },
   { platform: 'node' },

@@ -9,8 +9,8 @@
 // becomes that log-sum (or the max), so the fit stays linear and the engine applies it per street.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { committedRows } from '../lib/geodata-artefacts.mjs'
-import { importTs } from '../lib/load-ts.mjs'
+import { committedRows } from '../../scripts/lib/geodata-artefacts.mjs'
+import { importTs } from '../../scripts/lib/load-ts.mjs'
 import { dataDir } from './common.mjs'
 
 const s = await importTs(

@@ -1,13 +1,13 @@
 // The Cities' held-out corners (holdout-corners-*.tsv.gz: spatial blocks never built into the gazetteer or
 // the corner lines; scripts/lib/city-corners.ts) as typed intersections, and pairs of Vancouver streets that
 // never meet (the City lists every named intersection, so a pair it does not list has none). Pure; used by
-// scripts/validate-corners.mjs.
+// research/validate-corners.mjs.
 import polyline from '@mapbox/polyline'
 import { streetKeyOfText } from '../../src/geo/geocode/street-key'
 import { distanceKm } from '../../src/geo/geodata/text'
-import { cityCase } from './city-corners'
-import { hash } from './geodata-store-build'
-import { metresToLines } from './address-line'
+import { cityCase } from '../../scripts/lib/city-corners'
+import { hash } from '../../scripts/lib/geodata-store-build'
+import { metresToLines } from '../../scripts/lib/address-line'
 import type { TruthRow } from './intersection-truth'
 
 type LngLat = [number, number]

@@ -6,8 +6,8 @@
 // street type's class (classifyStreet: the name-only baseline). 30 % of streets held out by an FNV-1a hash of
 // the name key, fixed before fitting (isHeldOut). Prints agreement on the held-out streets; writes nothing:
 // the inference was not adopted (docs/methodology.md §2.3). Reads only the committed store artefacts.
-import { committedRows } from './lib/geodata-artefacts.mjs'
-import { importTs } from './lib/load-ts.mjs'
+import { committedRows } from '../scripts/lib/geodata-artefacts.mjs'
+import { importTs } from '../scripts/lib/load-ts.mjs'
 import { isHeldOut, spearman } from './validation/common.mjs'
 import { leastSquares } from './validation/stats.mjs'
 

@@ -1,60 +1,19 @@
-// Shared by scripts/fit-traffic.mjs and scripts/validate-geodata.mjs: the deterministic train/test
-// split, the raw validation data read from ../shared/data, Spearman's ρ, and loading an engine's src/
-// (scripts/lib/load-ts.mjs: the same code the worker runs).
-import { existsSync, readFileSync } from 'node:fs'
+// Calgary's counted sections as the counted volumes and the research read them: each section name's latest
+// non-zero year at the middle of its longest part, and the street a user would type there. Read by the
+// store's counted volumes (scripts/geodata/counts.mjs) and by research/validate-geodata.mjs.
+import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { parseCsv } from '../geodata/lib.mjs'
 import { loadTs } from '../lib/load-ts.mjs'
+import { parseCsv, sharedDataDir } from './lib.mjs'
 
 // The worker's own metres per degree (src/geo/geodata/geodesy.ts): one Earth radius everywhere.
 const { METRES_PER_DEGREE_LAT, metresPerDegreeLng } = await loadTs('src/geo/geodata/geodesy.ts')
 
-export const root = join(dirname(fileURLToPath(import.meta.url)), '../..')
-export const dataDir = process.env.SHARED_DATA_DIR ?? join(root, '../shared/data')
-export const hasData = () => existsSync(join(dataDir, 'README.md'))
-
-/** FNV-1a: a stable hash of an id, so the split never depends on file order or a random seed. */
-export function hash(s) {
-  let h = 2166136261
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i)
-    h = Math.imul(h, 16777619)
-  }
-  return h >>> 0
-}
-/** 30 % of ids are held out of every fit and every measured lookup used to predict them. */
-export const isHeldOut = (id) => hash(String(id)) % 10 < 3
-
+/** The open-data pack (../shared/data, or SHARED_DATA_DIR). */
+export const dataDir = sharedDataDir(join(dirname(fileURLToPath(import.meta.url)), '../..'))
+/** A CSV file of the data pack (path relative to it) as rows. */
 export const readCsv = (path) => parseCsv(readFileSync(join(dataDir, path), 'utf8'))
-
-export function spearman(a, b) {
-  const rank = (v) => {
-    const order = v.map((x, i) => [x, i]).sort((p, q) => p[0] - q[0])
-    const r = new Array(v.length)
-    for (let i = 0; i < order.length; ) {
-      let j = i
-      while (j + 1 < order.length && order[j + 1][0] === order[i][0]) j++
-      for (let k = i; k <= j; k++) r[order[k][1]] = (i + j) / 2
-      i = j + 1
-    }
-    return r
-  }
-  const ra = rank(a),
-    rb = rank(b),
-    n = a.length
-  const ma = ra.reduce((s, x) => s + x, 0) / n,
-    mb = rb.reduce((s, x) => s + x, 0) / n
-  let num = 0,
-    da = 0,
-    db = 0
-  for (let i = 0; i < n; i++) {
-    num += (ra[i] - ma) * (rb[i] - mb)
-    da += (ra[i] - ma) ** 2
-    db += (rb[i] - mb) ** 2
-  }
-  return da && db ? num / Math.sqrt(da * db) : NaN
-}
 
 const metres = (lat1, lng1, lat2, lng2) => Math.hypot((lng2 - lng1) * metresPerDegreeLng(lat1), (lat2 - lat1) * METRES_PER_DEGREE_LAT)
 export const parseMultiLine = (wkt) =>
@@ -97,9 +56,6 @@ export function calgarySections() {
     return { ...s, lat, lng }
   })
 }
-
-/** Ids of sections in the bundled table: the name, or "NAME#n" where one year lists several pieces under one name. */
-export const sectionIds = (list) => new Set(list.flatMap((s) => [s.secname, ...Array.from({ length: 12 }, (_, n) => `${s.secname}#${n}`)]))
 
 /**
  * The street of a Calgary section's mid-point, as a user would type it: the nearest line of the

@@ -6,13 +6,13 @@
 // Goals (issue 21): where a city has address points, median ≤ 30 m, p90 ≤ 150 m, ≥ 90 % address or
 // interpolated; accuracyM holding for ≥ 90 % of the results of each precision.
 import { parseArgs } from 'node:util'
-import { committedRows, readArtefact, readManifest } from './lib/geodata-artefacts.mjs'
-import { loadTs } from './lib/load-ts.mjs'
+import { committedRows, readArtefact, readManifest } from '../scripts/lib/geodata-artefacts.mjs'
+import { loadTs } from '../scripts/lib/load-ts.mjs'
 
 const { values: args } = parseArgs({ options: { min: { type: 'string' } } })
 const started = performance.now()
 const { memoryGeodata } = await loadTs('scripts/lib/geodata-memory.ts')
-const { validateHoldout, percentile } = await loadTs('scripts/lib/validate-store.ts')
+const { validateHoldout, percentile } = await loadTs('research/lib/validate-store.ts')
 const manifest = readManifest()
 const of = (kind) => manifest.artefacts.filter((a) => a.kind === kind)
 const store = memoryGeodata(...committedRows())
