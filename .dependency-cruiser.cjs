@@ -1,9 +1,44 @@
-// Import rules for src/, checked by test/node/layers.test.ts (and `npm run lint:deps`). Type-only
-// imports count: a cycle through shared types is still a cycle for a reader. docs/code-map.md draws
-// the layers these rules keep.
+// Import rules for src/, scripts/ and research/, checked by test/node/layers.test.ts (and `npm run lint:deps`).
+// Type-only imports count: a cycle through shared types is still a cycle for a reader. docs/code-map.md draws
+// the layers these rules keep. (Tooling that loads TypeScript by path, `loadTs('src/…')`, is not an import and
+// is not seen here; everything imported with `import` is.)
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    {
+      name: 'src-stays-in-src',
+      severity: 'error',
+      comment:
+        'The worker is src/ and its packages: it never imports the tooling (scripts/), the research (research/), tests, ' +
+        'benches or a file elsewhere in the repository (data it needs is generated into src/geo/data/).',
+      from: { path: '^src/' },
+      to: { pathNot: '^src/', dependencyTypes: ['local'] },
+    },
+    {
+      name: 'product-tooling-imports-no-research',
+      severity: 'error',
+      comment:
+        'scripts/ is what the product needs to run and ship: it must work with research/ deleted. Research reads ' +
+        'scripts/ (the build steps, scripts/lib), never the other way.',
+      from: { path: '^scripts/' },
+      to: { path: '^research/' },
+    },
+    {
+      name: 'research-imports-no-cli',
+      severity: 'error',
+      comment:
+        'research/ may import the helpers of scripts/lib and the build steps of scripts/geodata, not a top-level script ' +
+        '(a CLI runs when imported).',
+      from: { path: '^research/' },
+      to: { path: '^scripts/[^/]+$' },
+    },
+    {
+      name: 'no-circular-in-tooling',
+      severity: 'error',
+      comment: 'No import cycles in scripts/ or research/ either.',
+      from: { path: '^(scripts|research)/' },
+      to: { circular: true },
+    },
     {
       name: 'no-circular',
       severity: 'error',
@@ -77,9 +112,9 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    includeOnly: '^src/',
+    includeOnly: { path: '^(?!node_modules/)' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    exclude: { path: '\\.(bin|json)$' },
+    exclude: { path: '\\.bin$' },
   },
 }
