@@ -18,6 +18,7 @@ import { loadTs } from '../lib/load-ts.mjs'
 
 // The worker's own postal-code → province rule (Canada Post's first letters; X0A–X0C are Nunavut).
 const { provinceOfPostalCode } = await loadTs('src/geo/geodata/provinces.ts')
+const { foldAccents } = await loadTs('src/lib/text.ts')
 
 export const FSA_SOURCE_FILES = {
   geonames: 'fsa/fsa-geonames-2022.csv',
@@ -347,9 +348,7 @@ const placeExtentKm = (place) => Math.max(5, Math.sqrt(place.population / (Math.
 /** Farther than this from the place its description names, an FSA position is outside that place. */
 const reviewKm = (place) => FSA_METHOD.reviewFactor * Math.max(FSA_METHOD.minReviewKm, placeExtentKm(place))
 const placeKey = (s) =>
-  s
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
+  foldAccents(s)
     .toLowerCase()
     .replace(/\bste\b\.?/g, 'sainte')
     .replace(/\bst\b\.?/g, 'saint')

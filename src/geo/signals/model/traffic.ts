@@ -8,6 +8,7 @@ import { METRES_PER_DEGREE, metresPerDegreeLng, type NearestPoint } from '../../
 import { TRAFFIC_MODEL } from '../../data/traffic-model.generated'
 import type { Confidence } from '../types'
 import { clamp01, interpolateKnots } from '../../../lib/math'
+import { foldAccents } from '../../../lib/text'
 
 export interface TrafficEstimate {
   aadt: number
@@ -137,10 +138,7 @@ function sameRoadAadt(
  * to a named street: the City abbreviates names by their first letters or their consonants.
  */
 export function sectionOnStreet(secname: string, street: { name: string; type?: string }): boolean {
-  const body = street.name
-    .toUpperCase()
-    .normalize('NFD')
-    .replace(/[^A-Z0-9]/g, '')
+  const body = foldAccents(street.name.toUpperCase()).replace(/[^A-Z0-9]/g, '')
   if (!body) return false
   if (/^\d+$/.test(body)) {
     const type = (street.type ?? '').toUpperCase()
