@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { sharedDataDir } from '../scripts/geodata/lib.mjs'
-import { parseCsv } from '../scripts/geodata/read.mjs'
+import { csvObjects } from '../scripts/lib/csv.mjs'
 import { readArtefact, readManifest } from '../scripts/lib/geodata-artefacts.mjs'
 import { loadTs, repoRoot } from '../scripts/lib/load-ts.mjs'
 
@@ -45,7 +45,7 @@ function add(set, list, meta) {
   const TRUSTED = new Set(['city-tmc', 'city-intersections', 'older-count'])
   const seen = new Set()
   const list = []
-  const csv = parseCsv(shared('vancouver/tmc-counts.csv'))
+  const csv = csvObjects(shared('vancouver/tmc-counts.csv'))
   for (const r of csv) {
     const name = r.intersection_in_source.replace(/\s+/g, ' ').trim()
     if (!TRUSTED.has(r.coord_source) || !/ AND | & /i.test(name)) continue
@@ -71,7 +71,7 @@ function add(set, list, meta) {
 
 // Edmonton: "road & cross street" of count sites; the point is the count's, beside the crossing.
 {
-  const csv = parseCsv(shared('edmonton/aawdt.csv'))
+  const csv = csvObjects(shared('edmonton/aawdt.csv'))
   const bySite = new Map()
   for (const r of csv) if (r.cross_street && r.side && !bySite.has(r.site_id)) bySite.set(r.site_id, r)
   const list = [...bySite.values()]

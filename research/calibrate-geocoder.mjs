@@ -92,14 +92,11 @@ for (const r of addressRows) {
 const fsaPoints = osmPostalPoints(sources.find((s) => s.name === 'osm-cities').text)
 
 function osmPostalPoints(text) {
-  const lines = text.split('\n')
-  const header = lib.splitCsvLine(lines[0])
+  const [header = [], ...lines] = lib.csvRecords(text)
   const col = Object.fromEntries(header.map((h, i) => [h, i]))
   const byFsa = new Map()
   const streetKeys = new Map()
-  for (let i = 1; i < lines.length; i++) {
-    if (!lines[i]) continue
-    const f = lib.splitCsvLine(lines[i])
+  for (const f of lines) {
     const [province, city, numberText, street, postcode] = ['province', 'city', 'number', 'street', 'postcode'].map((c) => f[col[c]] ?? '')
     const fsa = store.fsaByCode.get(postcode.toUpperCase().slice(0, 3))
     if (!fsa || !/^[A-Z]\d[A-Z]\s*\d[A-Z]\d$/i.test(postcode.trim())) continue

@@ -42,7 +42,7 @@ const sites = counted.map((r) => {
     lat: r.lat,
     lng: r.lng,
     pedestrians: r.pedestrians,
-    midblock: r.midblock === true,
+    midblock: 'midblock' in r && r.midblock === true,
     engine: f.pedestrian.value,
     covered: pois !== undefined,
     inputs: {

@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { distance } from 'geokdbush'
 import { FSA_SOURCE_FILES, loadFsaTable } from '../scripts/geodata/fsa.mjs'
-import { parseCsv } from '../scripts/geodata/read.mjs'
+import { csvObjects } from '../scripts/lib/csv.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const dataDir = process.env.SHARED_DATA_DIR ?? join(root, '../shared/data')
@@ -16,8 +16,8 @@ const beforeArg = process.argv.indexOf('--before')
 const beforeFile = beforeArg > 0 ? process.argv[beforeArg + 1] : undefined
 
 const table = loadFsaTable({ dataDir, repoRoot: root })
-const statcan = new Map(parseCsv(readFileSync(join(dataDir, FSA_SOURCE_FILES.statcan), 'utf8')).map((r) => [r.fsa, r]))
-const geonames = new Map(parseCsv(readFileSync(join(dataDir, FSA_SOURCE_FILES.geonames), 'utf8')).map((r) => [r.fsa, r]))
+const statcan = new Map(csvObjects(readFileSync(join(dataDir, FSA_SOURCE_FILES.statcan), 'utf8')).map((r) => [r.fsa, r]))
+const geonames = new Map(csvObjects(readFileSync(join(dataDir, FSA_SOURCE_FILES.geonames), 'utf8')).map((r) => [r.fsa, r]))
 const km = (a, b) => distance(Number(a.lng), Number(a.lat), Number(b.lng), Number(b.lat))
 const asPoints = (rows) => rows.map(([code, lat, lng]) => ({ code, lat, lng }))
 

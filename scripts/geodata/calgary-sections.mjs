@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { loadTs } from '../lib/load-ts.mjs'
-import { parseCsv, sharedDataDir } from './lib.mjs'
+import { csvObjects, sharedDataDir } from './lib.mjs'
 
 // The worker's own metres per degree (src/geo/geodata/geodesy.ts): one Earth radius everywhere.
 const { METRES_PER_DEGREE_LAT, metresPerDegreeLng } = await loadTs('src/geo/geodata/geodesy.ts')
@@ -13,7 +13,7 @@ const { METRES_PER_DEGREE_LAT, metresPerDegreeLng } = await loadTs('src/geo/geod
 /** The open-data pack (../shared/data, or SHARED_DATA_DIR). */
 export const dataDir = sharedDataDir(join(dirname(fileURLToPath(import.meta.url)), '../..'))
 /** A CSV file of the data pack (path relative to it) as rows. */
-export const readCsv = (path) => parseCsv(readFileSync(join(dataDir, path), 'utf8'))
+export const readCsv = (path) => csvObjects(readFileSync(join(dataDir, path), 'utf8'))
 
 const metres = (lat1, lng1, lat2, lng2) => Math.hypot((lng2 - lng1) * metresPerDegreeLng(lat1), (lat2 - lat1) * METRES_PER_DEGREE_LAT)
 export const parseMultiLine = (wkt) =>

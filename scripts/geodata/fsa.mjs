@@ -13,7 +13,8 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import KDBush from 'kdbush'
 import { around, distance } from 'geokdbush'
-import { parseCsv, readSource } from './read.mjs'
+import { csvObjects } from '../lib/csv.mjs'
+import { readSource } from './read.mjs'
 import { loadTs } from '../lib/load-ts.mjs'
 
 // The worker's own postal-code → province rule (Canada Post's first letters; X0A–X0C are Nunavut).
@@ -114,8 +115,8 @@ export function buildFsaTable({ dataDir, repoRoot }) {
     (t) => t.split('\n').filter((l) => l.split('\t')[8] === 'CA').length,
   )
 
-  const fsas = collectFsas(parseCsv(geonamesSrc.text), parseCsv(statcanSrc.text))
-  const das = parseCsv(daSrc.text)
+  const fsas = collectFsas(csvObjects(geonamesSrc.text), csvObjects(statcanSrc.text))
+  const das = csvObjects(daSrc.text)
     .filter((d) => Number(d.pop_in_1km) > 0)
     .map((d) => ({ lat: Number(d.lat), lng: Number(d.lng), province: DA_PROVINCE[d.dauid.slice(0, 2)] }))
   const daIndex = indexOf(das)
