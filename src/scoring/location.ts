@@ -3,7 +3,7 @@
 // anywhere else goes through parseLocation, so a bad location reads the same everywhere and is checked once.
 import { z } from '@hono/zod-openapi'
 import { CANADA_BOUNDS, isInCanadaBounds, isInUnitedStates } from '../geo/geodata'
-import { displayText, validationError } from './openapi'
+import { displayText, validationError } from '../lib/openapi'
 
 const { minLat, maxLat, minLng, maxLng } = CANADA_BOUNDS
 export const MAX_ADDRESS_LENGTH = 300
