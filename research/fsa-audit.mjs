@@ -4,6 +4,7 @@
 //   npm run audit:fsa [-- --before <old fsa.generated.ts>]   compare with an older table too, e.g.
 //   git show 8a17832:src/geo/data/fsa.generated.ts > /tmp/fsa-zipcodes.ts
 import { readFileSync, writeFileSync } from 'node:fs'
+import { cliArgs } from '../scripts/lib/cli.mjs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { distance } from 'geokdbush'
@@ -12,8 +13,8 @@ import { csvObjects } from '../scripts/lib/csv.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const dataDir = process.env.SHARED_DATA_DIR ?? join(root, '../shared/data')
-const beforeArg = process.argv.indexOf('--before')
-const beforeFile = beforeArg > 0 ? process.argv[beforeArg + 1] : undefined
+const { values: opts } = cliArgs({ before: { type: 'string' } }, { usage: 'npm run audit:fsa [-- --before <older fsa.generated.ts>]' })
+const beforeFile = opts.before
 
 const table = loadFsaTable({ dataDir, repoRoot: root })
 const statcan = new Map(csvObjects(readFileSync(join(dataDir, FSA_SOURCE_FILES.statcan), 'utf8')).map((r) => [r.fsa, r]))

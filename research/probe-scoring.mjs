@@ -3,7 +3,13 @@
 // send, and flags results outside the band a person who knows the place would expect.
 // `node research/probe-scoring.mjs [--all] [--json out.json]` — prints flagged cases (or all).
 import { writeFileSync } from 'node:fs'
+import { cliArgs } from '../scripts/lib/cli.mjs'
 import { loadSrc } from '../scripts/lib/load-ts.mjs'
+
+const { values: opts } = cliArgs(
+  { all: { type: 'boolean' }, json: { type: 'string' } },
+  { usage: 'npm run probe:scoring [-- --all] [-- --json out.json]' },
+)
 
 const m = await loadSrc(
   {
@@ -337,7 +343,7 @@ for (const group of VARIANTS) {
   })
 }
 
-const all = process.argv.includes('--all')
+const all = opts.all
 for (const row of rows) {
   if (!all && !row.flags.length) continue
   console.log(
@@ -348,5 +354,4 @@ for (const row of rows) {
 }
 const bad = rows.filter((r) => r.flags.length).length
 console.log(`\n${rows.length} cases, ${bad} flagged`)
-const jsonAt = process.argv.indexOf('--json')
-if (jsonAt > 0) writeFileSync(process.argv[jsonAt + 1], JSON.stringify(rows, null, 1))
+if (opts.json) writeFileSync(opts.json, JSON.stringify(rows, null, 1))

@@ -11,6 +11,7 @@
 //      no street given (the proxy every city without a network in the geodata store gets).
 // With --old, the same numbers for another engine's src/ (e.g. the 1.x engine in a git worktree).
 import { existsSync, readFileSync } from 'node:fs'
+import { cliArgs } from '../scripts/lib/cli.mjs'
 import { join } from 'node:path'
 import { loadSrc } from '../scripts/lib/load-ts.mjs'
 import {
@@ -30,9 +31,9 @@ if (!hasData()) {
   console.log(`validate:geodata needs the raw data in ${dataDir} (set SHARED_DATA_DIR); skipped.`)
   process.exit(0)
 }
-const oldArg = process.argv.indexOf('--old')
+const { values: opts } = cliArgs({ old: { type: 'string' } }, { usage: 'npm run validate:geodata [-- --old <src dir of another engine>]' })
 const engines = [['current', join(root, 'src')]]
-if (oldArg > 0) engines.push(['old', join(process.argv[oldArg + 1], process.argv[oldArg + 1].endsWith('src') ? '' : 'src')])
+if (opts.old) engines.push(['old', join(opts.old, opts.old.endsWith('src') ? '' : 'src')])
 
 const fmt = (x) => (Number.isFinite(x) ? x.toFixed(3) : ' n/a ')
 const pct = (a, b) => `${((100 * a) / b).toFixed(1)} %`

@@ -5,6 +5,7 @@
 // Ontario FSAs (research/validation/postal-areas.mjs; docs/methodology.md §5.5). Spearman ρ of the raw
 // value and of the factor score (the curve's flat ends tie some scores).
 import { existsSync } from 'node:fs'
+import { cliArgs } from '../scripts/lib/cli.mjs'
 import { join } from 'node:path'
 import { loadSrc } from '../scripts/lib/load-ts.mjs'
 import { dataDir, hasData, root, spearman } from './validation/common.mjs'
@@ -14,9 +15,12 @@ if (!hasData()) {
   console.log(`validate:postal-areas needs the raw data in ${dataDir} (set SHARED_DATA_DIR); skipped.`)
   process.exit(0)
 }
-const oldArg = process.argv.indexOf('--old')
+const { values: opts } = cliArgs(
+  { old: { type: 'string' } },
+  { usage: 'npm run validate:postal-areas [-- --old <src dir of another engine>]' },
+)
 const engines = [['current', join(root, 'src')]]
-if (oldArg > 0) engines.push(['old', join(process.argv[oldArg + 1], process.argv[oldArg + 1].endsWith('src') ? '' : 'src')])
+if (opts.old) engines.push(['old', join(opts.old, opts.old.endsWith('src') ? '' : 'src')])
 
 const areas = ontarioPostalAreas()
 const fmt = (x) => (Number.isFinite(x) ? x.toFixed(3) : ' n/a ')
