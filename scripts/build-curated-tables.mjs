@@ -4,21 +4,23 @@
 // src/geo/data holds only generated output. Needs no ../shared. Validates every row (a bad row stops the
 // build with its line). `--check`: exit 1 when the committed output differs from what the tables give.
 import { readFileSync, writeFileSync } from 'node:fs'
-import { parseArgs } from 'node:util'
-import Papa from 'papaparse'
+import { cliArgs } from './lib/cli.mjs'
+import { csvRecords } from './lib/csv.mjs'
 
-const { values: args } = parseArgs({ options: { check: { type: 'boolean' } } })
+const { values: args } = cliArgs({ check: { type: 'boolean' } }, { usage: 'npm run build:curated [-- --check]' })
 const DIR = 'geodata/curated'
 const OUT = 'src/geo/data'
 const MODES = new Set(['S', 'L', 'B', 'C', 'F'])
 const PROVINCES = new Set(['NL', 'PE', 'NS', 'NB', 'QC', 'ON', 'MB', 'SK', 'AB', 'BC', 'YT', 'NT', 'NU'])
 
 function rowsOf(file, columns) {
-  const parsed = Papa.parse(readFileSync(`${DIR}/${file}`, 'utf8'), { header: true, skipEmptyLines: true })
-  if (parsed.errors.length) throw new Error(`${file}: ${parsed.errors[0].message} (row ${parsed.errors[0].row + 2})`)
-  const missing = columns.filter((c) => !parsed.meta.fields.includes(c))
+  const [header = [], ...records] = csvRecords(readFileSync(`${DIR}/${file}`, 'utf8'))
+  const missing = columns.filter((c) => !header.includes(c))
   if (missing.length) throw new Error(`${file}: missing column(s) ${missing.join(', ')}`)
-  return parsed.data.map((row, i) => ({ row, line: i + 2 }))
+  return records.map((fields, i) => {
+    if (fields.length !== header.length) throw new Error(`${file}:${i + 2}: ${fields.length} fields, not ${header.length}`)
+    return { row: Object.fromEntries(header.map((name, j) => [name, fields[j]])), line: i + 2 }
+  })
 }
 /** @param {[number, number]} range */
 function number(file, line, value, range) {

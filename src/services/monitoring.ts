@@ -10,7 +10,7 @@ import { DATA_VERSION } from '../geo/geodata'
 import type { ScoreResult } from '../scoring'
 import { notificationInsert } from './notifications'
 import { scoreLocation } from './scoring'
-import { parseLocation } from '../lib/location'
+import { parseLocation } from '../scoring/location'
 
 export const SCORE_CHANGE_POINTS = 5
 export const MONITOR_BATCH_SIZE = 50

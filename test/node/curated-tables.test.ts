@@ -15,13 +15,12 @@ const run = (cwd: string, ...args: string[]) => {
     return { code: err.status, out: `${err.stdout}${err.stderr}` }
   }
 }
-/** A copy of the tables and the committed output, with node_modules reachable for papaparse. */
+/** A copy of the tables and the committed output (the script and its libraries stay in the repository). */
 function copy(): string {
   const dir = mkdtempSync(join(tmpdir(), 'curated-'))
   cpSync('geodata/curated', join(dir, 'geodata/curated'), { recursive: true })
   mkdirSync(join(dir, 'src/geo/data'), { recursive: true })
   for (const f of ['stations.generated.ts', 'cmas.generated.ts']) cpSync(`src/geo/data/${f}`, join(dir, 'src/geo/data', f))
-  cpSync('node_modules/papaparse', join(dir, 'node_modules/papaparse'), { recursive: true })
   return dir
 }
 

@@ -1,7 +1,7 @@
 // Road class from the street type and name. Canadian street types say a lot about a road's role:
 // crescents, courts and places are cul-de-sac residential streets; boulevards and highways are
 // arterials. A short list of famous arterials upgrades a generic "St"/"Ave"/"rue".
-import { normalizeName } from './text'
+import { bareToken, normalizeName } from './text'
 
 /** Ordinal road class: 1 local · 2 collector · 3 minor arterial · 4 major arterial · 5 highway · 6 freeway. */
 export type RoadClass = number
@@ -250,12 +250,7 @@ function splitTrailingType(part: string, fallbackType?: string): { name: string;
 }
 
 function classifySingle(street: { name: string; type?: string }, localArterials?: ReadonlySet<string>): StreetClassification | undefined {
-  const typeKey = street.type
-    ? street.type
-        .toLowerCase()
-        .normalize('NFD')
-        .replace(/[\u0300-\u036f.]/g, '')
-    : ''
+  const typeKey = street.type ? bareToken(street.type) : ''
   const info = typeKey ? (LEADING_TYPES[typeKey] ?? TRAILING_TYPES[typeKey]) : undefined
   const name = normalizeName(street.name)
   const bareName = name.replace(/^(de la|du|des|de|d)\s+/, '').replace(/(\d+)(st|nd|rd|th)$/, '$1')
