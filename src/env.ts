@@ -8,6 +8,8 @@ export interface Env {
   /** Static assets (wrangler.toml [assets]): the API reference UI bundle. */
   ASSETS?: Fetcher
   RATE_LIMITER: DurableObjectNamespace<import('./durable/rate-limiter').RateLimiter>
+  /** One webhook dispatcher per user (durable/webhook-dispatcher.ts): delivers from its alarm. */
+  WEBHOOKS: DurableObjectNamespace<import('./durable/webhook-dispatcher').WebhookDispatcher>
   /** Bearer token for /admin/v1/* (secret). */
   ADMIN_TOKEN?: string
   /** 'development' | 'test' | 'production'. Outside development and test, PUBLIC_BASE_URL is required for links. */
