@@ -83,7 +83,9 @@ describe('outbox atomicity', () => {
     const { call } = await import('../helpers/api')
     const project = (await call('/api/v1/projects', { key, body: { name: 'Hooks' } })).json
     const loc = (await call(`/api/v1/projects/${project.id}/locations`, { key, body: { lat: 43.6528, lng: -79.384 } })).json
-    expect((await call(`/api/v1/projects/${project.id}/locations/${loc.id}`, { key, method: 'PATCH', body: { monitored: true } })).status).toBe(200)
+    expect(
+      (await call(`/api/v1/projects/${project.id}/locations/${loc.id}`, { key, method: 'PATCH', body: { monitored: true } })).status,
+    ).toBe(200)
     // Pretend the stored score was 20 points lower, so the re-score is a significant change.
     await env.DB.prepare('UPDATE saved_locations SET latest_score = latest_score - 20 WHERE id = ?').bind(loc.id).run()
     await withTrigger(
@@ -97,7 +99,11 @@ describe('outbox atomicity', () => {
     await runMonitoring(env)
     const [event] = await eventsOf(userId)
     expect(event.type).toBe('location.score_changed')
-    expect(JSON.parse(event.data)).toMatchObject({ locationId: loc.id, projectId: project.id, current: { overallScore: expect.any(Number) } })
+    expect(JSON.parse(event.data)).toMatchObject({
+      locationId: loc.id,
+      projectId: project.id,
+      current: { overallScore: expect.any(Number) },
+    })
     expect(await notificationsOf(userId, 'scoreChange')).toHaveLength(1)
   })
 })
