@@ -9,7 +9,7 @@ export interface Env {
   ASSETS?: Fetcher
   RATE_LIMITER: DurableObjectNamespace<import('./durable/rate-limiter').RateLimiter>
   /** One webhook dispatcher per user (durable/webhook-dispatcher.ts): delivers from its alarm. */
-  WEBHOOKS: DurableObjectNamespace<import('./durable/webhook-dispatcher').WebhookDispatcher>
+  WEBHOOKS: DurableObjectNamespace<WebhookDispatcherRpc>
   /** Bearer token for /admin/v1/* (secret). */
   ADMIN_TOKEN?: string
   /** 'development' | 'test' | 'production'. Outside development and test, PUBLIC_BASE_URL is required for links. */
@@ -39,6 +39,14 @@ export interface Env {
   AI?: Ai
   /** Workers AI model; default @cf/meta/llama-3.3-70b-instruct-fp8-fast. */
   WORKERS_AI_MODEL?: string
+}
+
+/**
+ * What the webhook dispatcher offers its callers (durable/webhook-dispatcher.ts implements it). Declared here, not
+ * imported: the dispatcher reaches the services, which read Env, and a type import would close that loop.
+ */
+export interface WebhookDispatcherRpc extends Rpc.DurableObjectBranded {
+  wake(userId: string): Promise<void>
 }
 
 /** What the auth middleware learns about the caller. */

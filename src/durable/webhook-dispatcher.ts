@@ -1,5 +1,5 @@
 import { DurableObject } from 'cloudflare:workers'
-import type { Env } from '../env'
+import type { Env, WebhookDispatcherRpc } from '../env'
 import { deliverDue } from '../services/webhooks/deliver'
 
 /**
@@ -8,7 +8,7 @@ import { deliverDue } from '../services/webhooks/deliver'
  * retries an alarm that throws. The state of every delivery is in D1 (the outbox); the object keeps only
  * the user id and its alarm, so a lost object loses nothing the cron's sweep cannot wake again.
  */
-export class WebhookDispatcher extends DurableObject<Env> {
+export class WebhookDispatcher extends DurableObject<Env> implements WebhookDispatcherRpc {
   /** Something is due for `userId` now: run the alarm now unless it is set sooner. */
   async wake(userId: string): Promise<void> {
     this.ctx.storage.kv.put('userId', userId)

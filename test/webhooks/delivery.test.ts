@@ -2,7 +2,7 @@
 // failing receiver is retried on the schedule (fake clock) with the same event id, and an endpoint that
 // fails every retry is disabled with a notification to its owner.
 import { env } from 'cloudflare:workers'
-import { runDurableObjectAlarm } from 'cloudflare:test'
+import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { admin, call } from '../helpers/api'
 import { deliverDue } from '../../src/services/webhooks/deliver'
@@ -178,13 +178,7 @@ describe('retries with a fake clock', () => {
       event.id,
     )
     expect(d).toMatchObject({ attempts: 1, status: 'pending' })
-    const alarm = await runInStub(stub)
+    const alarm = await runInDurableObject(stub, (_instance, state) => state.storage.getAlarm())
     expect(alarm).toBeGreaterThan(Date.now() + 20_000)
   })
 })
-
-async function runInStub(stub: unknown): Promise<number | null> {
-  const { runInDurableObject } = await import('cloudflare:test')
-  // biome-ignore lint/suspicious/noExplicitAny: the stub's generated type is too deep for the checker here
-  return runInDurableObject(stub as any, (_instance: unknown, state: DurableObjectState) => state.storage.getAlarm())
-}
