@@ -1,13 +1,10 @@
 import { app } from './app'
 import type { Env } from './env'
 import { runMonitoring } from './services/monitoring'
-import { wakeOverdue } from './services/webhooks/dispatch'
+import { WEBHOOK_SWEEP_CRON, wakeOverdue } from './services/webhooks/dispatch'
 
 export { RateLimiter } from './durable/rate-limiter'
 export { WebhookDispatcher } from './durable/webhook-dispatcher'
-
-/** The cron that only sweeps for overdue webhook deliveries (wrangler.toml [triggers]). */
-export const WEBHOOK_SWEEP_CRON = '* * * * *'
 
 export default {
   fetch: app.fetch,

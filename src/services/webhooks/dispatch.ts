@@ -5,6 +5,9 @@ import { and, eq, lte } from 'drizzle-orm'
 import { getDb, schema } from '../../db/client'
 import type { Env } from '../../env'
 
+/** The cron that only sweeps for overdue deliveries (wrangler.toml [triggers]; src/index.ts tells it from the monitoring one). */
+export const WEBHOOK_SWEEP_CRON = '* * * * *'
+
 export type WakeEnv = Pick<Env, 'WEBHOOKS'>
 
 /** Ask the user's dispatcher to deliver what is due. Never throws: a failed wake is swept up later. */
