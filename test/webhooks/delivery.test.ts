@@ -10,7 +10,7 @@ import { eventStatements } from '../../src/services/webhooks/outbox'
 import { attemptTimes, MAX_ATTEMPTS } from '../../src/services/webhooks/schedule'
 import { getDb } from '../../src/db/client'
 import { signPayload } from '../../src/lib/webhook-signature'
-import { fakeReceiver, orderOf, rows, sentTo, userWithHook } from './support'
+import { expectDocumented, fakeReceiver, orderOf, rows, sentTo, userWithHook } from './support'
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -26,6 +26,7 @@ describe('events reach the endpoint', () => {
     expect(r.url).toBe(hook.url)
     expect(Object.keys(r.json).sort()).toEqual(['apiVersion', 'created', 'data', 'id', 'type'])
     expect(r.json).toMatchObject({ type: 'order.status_changed', apiVersion: 'v1' })
+    expectDocumented(r.json)
     expect(r.json.data).toMatchObject({ orderId: order.id, previousStatus: 'ordered', status: 'in_production' })
     const header = r.headers.get('sign-placement-signature')!
     const t = Number(/t=(\d+)/.exec(header)![1])
@@ -65,6 +66,7 @@ describe('events reach the endpoint', () => {
     expect(ping.status).toBe(202)
     await vi.waitFor(() => expect(mine().map((r) => r.json.id)).toContain(ping.json.eventId))
     expect(mine().at(-1)!.json).toMatchObject({ type: 'webhook.ping', data: { endpointId: hook.id } })
+    for (const r of mine()) expectDocumented(r.json)
   })
 
   it('a receiver that hangs or answers 500 does not slow or fail the request that caused the event', async () => {

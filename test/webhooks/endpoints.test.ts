@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { call, createKey, expectError } from '../helpers/api'
 import { PLAN_LIMITS, PLANS } from '../../src/auth/plans'
 import { signPayload } from '../../src/lib/webhook-signature'
-import { fakeReceiver, sentTo, userWithHook } from './support'
+import { expectDocumented, fakeReceiver, sentTo, userWithHook } from './support'
 
 afterEach(() => vi.restoreAllMocks())
 const URL = 'https://hooks.example.com/in'
@@ -64,6 +64,7 @@ describe('webhook endpoints: happy path', () => {
       type: 'report.ready',
       data: { reportId: report.json.reportId, reportUrl: report.json.reportUrl },
     })
+    expectDocumented(sentTo(received, hook.url)[0].json)
   })
 })
 

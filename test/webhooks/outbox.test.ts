@@ -5,7 +5,7 @@ import { env } from 'cloudflare:workers'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { admin, createKey } from '../helpers/api'
 import { runMonitoring } from '../../src/services/monitoring'
-import { fakeReceiver, orderOf, rows, userWithHook } from './support'
+import { expectDocumented, fakeReceiver, orderOf, rows, userWithHook } from './support'
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -99,6 +99,8 @@ describe('outbox atomicity', () => {
     await runMonitoring(env)
     const [event] = await eventsOf(userId)
     expect(event.type).toBe('location.score_changed')
+    const [row] = await rows<any>('SELECT * FROM webhook_events WHERE user_id = ?', userId)
+    expectDocumented({ id: row.id, type: row.type, created: row.created_at, data: JSON.parse(row.data), apiVersion: row.api_version })
     expect(JSON.parse(event.data)).toMatchObject({
       locationId: loc.id,
       projectId: project.id,

@@ -4,6 +4,7 @@ import { vi } from 'vitest'
 import { call, createKey } from '../helpers/api'
 import { BANNER_2X4 } from '../commerce/fixtures'
 import type { Plan } from '../../src/auth/plans'
+import { EVENT_ENVELOPES } from '../../src/routes/webhook-schemas'
 
 export const HOOK_URL = 'https://hooks.example.com/sign-placement'
 
@@ -52,3 +53,12 @@ export const rows = async <T>(sql: string, ...params: unknown[]) =>
 
 /** What the fake receiver got at `url` (other tests' dispatchers may still be retrying theirs). */
 export const sentTo = (received: Received[], url: string) => received.filter((r) => r.url === url)
+
+/** The delivered envelope matches its type's schema in the OpenAPI document (`webhooks`), strictly. */
+export function expectDocumented(envelope: any) {
+  const schema = EVENT_ENVELOPES[envelope.type as keyof typeof EVENT_ENVELOPES]
+  if (!schema) throw new Error(`undocumented event type ${envelope.type}`)
+  const strict = (schema as any).strict().extend({ data: (schema as any).shape.data.strict() })
+  const result = strict.safeParse(envelope)
+  if (!result.success) throw new Error(`${envelope.type} does not match its documented schema: ${JSON.stringify(result.error.issues)}`)
+}

@@ -19,7 +19,7 @@ type Delivery = typeof deliveries.$inferSelect
 export const DELIVERIES_PER_RUN = 25
 /** Response bodies are not read beyond this (only the status counts). */
 const ERROR_TEXT_MAX = 300
-export const USER_AGENT = 'SignPlacement-Webhooks/1.0 (+https://github.com/; docs/webhooks.md)'
+export const USER_AGENT = 'SignPlacement-Webhooks/1.0'
 
 /** The envelope every receiver gets: the same bytes on every attempt, so the event id dedupes. */
 export const envelopeOf = (e: Event) =>
