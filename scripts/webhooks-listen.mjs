@@ -59,7 +59,8 @@ const server = createServer((req, res) => {
 })
 
 server.listen(Number(opts.port), '127.0.0.1', async () => {
-  const url = `http://127.0.0.1:${server.address().port}/`
+  const { port } = /** @type {import('node:net').AddressInfo} */ (server.address())
+  const url = `http://127.0.0.1:${port}/`
   let created
   try {
     created = await request('POST', '/webhooks', { url, events: opts.events.split(','), description: 'npm run webhooks:listen' })
