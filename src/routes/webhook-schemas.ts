@@ -34,6 +34,16 @@ export const CreateWebhookSchema = z
   .strict()
   .openapi('CreateWebhookEndpoint')
 
+export const UpdateWebhookSchema = CreateWebhookSchema.extend({
+  url: CreateWebhookSchema.shape.url.optional(),
+  events: CreateWebhookSchema.shape.events.optional(),
+  description: CreateWebhookSchema.shape.description.unwrap().nullable().optional(),
+  enabled: z.boolean().optional().openapi({ description: 'true turns a disabled endpoint back on; false pauses it' }),
+})
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, { error: 'give at least one of url, events, description, enabled' })
+  .openapi('UpdateWebhookEndpoint')
+
 const endpointFields = {
   id: Uuid,
   url: text(URL_MAX),

@@ -1,4 +1,4 @@
-// Webhook endpoints (docs/webhooks.md): POST/GET /webhooks, GET/DELETE /webhooks/{id}, POST /webhooks/{id}/roll-secret,
+// Webhook endpoints (docs/webhooks.md): POST/GET /webhooks, GET/PATCH/DELETE /webhooks/{id}, POST /webhooks/{id}/roll-secret,
 // GET /webhooks/{id}/deliveries, POST /webhooks/{id}/test. Scoped by the key's user: others' endpoints → 404.
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi'
 import type { AppEnv } from '../env'
@@ -16,6 +16,7 @@ import {
   queuePing,
   ROLLED_SECRET_GRACE_HOURS,
   rollSecret,
+  updateEndpoint,
 } from '../services/webhooks/endpoints'
 import {
   CreatedWebhookEndpointSchema,
@@ -24,6 +25,7 @@ import {
   EVENT_ENVELOPES,
   QueuedPingSchema,
   RolledWebhookSecretSchema,
+  UpdateWebhookSchema,
   WebhookAttemptListSchema,
   WebhookEndpointListSchema,
   WebhookEndpointSchema,
@@ -63,6 +65,17 @@ const getWebhookRoute = createRoute({
   summary: 'One webhook endpoint (no secret)',
   request: { params: WebhookIdParam },
   responses: { 200: jsonResponse(WebhookEndpointSchema, 'The endpoint'), ...errorResponses(404) },
+})
+
+const updateWebhookRoute = createRoute({
+  method: 'patch',
+  path: '/webhooks/{id}',
+  tags,
+  operationId: 'updateWebhookEndpoint',
+  summary: 'Change url, events or description; enabled: true turns a disabled endpoint back on',
+  description: 'A new url passes the same checks as at creation. Re-enabling delivers events from then on, not those dropped.',
+  request: { params: WebhookIdParam, body: jsonBody(UpdateWebhookSchema) },
+  responses: { 200: jsonResponse(WebhookEndpointSchema, 'The endpoint'), ...errorResponses(400, 404) },
 })
 
 const deleteWebhookRoute = createRoute({
@@ -115,6 +128,9 @@ export const webhookRoutes = createRouter()
   .openapi(listWebhooksRoute, async (c) => c.json(await listEndpoints(c.env.DB, principalOf(c).userId), 200))
   .openapi(getWebhookRoute, async (c) =>
     c.json(await getEndpoint(c.env.DB, principalOf(c).userId, parseId(c.req.valid('param').id, WHAT)), 200),
+  )
+  .openapi(updateWebhookRoute, async (c) =>
+    c.json(await updateEndpoint(c.env, principalOf(c).userId, parseId(c.req.valid('param').id, WHAT), c.req.valid('json')), 200),
   )
   .openapi(deleteWebhookRoute, async (c) => {
     const id = parseId(c.req.valid('param').id, WHAT)

@@ -97,6 +97,7 @@ const CASES: Record<string, (owner: Owner) => Promise<Case>> = {
   [`POST ${API}/quotes/{id}/accept`]: async (o) => ({ path: `${API}/quotes/${await newQuote(o, true)}/accept`, status: 200 }),
   [`POST ${API}/quotes/{id}/decline`]: async (o) => ({ path: `${API}/quotes/${await newQuote(o, true)}/decline`, status: 200 }),
   [`GET ${API}/webhooks/{id}`]: async (o) => ({ path: `${API}/webhooks/${await newWebhook(o)}`, status: 200 }),
+  [`PATCH ${API}/webhooks/{id}`]: async (o) => ({ path: `${API}/webhooks/${await newWebhook(o)}`, body: { enabled: false }, status: 200 }),
   [`DELETE ${API}/webhooks/{id}`]: async (o) => ({ path: `${API}/webhooks/${await newWebhook(o)}`, status: 200 }),
   [`POST ${API}/webhooks/{id}/roll-secret`]: async (o) => ({ path: `${API}/webhooks/${await newWebhook(o)}/roll-secret`, status: 200 }),
   [`GET ${API}/webhooks/{id}/deliveries`]: async (o) => ({ path: `${API}/webhooks/${await newWebhook(o)}/deliveries`, status: 200 }),

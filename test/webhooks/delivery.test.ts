@@ -151,6 +151,11 @@ describe('retries with a fake clock', () => {
     // A disabled endpoint gets no new events.
     await queuedEvent(userId)
     expect(await rows('SELECT 1 FROM webhook_deliveries WHERE endpoint_id = ? AND status = ?', hook.id, 'pending')).toHaveLength(0)
+    // PATCH enabled: true turns it back on: events from then on are delivered again.
+    const enabled = await call(`/api/v1/webhooks/${hook.id}`, { key, method: 'PATCH', body: { enabled: true } })
+    expect(enabled.json).toMatchObject({ status: 'enabled', disabledReason: null })
+    await queuedEvent(userId)
+    expect(await rows('SELECT 1 FROM webhook_deliveries WHERE endpoint_id = ? AND status = ?', hook.id, 'pending')).toHaveLength(1)
   })
 
   it('a timeout is a failed attempt with no response code, retried later', async () => {

@@ -86,6 +86,20 @@ describe('webhook endpoints: bad input and limits', () => {
     expect((await call('/api/v1/webhooks', { key })).json).toEqual([])
   })
 
+  it('PATCH changes events and description; an empty or unknown-field body → 400', async () => {
+    const { key, hook } = await userWithHook('pro', ['*'])
+    const patched = await call(`/api/v1/webhooks/${hook.id}`, {
+      key,
+      method: 'PATCH',
+      body: { events: ['report.ready'], description: 'Reports' },
+    })
+    expect(patched.json).toMatchObject({ events: ['report.ready'], description: 'Reports', status: 'enabled' })
+    const empty = expectError(await call(`/api/v1/webhooks/${hook.id}`, { key, method: 'PATCH', body: {} }), 400, 'BAD_REQUEST')
+    expect(empty.message).toMatch(/at least one of/)
+    expectError(await call(`/api/v1/webhooks/${hook.id}`, { key, method: 'PATCH', body: { secret: 'x' } }), 400, 'BAD_REQUEST')
+    expectError(await call(`/api/v1/webhooks/${hook.id}`, { key, method: 'PATCH', body: { events: [] } }), 400, 'BAD_REQUEST')
+  })
+
   it('a body that is not JSON → 415; unknown id → 404; malformed id → 404', async () => {
     const { key } = await createKey('free')
     expectError(

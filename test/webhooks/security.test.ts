@@ -16,13 +16,15 @@ describe('cross-user access', () => {
   it.each([
     ['GET', ''],
     ['DELETE', ''],
+    ['PATCH', ''],
     ['POST', '/roll-secret'],
     ['GET', '/deliveries'],
     ['POST', '/test'],
   ])('%s /webhooks/{someone else’s id}%s → 404, and the endpoint is untouched', async (method, suffix) => {
     const owner = await userWithHook('pro')
     const intruder = await createKey('enterprise')
-    expectError(await call(`/api/v1/webhooks/${owner.hook.id}${suffix}`, { key: intruder.key, method }), 404, 'NOT_FOUND')
+    const body = method === 'PATCH' ? { enabled: false } : undefined
+    expectError(await call(`/api/v1/webhooks/${owner.hook.id}${suffix}`, { key: intruder.key, method, body }), 404, 'NOT_FOUND')
     const still = await call(`/api/v1/webhooks/${owner.hook.id}`, { key: owner.key })
     expect(still.json).toMatchObject({ id: owner.hook.id, status: 'enabled' })
     expect((await call('/api/v1/webhooks', { key: intruder.key })).json).toEqual([])
@@ -62,6 +64,21 @@ describe('SSRF refusals in production', () => {
     const error = expectError(await call('/api/v1/webhooks', { key, env: production, body: { url, events: ['*'] } }), 400, 'BAD_REQUEST')
     expect(error.message).toMatch(reason)
     expect(error.details).toEqual([{ path: 'url', message: error.message }])
+  })
+
+  it('PATCH to a private URL is refused the same way, and the endpoint keeps its URL', async () => {
+    fakeDns({ 'hooks.example.com': ['93.184.216.34'], 'inside.example.com': ['192.168.1.20'] })
+    const { key } = await createKey('pro')
+    const hook = (await call('/api/v1/webhooks', { key, env: production, body: { url: 'https://hooks.example.com/x', events: ['*'] } }))
+      .json
+    const res = await call(`/api/v1/webhooks/${hook.id}`, {
+      key,
+      env: production,
+      method: 'PATCH',
+      body: { url: 'https://inside.example.com/x' },
+    })
+    expect(expectError(res, 400, 'BAD_REQUEST').message).toMatch(/resolves to a private address/)
+    expect((await call(`/api/v1/webhooks/${hook.id}`, { key })).json.url).toBe('https://hooks.example.com/x')
   })
 
   it('a public https URL is accepted in production', async () => {

@@ -197,7 +197,7 @@ function disableStatements(db: Db, endpoint: Endpoint, failingSince: string, now
         title: 'Webhook endpoint disabled',
         message:
           `Deliveries to ${endpoint.url} failed for more than a day, so the endpoint was disabled. ` +
-          `See GET /api/v1/webhooks/${endpoint.id}/deliveries, fix the receiver and create the endpoint again.`,
+          `See GET /api/v1/webhooks/${endpoint.id}/deliveries, fix the receiver, then PATCH it with {"enabled": true}.`,
         dedupeKey: `webhookDisabled:${endpoint.id}`,
       },
       now,

@@ -102,6 +102,42 @@ export async function deleteEndpoint(d1: D1Database, userId: string, id: string)
   if (!gone.length) throw notFound(NOT_FOUND)
 }
 
+export interface EndpointPatch {
+  url?: string
+  events?: WebhookSubscription[]
+  description?: string | null
+  enabled?: boolean
+}
+
+/**
+ * Changes an endpoint. `enabled: true` turns a disabled one back on (events from then on; deliveries dropped
+ * when it was disabled are not resent); `enabled: false` pauses it. A new URL passes the same checks as at creation.
+ */
+export async function updateEndpoint(env: Pick<Env, 'DB' | 'ENVIRONMENT'>, userId: string, id: string, patch: EndpointPatch) {
+  await findEndpoint(env.DB, userId, id)
+  let url: string | undefined
+  if (patch.url !== undefined) {
+    const verdict = await checkWebhookUrl(env, patch.url)
+    if (!verdict.ok) throw badRequest(verdict.reason, [{ path: 'url', message: verdict.reason }])
+    url = verdict.url
+  }
+  const status = patch.enabled === undefined ? undefined : patch.enabled ? ('enabled' as const) : ('disabled' as const)
+  const [row] = await getDb(env.DB)
+    .update(endpoints)
+    .set({
+      url,
+      events: patch.events && [...new Set(patch.events)],
+      description: patch.description,
+      status,
+      disabledReason: status === undefined ? undefined : status === 'enabled' ? null : 'Disabled by you (PATCH enabled: false)',
+      updatedAt: new Date().toISOString(),
+    })
+    .where(and(eq(endpoints.id, id), eq(endpoints.userId, userId)))
+    .returning()
+  if (!row) throw notFound(NOT_FOUND)
+  return toEndpointView(row)
+}
+
 /** A new secret, shown once; the old one keeps signing for ROLLED_SECRET_GRACE_HOURS. */
 export async function rollSecret(d1: D1Database, userId: string, id: string, now: Date = new Date()) {
   const current = await findEndpoint(d1, userId, id)
@@ -140,7 +176,7 @@ export async function listAttempts(d1: D1Database, userId: string, id: string) {
 /** Queues a `webhook.ping` for this endpoint only; its dispatcher is woken by the caller. */
 export async function queuePing(d1: D1Database, userId: string, id: string, now: Date = new Date()) {
   const endpoint = await findEndpoint(d1, userId, id)
-  if (endpoint.status !== 'enabled') throw conflict('This endpoint is disabled; create it again to receive events')
+  if (endpoint.status !== 'enabled') throw conflict('This endpoint is disabled; PATCH it with {"enabled": true} first')
   const db = getDb(d1)
   const event = eventStatements(
     db,
