@@ -1,4 +1,7 @@
-import type { Plan } from './auth/plans'
+import type { Principal } from './auth/principal'
+
+// The caller's type lives with the keys (src/auth/): auth/ never imports this file, so the two form no loop.
+export type { Principal }
 
 /** Worker bindings and configuration (wrangler.toml + secrets / .dev.vars). */
 export interface Env {
@@ -47,16 +50,6 @@ export interface Env {
  */
 export interface WebhookDispatcherRpc extends Rpc.DurableObjectBranded {
   wake(userId: string): Promise<void>
-}
-
-/** What the auth middleware learns about the caller. */
-export interface Principal {
-  userId: string
-  email: string
-  plan: Plan
-  userCreatedAt: string
-  keyId: string
-  key: { name: string; prefix: string; mode: 'live' | 'test'; createdAt: string }
 }
 
 /** What a request learns from its rate-limit lease (src/lib/rate-leases.ts): `allowed` or why not, and the state for the limit headers. */

@@ -10,7 +10,7 @@ import { createRouter, errorResponses, int, jsonBody, jsonResponse, standardHead
 import { ApiError } from '../errors'
 import { principalOf, requireFeature } from '../middleware/plan-gate'
 import { completionStatement, idempotency } from '../middleware/idempotency'
-import { locationFields, requireLocation } from '../lib/location'
+import { locationFields, requireLocation } from '../scoring/location'
 import {
   checkReportUrl,
   createdReportAgain,

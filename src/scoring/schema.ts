@@ -1,7 +1,7 @@
 // OpenAPI/zod description of a score result (spec §2.2 + docs/decisions.md §4 extras).
 import { z } from '@hono/zod-openapi'
 import { GEOCODE_PRECISIONS, WARNING_CODES } from '../geo/geodata'
-import { latitude, longitude } from '../lib/location'
+import { latitude, longitude } from './location'
 import { perFactor } from './factors'
 import { GRADES } from './grade'
 import { WeightProfileSchema } from './weights'

@@ -11,7 +11,7 @@ import type { ScoreResult } from '../scoring'
 import { notificationInsert, notificationStatements } from './notifications'
 import { eventStatements } from './webhooks/outbox'
 import { scoreLocation } from './scoring'
-import { parseLocation } from '../lib/location'
+import { parseLocation } from '../scoring/location'
 
 export const SCORE_CHANGE_POINTS = 5
 export const MONITOR_BATCH_SIZE = 50

@@ -2,7 +2,7 @@
 // street, a civic address, a neighbourhood, a postal code) before it falls back to a city point, and
 // searches around it. Run in Node on the committed geodata store (scripts/lib/geodata-memory.ts: the
 // worker's own geocoder over geodata/store/), scored against known points from independent sources
-// (test/ai/fixtures/query-places.json, built by scripts/build-ai-place-eval.mjs; no ../shared needed).
+// (test/ai/fixtures/query-places.json, built by research/build-ai-place-eval.mjs; no ../shared needed).
 import { describe, expect, it } from 'vitest'
 import { committedRows } from '../../scripts/lib/geodata-artefacts.mjs'
 import { memoryGeodata } from '../../scripts/lib/geodata-memory'
