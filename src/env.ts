@@ -11,6 +11,8 @@ export interface Env {
   /** Static assets (wrangler.toml [assets]): the API reference UI bundle. */
   ASSETS?: Fetcher
   RATE_LIMITER: DurableObjectNamespace<import('./durable/rate-limiter').RateLimiter>
+  /** One webhook dispatcher per user (durable/webhook-dispatcher.ts): delivers from its alarm. */
+  WEBHOOKS: DurableObjectNamespace<WebhookDispatcherRpc>
   /** Bearer token for /admin/v1/* (secret). */
   ADMIN_TOKEN?: string
   /** 'development' | 'test' | 'production'. Outside development and test, PUBLIC_BASE_URL is required for links. */
@@ -40,6 +42,14 @@ export interface Env {
   AI?: Ai
   /** Workers AI model; default @cf/meta/llama-3.3-70b-instruct-fp8-fast. */
   WORKERS_AI_MODEL?: string
+}
+
+/**
+ * What the webhook dispatcher offers its callers (durable/webhook-dispatcher.ts implements it). Declared here, not
+ * imported: the dispatcher reaches the services, which read Env, and a type import would close that loop.
+ */
+export interface WebhookDispatcherRpc extends Rpc.DurableObjectBranded {
+  wake(userId: string): Promise<void>
 }
 
 /** What a request learns from its rate-limit lease (src/lib/rate-leases.ts): `allowed` or why not, and the state for the limit headers. */
