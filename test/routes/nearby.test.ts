@@ -254,7 +254,7 @@ describe('POST /api/v1/score/nearby names its best points (issue 31)', () => {
     ])
   })
 
-  it('each best point is named by its street and the cross street; result.address stays the coordinates', async () => {
+  it('each best point is named by its street and the cross street, in name and in result.address', async () => {
     const { key } = await createKey('pro')
     const res = await call('/api/v1/score/nearby', {
       key,
@@ -264,7 +264,7 @@ describe('POST /api/v1/score/nearby names its best points (issue 31)', () => {
     expect(res.json.best.length).toBeGreaterThanOrEqual(2)
     for (const b of res.json.best) {
       expect(b.name).toMatch(/^Rue Fixture (Nord|Croix)( near Rue Fixture (Nord|Croix))?, Sherbrooke, QC$/)
-      expect(b.result.address).toBe(`${b.result.lat.toFixed(5)}, ${b.result.lng.toFixed(5)}`)
+      expect(b.result.address).toBe(b.name)
     }
     // The centre stands where the two meet: its name says both.
     const atCentre = res.json.best.find((b: { distanceM: number }) => b.distanceM === 0)
