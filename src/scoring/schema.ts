@@ -85,8 +85,9 @@ export const ScoreResultSchema = z
       .max(400)
       .openapi({
         description:
-          'Resolved display address (the given address when coordinates were also given). For coordinates alone: the civic address ' +
-          'within 15 m, else the nearest street and its cross street ("Yonge Street near Eglinton Avenue East, Toronto, ON"), else the coordinates',
+          'Resolved display address (the given address when coordinates were also given). For coordinates alone: the civic ' +
+          'address within 15 m, else the nearest street and its cross street ("Yonge Street near Eglinton Avenue East, Toronto, ON"), ' +
+          'else the coordinates',
       }),
     lat: latitude,
     lng: longitude,

@@ -192,7 +192,7 @@ function rankOrder(points: readonly ScoredGridPoint[], among: readonly number[] 
   return [...among].sort((a, b) => points[b].overallScore - points[a].overallScore || d2(points[a]) - d2(points[b]) || a - b)
 }
 
-/** The first `count` of `order` that are distinct places: at least two grid spacings apart, checked on the lattice so rounding cannot flip it. */
+/** The first `count` of `order` that are distinct places: two grid spacings apart, checked on the lattice so rounding cannot flip it. */
 function pickDistinct(points: readonly ScoredGridPoint[], order: readonly number[], spacingM: number, count: number): number[] {
   const minLattice2 = (2 * spacingM) ** 2
   const picked: number[] = []
