@@ -53,7 +53,7 @@ const signalOf = (a, b) => {
   if (!row) throw new Error(`no Toronto signal ${a} & ${b}`)
   return row
 }
-/** A Calgary corner from the City's 2016 flow-map sections (not in the store, which holds 2018's): the closest vertices of two sections' lines. */
+/** A Calgary corner from the City's 2016 flow-map sections (the store holds 2018's): the closest vertices of two sections' lines. */
 function calgaryCorner(a, b) {
   const of = (prefix) =>
     calgary2016
@@ -169,6 +169,7 @@ const REGION_OF_FSA = { M: 'Toronto', H: 'Montréal', N: 'Waterloo', G: 'Québec
 const regionOf = (city, spec) => city ?? (spec.signal ? 'Toronto' : (spec.osmPostal?.[0] ?? REGION_OF_FSA[spec.fsa?.[0]]))
 
 const queries = CASES.map(([lang, query, city, spec]) => {
+  /** @type {{ lat: number, lng: number, source: string, along?: { lat: number, lng: number }[] }} */
   const k = known(spec)
   return {
     lang,

@@ -44,6 +44,8 @@ interface Located {
   accuracyM: number
   /** What the geocoder was given (a place written in the question). */
   text?: string
+  /** An intersection whose streets do not meet in the street data: located on one of them only. */
+  oneStreet?: boolean
   /** Site-finder radius around it. */
   radiusM: number
 }
@@ -102,6 +104,7 @@ async function locateTarget(target: Target, parsed: ParsedQuery, geocoder: Geoco
     precision: hit.precision,
     accuracyM: hit.accuracyM,
     text,
+    ...(target.kind === 'intersection' && hit.precision === 'street' && { oneStreet: true }),
     radiusM: radiusFor(hit.precision),
   }
 }
@@ -164,6 +167,16 @@ export async function builtinAnswerQuery(query: string, deps: BuiltinQueryDeps):
     }
   })
   for (const target of parsed.targets.slice(MAX_LOOKUPS)) answer.droppedAddresses.push({ address: target.text, reason: 'over_limit' })
+  for (const { target, place } of located.filter((l) => l.place.oneStreet)) {
+    const km = `±${(place.accuracyM / 1000).toFixed(1)} km`
+    answer.notes.push(
+      say(
+        lang,
+        `"${target.text}": the two streets do not meet in our street data; located on one of them only (${km}).`,
+        `« ${target.text} » : ces deux rues ne se croisent pas dans nos données de rues ; localisé sur l’une d’elles seulement (${km}).`,
+      ),
+    )
+  }
 
   if (parsed.intent === 'find_locations') {
     const centre = located[0]?.place ?? (parsed.area ? areaPoint(parsed.area) : null)
