@@ -82,6 +82,14 @@ describe('questions that name a place, on the committed geodata store', () => {
     expect(answer.notes.join(' ')).not.toMatch(/gazetteer position/)
   }, 60_000)
 
+  it('a corner whose streets do not meet in our data is searched on one of them, and the answer says so', async () => {
+    const answer = await ask('Best place for a café sign at Centre Street & 16 Avenue N, Calgary')
+    expect(answer.geocodedLocations.length).toBeGreaterThan(0)
+    expect(answer.notes.join(' ')).toMatch(/"Centre Street & 16 Avenue N": the two streets do not meet in our street data/)
+    const good = await ask('Where should I put a sign for my restaurant near 17 Avenue SW and 4 Street SW in Calgary?')
+    expect(good.notes.join(' ')).not.toMatch(/do not meet/)
+  }, 60_000)
+
   it('a radius the question names bounds the search', async () => {
     const answer = await ask('Where should I put a sign for my café within 800 m of King & Bay, Toronto?')
     const corner = cases.find((c) => c.query.includes('King & Bay'))!.known
