@@ -18,6 +18,7 @@ import { parseIntersection } from './intersection-text'
 import { streetOfIntersection, type StreetData } from './street-of-intersection'
 import { crossingOfLines, isAddressLine, isCornerLine, type StreetPiece } from './street-pieces'
 import { cornerOf, type Corner } from './corners'
+import { crossingBeyondEnds } from './line-ends'
 import { numberingOriginOf, placeFromOrigin, type NumberingOrigin } from './numbering-origin'
 
 export { parseIntersection }
@@ -239,7 +240,8 @@ export function resolveAddressLookup(
       const withLines = geometry.map((g, i) => (addressLinesPer[i].length ? [...g, addressLineGeometry(addressLinesPer[i])] : g))
       const crossing =
         crossingFrom(geometry) ??
-        (addressLinesPer.some((l) => l.length) ? floored(crossingFrom(withLines), ADDRESS_LINE_CROSSING_MIN_M) : null)
+        (addressLinesPer.some((l) => l.length) ? floored(crossingFrom(withLines), ADDRESS_LINE_CROSSING_MIN_M) : null) ??
+        crossingBeyondEnds(linesPer[0], linesPer[1], lookup.anchor, knownCorners(), { a: perStreet[0], b: perStreet[1] })
       if (crossing) located = { ...crossing, precision: 'intersection' }
     }
   } else {
@@ -307,6 +309,12 @@ export function resolveAddressLookup(
     return area && notFound.length ? { ...area, warnings: [...(area.warnings ?? []), ...notFound] } : area
   }
   return { ...(lookup.area ?? { address: '' }), address, ...located, ...streets } as GeocodeResult
+
+  /** The City's listed corners of each typed street (with any other street): where an unlisted crossing cannot be. */
+  function knownCorners() {
+    const of = (i: number) => (store.corners ?? []).filter((c) => compatible(lookup.streets[i], c.a) || compatible(lookup.streets[i], c.b))
+    return { a: of(0), b: of(1) }
+  }
 
   function fallbackStreet() {
     const data = lookup.streets.map(

@@ -1,7 +1,7 @@
 // Attribution for every bundled data source, one entry per source (docs/decisions.md §4: { name, licence, url,
 // vintage }). `licence` carries the licence's required attribution text where it has one.
 import { GEODATA_SOURCES } from '../data/sources.generated'
-import { INCOME_VINTAGE } from '../data/income'
+import { INCOME_VINTAGE } from '../data/cmas.generated'
 import BUNDLE_MANIFEST from '../data/manifest.json'
 import STORE_MANIFEST from '../../../geodata/store/manifest.json'
 import { COVERING_STREET_SOURCES } from './store-format'

@@ -17,6 +17,9 @@ export function normalizeName(text: string): string {
   return normalized
 }
 
+/** An elided article as the City of Toronto writes it, without its apostrophe: "O CONNOR DR" is O'Connor Drive. */
+const ELIDED_ARTICLE = /\b([dlo]) (?=[a-z]{2})/g
+
 function normalizeUncached(text: string): string {
   return text
     .normalize('NFD')
@@ -25,6 +28,7 @@ function normalizeUncached(text: string): string {
     .replace(/['’`]/g, '')
     .replace(/[^a-z0-9]+/g, ' ')
     .trim()
+    .replace(ELIDED_ARTICLE, '$1')
     .replace(/\b(st|saint)\b/g, 'saint')
     .replace(/\b(ste|sainte)\b/g, 'sainte')
     .replace(/\bmt\b/g, 'mount')

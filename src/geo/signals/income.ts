@@ -1,6 +1,6 @@
 // Household income at a point: its census tract, its postal area, its CMA or its province (methodology §2).
 import type { UrbanContext } from '../geodata'
-import { PROVINCE_MEDIAN_HOUSEHOLD_INCOME } from '../data/income'
+import { PROVINCE_MEDIAN_HOUSEHOLD_INCOME } from '../data/cmas.generated'
 import { tractAt } from '../geodata'
 import type { PostalAreaMeasures } from './model/postal-area'
 import type { RawSignal } from './types'
