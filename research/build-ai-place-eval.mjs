@@ -14,106 +14,13 @@
 import { createHash } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { CASES } from './ai-place-eval-cases.mjs'
 import { dataDir, hasData, readCsv, root } from './validation/common.mjs'
 
 if (!hasData()) {
   console.error(`build:ai-place-eval needs ../shared/data (looked in ${dataDir})`)
   process.exit(2)
 }
-
-// [lang, question, city, how to find the known point]
-const CASES = [
-  [
-    'en',
-    'Where should I put a sign for my coffee shop near Queen and Spadina in Toronto?',
-    'Toronto',
-    { signal: ['QUEEN ST W', 'SPADINA AVE'] },
-  ],
-  ['en', 'Best spot for a bakery sign at King & Bay, Toronto', 'Toronto', { signal: ['KING ST W', 'BAY ST'] }],
-  ['en', 'Where should a pharmacy put its sign near Yonge and Eglinton in Toronto?', 'Toronto', { signal: ['YONGE ST', 'EGLINTON AVE'] }],
-  [
-    'fr',
-    'Où installer une enseigne pour mon restaurant près de Bloor et Bathurst à Toronto?',
-    'Toronto',
-    { signal: ['BLOOR ST W', 'BATHURST ST'] },
-  ],
-  [
-    'en',
-    'Find a good sign location for my gym around Dundas and Ossington in Toronto',
-    'Toronto',
-    { signal: ['DUNDAS ST W', 'OSSINGTON AVE'] },
-  ],
-  ['en', 'Where should I put a sign for a dry cleaner near M5V 2T6?', null, { signal: ['SPADINA AVE', 'FRONT ST W'] }],
-  [
-    'en',
-    'Where should I put a sign for my coffee shop near Granville and Georgia in Vancouver?',
-    'Vancouver',
-    { xstreet: ['W GEORGIA ST', 'GRANVILLE ST'] },
-  ],
-  ['en', 'Best spot for a bike shop sign at Main & Hastings, Vancouver', 'Vancouver', { xstreet: ['MAIN ST', 'E HASTINGS ST'] }],
-  [
-    'en',
-    'Where should a bakery put a sign near Commercial Drive and 12th Avenue in Vancouver?',
-    'Vancouver',
-    { xstreet: ['E 12TH AV', 'COMMERCIAL DRIVE'] },
-  ],
-  ['en', 'Where to put a sign for my restaurant on Robson Street in Vancouver?', 'Vancouver', { xstreet: ['ROBSON ST', 'BURRARD ST'] }],
-  ['fr', 'Où mettre une enseigne pour un café près de Main et Broadway à Vancouver?', 'Vancouver', { xstreet: ['MAIN ST', 'E BROADWAY'] }],
-  [
-    'fr',
-    'Où mettre une enseigne pour ma pharmacie coin Côte-des-Neiges et Queen-Mary à Montréal?',
-    'Montréal',
-    { osmCorner: ['Montréal', 'Chemin de la Côte-des-Neiges', 'Chemin Queen Mary'] },
-  ],
-  [
-    'fr',
-    'Où installer une enseigne pour une boulangerie près de Saint-Denis et Mont-Royal à Montréal?',
-    'Montréal',
-    { osmCorner: ['Montréal', 'Rue Saint-Denis', 'Avenue du Mont-Royal Est'] },
-  ],
-  [
-    'en',
-    'Where should I put a sign for a bar near Saint-Laurent and Rachel in Montreal?',
-    'Montréal',
-    { osmCorner: ['Montréal', 'Boulevard Saint-Laurent', 'Rue Rachel Est'] },
-  ],
-  ['fr', 'Où mettre une enseigne pour un dépanneur près de H2X 1Y4?', null, { osmPostal: ['Montréal', 'H2X'] }],
-  [
-    'fr',
-    'Où mettre une enseigne pour mon salon de coiffure au coin de Décarie et Van Horne à Montréal?',
-    'Montréal',
-    { osmCorner: ['Montréal', 'Boulevard Décarie', 'Avenue Van Horne'] },
-  ],
-  [
-    'en',
-    'Where should I put a sign for my restaurant near Jasper Avenue and 109 Street in Edmonton?',
-    'Edmonton',
-    { aawdt: ['100724', '112255'] },
-  ],
-  ['en', 'Best place for a pub sign on Whyte Avenue in Edmonton', 'Edmonton', { aawdt: ['237904', '237916'] }],
-  [
-    'fr',
-    'Où mettre une enseigne pour une boulangerie près de 124 Street et 107 Avenue à Edmonton?',
-    'Edmonton',
-    { aawdt: ['113127', '311080'] },
-  ],
-  [
-    'en',
-    'Where should I put a sign for a bookstore near King and University in Waterloo?',
-    'Waterloo',
-    { osmCorner: ['Waterloo', 'King Street North', 'University Avenue West'] },
-  ],
-  [
-    'en',
-    'Best spot for a café sign at King & Erb, Waterloo',
-    'Waterloo',
-    { osmCorner: ['Waterloo', 'King Street South', 'Erb Street West'] },
-  ],
-  ['en', 'How good is 75 King St S, Waterloo for a pharmacy sign?', 'Waterloo', { osmAddress: ['Waterloo', 'King Street South', '75'] }],
-  ['fr', 'Où mettre une enseigne pour un restaurant dans le Vieux-Québec?', 'Québec', { osmPostal: ['Québec', 'G1R'] }],
-  ['fr', 'Où installer une enseigne pour une librairie près de G1R 4P5 à Québec?', 'Québec', { osmPostal: ['Québec', 'G1R'] }],
-  ['en', 'Where should I put a sign for my café within 800 m of N2L 3G1?', null, { osmPostal: ['Waterloo', 'N2L'] }],
-]
 
 const round6 = (x) => Math.round(x * 1e6) / 1e6
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1]
@@ -127,14 +34,79 @@ const signals = readCsv('toronto/signal-counts-8h.csv')
 const vancouver = readCsv('vancouver/street-intersections.csv')
 const aawdt = readCsv('edmonton/aawdt.csv')
 const osm = readCsv('addresses/osm-canada-cities.csv')
+const calgary2016 = readCsv('calgary/traffic-volumes-2016.csv')
+const fsaCentroids = readCsv('fsa/fsa-statcan-2021-centroids.csv')
 const pair = (row, a, b) => (row[0] === a && row[1] === b) || (row[0] === b && row[1] === a)
+
+const mean = (points) => ({
+  lat: points.reduce((s, p) => s + +p.lat, 0) / points.length,
+  lng: points.reduce((s, p) => s + +p.lng, 0) / points.length,
+})
+/** Points of a street at least 100 m apart (a street's truth is the whole street: the nearest of them counts). */
+function thinned(points) {
+  const kept = []
+  for (const p of points) if (kept.every((q) => metres(p, q) >= 100)) kept.push({ lat: round6(+p.lat), lng: round6(+p.lng) })
+  return kept
+}
+const signalOf = (a, b) => {
+  const row = signals.find((r) => !r.midblock_offset && pair([r.street_1, r.street_2], a, b))
+  if (!row) throw new Error(`no Toronto signal ${a} & ${b}`)
+  return row
+}
+/** A Calgary corner from the City's 2016 flow-map sections (the store holds 2018's): the closest vertices of two sections' lines. */
+function calgaryCorner(a, b) {
+  const of = (prefix) =>
+    calgary2016
+      .filter((r) => new RegExp(`^${prefix.replace('/', '/')}(\\d|_|$)`).test(r.secname))
+      .flatMap((r) => [...r.wkt.matchAll(/(-?\d+\.\d+) (-?\d+\.\d+)/g)].map((m) => ({ lat: +m[2], lng: +m[1], sec: r.secname })))
+  let best
+  for (const p of of(a)) for (const q of of(b)) if (!best || metres(p, q) < best.m) best = { p, q, m: metres(p, q) }
+  if (!best || best.m > 60) throw new Error(`no Calgary 2016 sections ${a} and ${b} within 60 m`)
+  return {
+    ...mean([best.p, best.q]),
+    source: `City of Calgary 2016 traffic sections ${best.p.sec} and ${best.q.sec} (${Math.round(best.m)} m apart)`,
+  }
+}
 
 function known(spec) {
   if (spec.signal) {
-    const [a, b] = spec.signal
-    const row = signals.find((r) => !r.midblock_offset && pair([r.street_1, r.street_2], a, b))
-    if (!row) throw new Error(`no Toronto signal ${a} & ${b}`)
+    const row = signalOf(...spec.signal)
     return { lat: +row.lat, lng: +row.lng, source: `City of Toronto signal ${row.signal_id} (${row.street_1} & ${row.street_2})` }
+  }
+  if (spec.signals) {
+    const rows = spec.signals.map((p) => signalOf(...p))
+    return { ...mean(rows), source: `City of Toronto signals ${rows.map((r) => r.signal_id).join(' and ')}, midpoint` }
+  }
+  if (spec.signalsAlong) {
+    const rows = signals.filter((r) => r.street_1 === spec.signalsAlong || r.street_2 === spec.signalsAlong)
+    return {
+      ...mean(rows),
+      along: thinned(rows),
+      source: `City of Toronto signals on ${spec.signalsAlong} (${rows.length}): the nearest counts`,
+    }
+  }
+  if (spec.xstreetsAlong) {
+    const rows = vancouver.filter((r) => r.street_1 === spec.xstreetsAlong || r.street_2 === spec.xstreetsAlong)
+    return {
+      ...mean(rows),
+      along: thinned(rows),
+      source: `City of Vancouver intersections on ${spec.xstreetsAlong} (${rows.length}): the nearest counts`,
+    }
+  }
+  if (spec.osmAlong) {
+    const [city, street] = spec.osmAlong
+    const rows = osm.filter((r) => r.city === city && r.street === street)
+    return {
+      ...mean(rows),
+      along: thinned(rows),
+      source: `OpenStreetMap address points on ${street}, ${city} (${rows.length}): the nearest counts`,
+    }
+  }
+  if (spec.calgarySections) return calgaryCorner(...spec.calgarySections)
+  if (spec.fsa) {
+    const row = fsaCentroids.find((r) => r.fsa === spec.fsa)
+    if (!row) throw new Error(`no FSA ${spec.fsa}`)
+    return { lat: +row.lat, lng: +row.lng, source: `Statistics Canada 2021 boundary centroid of FSA ${spec.fsa}` }
   }
   if (spec.xstreet) {
     const [a, b] = spec.xstreet
@@ -192,20 +164,35 @@ function known(spec) {
   throw new Error(`unknown spec ${JSON.stringify(spec)}`)
 }
 
+// The city the known point lies in, for the report by city (a question may name only a postal code).
+const REGION_OF_FSA = { M: 'Toronto', H: 'Montréal', N: 'Waterloo', G: 'Québec', K: 'Ottawa', T: 'Calgary', V: 'Vancouver' }
+const regionOf = (city, spec) => city ?? (spec.signal ? 'Toronto' : (spec.osmPostal?.[0] ?? REGION_OF_FSA[spec.fsa?.[0]]))
+
 const queries = CASES.map(([lang, query, city, spec]) => {
+  /** @type {{ lat: number, lng: number, source: string, along?: { lat: number, lng: number }[] }} */
   const k = known(spec)
-  return { lang, query, city, known: { lat: round6(k.lat), lng: round6(k.lng) }, source: k.source }
+  return {
+    lang,
+    query,
+    city,
+    region: regionOf(city, spec),
+    known: { lat: round6(k.lat), lng: round6(k.lng) },
+    ...(k.along && { along: k.along }),
+    source: k.source,
+  }
 })
 const inputs = [
   'toronto/signal-counts-8h.csv',
   'vancouver/street-intersections.csv',
   'edmonton/aawdt.csv',
   'addresses/osm-canada-cities.csv',
+  'calgary/traffic-volumes-2016.csv',
+  'fsa/fsa-statcan-2021-centroids.csv',
 ]
 const fixture = {
   description:
     'Questions to POST /ai/query naming a place in six cities, each with a known point of the place from a source the geocoder ' +
-    'does not use for it (built by scripts/build-ai-place-eval.mjs from ../shared/data; see its header). Scored by the distance from ' +
+    'does not use for it (built by research/build-ai-place-eval.mjs from ../shared/data; see its header). Scored by the distance from ' +
     'the known point to the suggestions (src/services/ai/evaluation.ts evaluatePlaces). Licences: Open Government Licences of ' +
     'Toronto, Vancouver and Edmonton; OpenStreetMap © contributors, ODbL 1.0.',
   inputs: inputs.map((path) => ({ path, sha256: sha(path) })),

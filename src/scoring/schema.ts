@@ -80,7 +80,15 @@ export const ScoreResultSchema = z
   .object({
     overallScore: z.number().min(0).max(100).openapi({ description: 'Σ factor score × weight, one decimal', example: 87.4 }),
     grade: z.enum(GRADES),
-    address: z.string().max(400).openapi({ description: 'Resolved display address (the given address when coordinates were also given)' }),
+    address: z
+      .string()
+      .max(400)
+      .openapi({
+        description:
+          'Resolved display address (the given address when coordinates were also given). For coordinates alone: the civic ' +
+          'address within 15 m, else the nearest street and its cross street ("Yonge Street near Eglinton Avenue East, Toronto, ON"), ' +
+          'else the coordinates',
+      }),
     lat: latitude,
     lng: longitude,
     factorScores: z.object(perFactor(() => FactorScoreSchema)),

@@ -9,6 +9,7 @@ import { buildScoreResult, DEFAULT_WEIGHTS, type ScoreResult, type WeightProfile
 import { geocoderFor, type Defer, type GeocodeResult, type Geocoder } from './geocoder'
 import { countsNear, d1CountStore } from './count-store'
 import { d1StreetStore, reverseLocate, scoringStreet, streetsInSightOf } from './street-store'
+import { nameOfPoint } from './reverse-geocoder'
 
 export type { LocationInput }
 
@@ -31,13 +32,15 @@ export async function scoreLocation(
     const street = parsed?.name ? { name: parsed.name, ...(parsed.type && { type: parsed.type }) } : undefined
     // The street at the point from the store's centrelines: the address's own street when one was
     // written (its class), else the nearest street. The same road as the equivalent address resolves.
-    // The counts near the point are read beside it (two queries in flight at once, not one after the other).
-    const [nearest, measuredCounts] = env.DB
+    // The counts near the point, and what the point is called when no address was given (issue 31 item 5:
+    // the civic address within 15 m, else the street and cross street), are read beside it, all in flight at once.
+    const [nearest, measuredCounts, name] = env.DB
       ? await Promise.all([
           reverseLocate(env.DB, lat, lng, street ? { nameKey: streetKeyOf(parsed!).nameKey } : {}),
           countsNear(d1CountStore(env.DB), lat, lng, 'coordinates'),
+          address === undefined ? nameOfPoint(env, lat, lng) : null,
         ])
-      : [undefined, undefined]
+      : [undefined, undefined, null]
     const located = scoringStreet(nearest, street)
     // The same cells as the nearest street's (cached): no second query.
     const near = env.DB ? await streetsInSightOf(d1StreetStore(env.DB), lat, lng) : undefined
@@ -47,7 +50,7 @@ export async function scoreLocation(
         lng,
         precision: 'coordinates',
         accuracyM: 0,
-        address: address ?? `${lat.toFixed(5)}, ${lng.toFixed(5)}`,
+        address: address ?? name ?? `${lat.toFixed(5)}, ${lng.toFixed(5)}`,
         ...(located && { street: located }),
         ...(measuredCounts && { measuredCounts }),
         ...(near && { streetsInSight: near.streets }),

@@ -124,8 +124,14 @@ function otherReadings(s: StreetKey & { display: ParsedStreet }): StreetKey[] {
   const type = s.display.type && !s.display.typeFirst ? typeKeyOf(s.display.type) : ''
   if (type && !STREET_TYPES.has(type)) return [{ nameKey: normalizeName(`${s.display.name} ${s.display.type}`), typeKey: '', dir: s.dir }]
   if (type || s.dir || s.display.type) return []
-  return ['n', 's', 'e', 'w'].map((d) => ({ nameKey: `${d} ${s.nameKey}`, typeKey: '', dir: '' }))
+  const directions = ['n', 's', 'e', 'w'].map((d) => ({ nameKey: `${d} ${s.nameKey}`, typeKey: '', dir: '' }))
+  // "Côte-des-Neiges", "Parc": a French street written without its type drops the article the key keeps
+  // (Chemin de la Côte-des-Neiges: "de la cote des neiges"; Avenue du Parc: "du parc").
+  if (FRENCH_ARTICLE.test(s.nameKey)) return directions
+  return [...directions, ...FRENCH_ARTICLES.map((a) => ({ nameKey: `${a} ${s.nameKey}`, typeKey: '', dir: '' }))]
 }
+const FRENCH_ARTICLES = ['de la', 'de l', 'du', 'des', 'de']
+const FRENCH_ARTICLE = /^(?:de la|de l|du|des|de|la|le|les) /
 
 /** Every street name the store is asked for: each street's, and its other readings ("Clanton Park", "W Broadway"). */
 export function lookupNameKeys(lookup: AddressLookup): string[] {
