@@ -32,18 +32,19 @@ export async function scoreLocation(
     const street = parsed?.name ? { name: parsed.name, ...(parsed.type && { type: parsed.type }) } : undefined
     // The street at the point from the store's centrelines: the address's own street when one was
     // written (its class), else the nearest street. The same road as the equivalent address resolves.
-    // The counts near the point, and what the point is called when no address was given (issue 31 item 5:
-    // the civic address within 15 m, else the street and cross street), are read beside it, all in flight at once.
-    const [nearest, measuredCounts, name] = env.DB
+    // The counts near the point are read beside it; what the point is called when no address was given (issue 31
+    // item 5: the civic address within 15 m, else the street and cross street) after it, from the cells it read.
+    const [nearest, measuredCounts] = env.DB
       ? await Promise.all([
           reverseLocate(env.DB, lat, lng, street ? { nameKey: streetKeyOf(parsed!).nameKey } : {}),
           countsNear(d1CountStore(env.DB), lat, lng, 'coordinates'),
-          address === undefined ? nameOfPoint(env, lat, lng) : null,
         ])
-      : [undefined, undefined, null]
+      : [undefined, undefined]
     const located = scoringStreet(nearest, street)
-    // The same cells as the nearest street's (cached): no second query.
-    const near = env.DB ? await streetsInSightOf(d1StreetStore(env.DB), lat, lng) : undefined
+    // The same cells as the nearest street's and its address points (cached by now): no second query.
+    const [near, name] = env.DB
+      ? await Promise.all([streetsInSightOf(d1StreetStore(env.DB), lat, lng), address === undefined ? nameOfPoint(env, lat, lng) : null])
+      : [undefined, null]
     return buildScoreResult(
       {
         lat,
