@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run import:pois -- <file.geojson|file.csv> [--remote] [--sql out.sql] [--dry-run]
+// npm run import:pois -- <file.geojson|file.csv> [--remote] [--sql out.sql] [--dry-run] [--persist-to DIR]
 //
 // Loads OpenStreetMap-style GeoJSON (Overpass turbo "export → GeoJSON", `osmium export`) or CSV
 // (header: name,address,type,lat,lng[,id,source]) into the D1 `pois` table used by POST /prospects.
@@ -19,7 +19,7 @@ const option = (name) => {
   const i = args.indexOf(name)
   return i >= 0 ? args[i + 1] : undefined
 }
-const file = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--sql')
+const file = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--sql' && args[i - 1] !== '--persist-to')
 
 if (!file) {
   console.error('usage: npm run import:pois -- <file.geojson|file.csv> [--remote] [--sql out.sql] [--dry-run]')
@@ -46,7 +46,9 @@ if (flag('--dry-run') || !rows.length) {
 }
 
 const where = flag('--remote') ? '--remote' : '--local'
-const run = spawnSync('npx', ['wrangler', 'd1', 'execute', 'DB', where, '--file', sqlPath], { stdio: 'inherit' })
+// --persist-to: the local state of a server started with DEV_PERSIST_TO (npm run soak), not .wrangler/state.
+const persistTo = option('--persist-to') && where === '--local' ? ['--persist-to', option('--persist-to')] : []
+const run = spawnSync('npx', ['wrangler', 'd1', 'execute', 'DB', where, '--file', sqlPath, ...persistTo], { stdio: 'inherit' })
 if (run.status !== 0) {
   console.error(`wrangler d1 execute failed. If the table is missing: npx wrangler d1 migrations apply DB ${where}`)
   process.exit(run.status ?? 1)
