@@ -71,6 +71,17 @@ const nameOf = (req: LeaseName) => `${req.owner}|${req.windowKey}|${req.perMinut
 /** Tokens this isolate holds for a window and has not spent (each holds a unit of the month). */
 export const heldTokens = (req: LeaseName) => leases.get(nameOf(req))?.left ?? 0
 
+/**
+ * Month units this isolate holds for `owner` (a user's Durable Object name) under any of its window keys:
+ * leased, not yet spent, so counted by the object but not used. A lease of an ended minute still holds
+ * them until its next renewal gives them back.
+ */
+export function heldByOwner(owner: string): number {
+  let held = 0
+  for (const [name, lease] of leases) if (name.startsWith(`${owner}|`)) held += lease.left
+  return held
+}
+
 function leaseOf(req: TakeRequest): Lease {
   const name = nameOf(req)
   let lease = leases.get(name)
