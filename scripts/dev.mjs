@@ -53,7 +53,9 @@ await step(
 )
 
 // --test-scheduled: GET /__scheduled runs the scheduled handler (the monitoring job), see the summary.
-const dev = spawn(wranglerBin, ['dev', '--port', String(PORT), '--test-scheduled', ...persist, ...process.argv.slice(2)], { stdio: 'inherit' })
+const dev = spawn(wranglerBin, ['dev', '--port', String(PORT), '--test-scheduled', ...persist, ...process.argv.slice(2)], {
+  stdio: 'inherit',
+})
 for (const signal of /** @type {NodeJS.Signals[]} */ (['SIGINT', 'SIGTERM'])) process.on(signal, () => dev.kill(signal))
 dev.on('exit', (code) => process.exit(code ?? 0))
 

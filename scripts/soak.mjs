@@ -114,7 +114,7 @@ const disturbed = new Set()
 let restartSeconds = 0
 const crash = (async () => {
   while (ledger.requests < target * 0.5) await new Promise((r) => setTimeout(r, 20))
-  let open
+  let open = () => {}
   gate = new Promise((r) => (open = r))
   const crashAt = Date.now()
   const before = [...runState.all.values()]
@@ -124,7 +124,9 @@ const crash = (async () => {
   }
   restartSeconds = (Date.now() - crashAt) / 1000
   for (let w = Math.floor(crashAt / 60_000); w <= Math.floor(Date.now() / 60_000); w++) disturbed.add((w + 1) * 60)
-  console.log(`soak: killed and restarted at ${ledger.requests} requests (${restartSeconds.toFixed(1)} s); ${before.length} objects to read back`)
+  console.log(
+    `soak: killed and restarted at ${ledger.requests} requests (${restartSeconds.toFixed(1)} s); ${before.length} objects to read back`,
+  )
   await checkQuotas(1, 'right after the restart')
   // Checkouts whose answer the crash lost: the same Idempotency-Key again makes at most one order.
   for (const { actor, key } of runState.unanswered.splice(0)) await ctx.checkout(actor, key).catch(() => {})
@@ -147,7 +149,11 @@ for (const { actor, key } of runState.unanswered.splice(0)) await ctx.checkout(a
 const histories = new Map()
 for (const [user, reader] of readers) {
   const res = await ledger.send(reader, { op: 'check', path: '/api/v1/orders' })
-  if (res.status === 200) histories.set(user, res.body.map((o) => o.id))
+  if (res.status === 200)
+    histories.set(
+      user,
+      res.body.map((o) => o.id),
+    )
   else if (res.status !== 429) fail(`GET /orders for ${user}: ${res.status}`)
 }
 for (const d of checkoutDefects(runState, histories)) fail(d)
@@ -160,10 +166,11 @@ const seconds = (performance.now() - started) / 1000
 const statuses = [...ledger.statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}: ${n}`)
 console.log(`soak: statuses ${statuses.join(', ')}; ${ledger.unanswered} unanswered (crash)`)
 console.log(
-  `soak: ${runState.all.size} objects created, ${runState.durableReads ?? 0} read back after the restart, ` +
+  `soak: ${runState.all.size} objects created, ${runState.durableReads} read back after the restart, ` +
     `${runState.crossUserReads} cross-user reads, ${[...runState.checkouts.values()].reduce((s, m) => s + m.size, 0)} idempotent checkouts`,
 )
-if (process.env.SOAK_VERBOSE)
-  console.log([...ledger.byOp].map(([op, { n, ms }]) => `${op} ${n}× ${(ms / n).toFixed(0)} ms`).join(', '))
-console.log(summaryLine({ requests: ledger.requests, latencies: ledger.latencies, defects: ledger.defects.length, seconds, restartSeconds }))
+if (process.env.SOAK_VERBOSE) console.log([...ledger.byOp].map(([op, { n, ms }]) => `${op} ${n}× ${(ms / n).toFixed(0)} ms`).join(', '))
+console.log(
+  summaryLine({ requests: ledger.requests, latencies: ledger.latencies, defects: ledger.defects.length, seconds, restartSeconds }),
+)
 process.exit(ledger.defects.length ? 1 : 0)

@@ -108,7 +108,8 @@ export function checkCheckouts(ordersByKey, history) {
   const lost = [...made].filter((id) => !listed.has(id))
   const extra = [...listed].filter((id) => !made.has(id))
   if (lost.length) defects.push(`${lost.length} acknowledged orders missing from GET /orders: ${lost.slice(0, 3).join(', ')}`)
-  if (extra.length) defects.push(`${extra.length} orders no checkout was answered with (a retry made a second order?): ${extra.slice(0, 3).join(', ')}`)
+  if (extra.length)
+    defects.push(`${extra.length} orders no checkout was answered with (a retry made a second order?): ${extra.slice(0, 3).join(', ')}`)
   return defects
 }
 
@@ -123,5 +124,12 @@ export function checkCrossUser(what, status) {
  */
 export function checkDurable(reads) {
   const lost = reads.filter((r) => r.status !== 200)
-  return lost.length ? [`${lost.length} of ${reads.length} acknowledged objects not readable after the restart: ${lost.slice(0, 3).map((r) => `${r.what} → ${r.status}`).join(', ')}`] : []
+  return lost.length
+    ? [
+        `${lost.length} of ${reads.length} acknowledged objects not readable after the restart: ${lost
+          .slice(0, 3)
+          .map((r) => `${r.what} → ${r.status}`)
+          .join(', ')}`,
+      ]
+    : []
 }

@@ -82,7 +82,8 @@ export class Ledger {
       } else await res.arrayBuffer()
     } catch (error) {
       this.unanswered++
-      if (error?.name === 'TimeoutError') this.defect(`${req.op}: ${req.method ?? 'GET'} ${req.path} unanswered after ${REQUEST_TIMEOUT_MS / 1000} s`)
+      if (error?.name === 'TimeoutError')
+        this.defect(`${req.op}: ${req.method ?? 'GET'} ${req.path} unanswered after ${REQUEST_TIMEOUT_MS / 1000} s`)
       if (actor) {
         actor.unknown++
         actor.unknownUnits += req.maxUnits ?? 1

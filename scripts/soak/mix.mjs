@@ -47,7 +47,7 @@ const point = (rng) => {
   const [lat, lng] = pick(rng, CITIES)
   return { lat: +(lat + (rng() - 0.5) * 0.04).toFixed(5), lng: +(lng + (rng() - 0.5) * 0.06).toFixed(5) }
 }
-const location = (rng) => (rng() < 0.6 ? point(rng) : { address: pick(rng, ADDRESSES) })
+const location = (rng) => (rng() < 0.7 ? point(rng) : { address: pick(rng, ADDRESSES) })
 
 /**
  * The operations: [name, weight, run(ctx, actor, rng)]. `ctx.send(actor, req)` sends and books one request;
@@ -55,50 +55,57 @@ const location = (rng) => (rng() < 0.6 ? point(rng) : { address: pick(rng, ADDRE
  * durability check. Webhooks (issue 32): add their operations here once the routes exist on main
  * (register an endpoint, list deliveries, and a cross-user read of an endpoint), with `created` entries
  * so the durability check covers them.
+ * @type {[string, number, (ctx: any, actor: any, rng: () => number) => any][]}
  */
 export const OPERATIONS = [
-  ['score', 24, (ctx, a, rng) => ctx.send(a, { op: 'score', method: 'POST', path: '/api/v1/score', body: location(rng) })],
+  ['score', 14, (ctx, a, rng) => ctx.send(a, { op: 'score', method: 'POST', path: '/api/v1/score', body: location(rng) })],
   [
     'compare',
-    6,
+    3,
     (ctx, a, rng) =>
       ctx.send(a, { op: 'compare', method: 'POST', path: '/api/v1/compare', body: { locations: [point(rng), location(rng), point(rng)] } }),
   ],
   [
     'batch',
-    6,
+    3,
     (ctx, a, rng) => {
       // The free user's batches are larger, so its monthly quota (1,000) runs out within the run.
-      const n = a.plan === 'free' ? int(rng, 20, 60) : int(rng, 2, 8)
+      const n = a.plan === 'free' ? int(rng, 20, 60) : int(rng, 2, 5)
       const body = { locations: Array.from({ length: n }, () => point(rng)) }
       return ctx.send(a, { op: 'batch', method: 'POST', path: '/api/v1/score/batch', body, units: () => n, maxUnits: n })
     },
   ],
   [
     'nearby',
-    3,
+    1.5,
     (ctx, a, rng) => {
-      const body = { ...point(rng), radiusM: int(rng, 100, 250), spacingM: 50 }
+      const body = { ...point(rng), radiusM: int(rng, 100, 200), spacingM: 50 }
       return ctx.send(a, { op: 'nearby', method: 'POST', path: '/api/v1/score/nearby', body, units: (b) => b.quotaUnits, maxUnits: 4 })
     },
   ],
-  ['me', 3, (ctx, a) => ctx.send(a, { op: 'me', path: '/api/v1/me' })],
+  ['me', 5, (ctx, a) => ctx.send(a, { op: 'me', path: '/api/v1/me' })],
   [
     'products',
-    6,
-    (ctx, a, rng) => ctx.send(a, { op: 'products', path: rng() < 0.5 ? '/api/v1/products' : `/api/v1/products/${pick(rng, ctx.catalogue.slugs)}` }),
+    8,
+    (ctx, a, rng) =>
+      ctx.send(a, { op: 'products', path: rng() < 0.5 ? '/api/v1/products' : `/api/v1/products/${pick(rng, ctx.catalogue.slugs)}` }),
   ],
   [
     'project-create',
     3,
     async (ctx, a, rng) => {
-      const res = await ctx.send(a, { op: 'project-create', method: 'POST', path: '/api/v1/projects', body: { name: `Soak ${int(rng, 1, 1e6)}` } })
+      const res = await ctx.send(a, {
+        op: 'project-create',
+        method: 'POST',
+        path: '/api/v1/projects',
+        body: { name: `Soak ${int(rng, 1, 1e6)}` },
+      })
       if (res.status === 201) ctx.state.created(a, 'projects', res.body.id, `/api/v1/projects/${res.body.id}`)
     },
   ],
   [
     'project-read',
-    5,
+    6,
     (ctx, a, rng) => {
       const own = ctx.state.own(a, 'projects', rng)
       return ctx.send(a, { op: 'project-read', path: own ? own.path : '/api/v1/projects' })
@@ -106,7 +113,7 @@ export const OPERATIONS = [
   ],
   [
     'location-add',
-    3,
+    2,
     async (ctx, a, rng) => {
       const project = ctx.state.own(a, 'projects', rng)
       if (!project) return
@@ -116,7 +123,7 @@ export const OPERATIONS = [
   ],
   [
     'location-read',
-    2,
+    4,
     (ctx, a, rng) => {
       const own = ctx.state.own(a, 'locations', rng)
       return own && ctx.send(a, { op: 'location-read', path: own.path })
@@ -131,12 +138,17 @@ export const OPERATIONS = [
       return ctx.send(a, { op: 'cart-add', method: 'POST', path: '/api/v1/cart', body, headers })
     },
   ],
-  ['cart-read', 2, (ctx, a) => ctx.send(a, { op: 'cart-read', path: '/api/v1/cart' })],
+  ['cart-read', 4, (ctx, a) => ctx.send(a, { op: 'cart-read', path: '/api/v1/cart' })],
   [
     'checkout',
     3,
     async (ctx, a, rng) => {
-      await ctx.send(a, { op: 'checkout', method: 'POST', path: '/api/v1/cart', body: { productVariantId: pick(rng, ctx.catalogue.variants) } })
+      await ctx.send(a, {
+        op: 'checkout',
+        method: 'POST',
+        path: '/api/v1/cart',
+        body: { productVariantId: pick(rng, ctx.catalogue.variants) },
+      })
       const key = randomUUID()
       // A third of the checkouts is sent twice at once (a client retrying before the first answer).
       const copies = rng() < 0.33 ? 2 : 1
@@ -145,7 +157,7 @@ export const OPERATIONS = [
   ],
   [
     'order-read',
-    3,
+    4,
     (ctx, a, rng) => {
       const own = ctx.state.own(a, 'orders', rng)
       return ctx.send(a, { op: 'order-read', path: own ? own.path : '/api/v1/orders' })
@@ -163,7 +175,7 @@ export const OPERATIONS = [
   ],
   [
     'quote-read',
-    2,
+    3,
     (ctx, a, rng) => {
       const own = ctx.state.own(a, 'quotes', rng)
       return ctx.send(a, { op: 'quote-read', path: own ? own.path : '/api/v1/quotes' })
@@ -171,16 +183,17 @@ export const OPERATIONS = [
   ],
   [
     'report',
-    0.4,
+    0.2,
     async (ctx, a, rng) => {
       const res = await ctx.send(a, { op: 'report', method: 'POST', path: '/api/v1/reports/score', body: point(rng) })
-      if (res.status === 201) ctx.state.created(a, 'reports', res.body.reportId, new URL(res.body.reportUrl).pathname + new URL(res.body.reportUrl).search)
+      if (res.status === 201)
+        ctx.state.created(a, 'reports', res.body.reportId, new URL(res.body.reportUrl).pathname + new URL(res.body.reportUrl).search)
     },
   ],
   ['report-list', 0.6, (ctx, a) => ctx.send(a, { op: 'report-list', path: '/api/v1/reports' })],
   [
     'cross-user',
-    4,
+    6,
     async (ctx, a, rng) => {
       const other = ctx.state.others(a, pick(rng, ['projects', 'locations', 'orders', 'quotes']), rng)
       if (!other) return
@@ -188,7 +201,7 @@ export const OPERATIONS = [
       if (res.status !== 0 && res.status !== 429) ctx.crossUser(`${other.kind} ${other.id}`, res.status)
     },
   ],
-  ['bad-input', 4, (ctx, a, rng) => ctx.send(a, { op: 'bad-input', ...pick(rng, BAD_REQUESTS) })],
+  ['bad-input', 6, (ctx, a, rng) => ctx.send(a, { op: 'bad-input', ...pick(rng, BAD_REQUESTS) })],
 ]
 
 /** Wrong in every way a client gets it wrong: each must be a 4xx in the error envelope. */
@@ -212,16 +225,19 @@ const BAD_REQUESTS = [
 /** The deterministic stream: operation i's actor, name and its own random source. */
 export function operationStream(seed, actors) {
   const plan = seededRandom(seed)
-  const actorTotal = actors.reduce((s, a) => s + a.share, 0)
-  const opTotal = OPERATIONS.reduce((s, [, w]) => s + w, 0)
+  /** The item whose cumulative weight first reaches a uniform draw over the total. */
+  const weighted = (items, weightOf) => {
+    let left = plan() * items.reduce((s, item) => s + weightOf(item), 0)
+    for (const item of items) {
+      left -= weightOf(item)
+      if (left <= 0) return item
+    }
+    return items.at(-1)
+  }
   let i = 0
   return () => {
-    const r = plan() * actorTotal
-    let acc = 0
-    const actor = actors.find((a) => (acc += a.share) >= r) ?? actors.at(-1)
-    const o = plan() * opTotal
-    acc = 0
-    const [name, , run] = OPERATIONS.find(([, w]) => (acc += w) >= o) ?? OPERATIONS.at(-1)
+    const actor = weighted(actors, (a) => a.share)
+    const [name, , run] = weighted(OPERATIONS, ([, w]) => w)
     const rng = seededRandom((seed * 1_000_003 + i++) >>> 0)
     return { actor, name, run: (ctx) => run(ctx, actor, rng) }
   }

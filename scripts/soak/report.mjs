@@ -13,13 +13,16 @@ export const leaseCeiling = (perMinute) => Math.max(1, Math.ceil(perMinute / 10)
  * @param {import('./ledger.mjs').Actor[]} keys the user's keys
  */
 export function quotaDefects(keys, reader, me, crashes) {
-  const reported = me.status === 200 ? me.body.usage.requests : Number(me.headers?.get('x-quota-limit')) - Number(me.headers?.get('x-quota-remaining'))
+  const reported =
+    me.status === 200 ? me.body.usage.requests : Number(me.headers?.get('x-quota-limit')) - Number(me.headers?.get('x-quota-remaining'))
   if (!Number.isFinite(reported)) return [`${reader.id}: GET /me answered ${me.status} without a usage`]
   const expected = keys.reduce((s, k) => s + k.units, 0)
   const held = keys.filter((k) => k !== reader).reduce((s, k) => s + leaseCeiling(k.perMinute), 0)
   const lost = keys.reduce((s, k) => s + k.unknownUnits + crashes * leaseCeiling(k.perMinute), 0)
   const refusedOne = keys.reduce((s, k) => s + k.refusedOne, 0)
-  return checkQuota({ reported, expected, slack: held + lost, limit: reader.monthlyQuota, refusedOne }).map((d) => `user ${reader.user}: ${d}`)
+  return checkQuota({ reported, expected, slack: held + lost, limit: reader.monthlyQuota, refusedOne }).map(
+    (d) => `user ${reader.user}: ${d}`,
+  )
 }
 
 /** Minute windows of every key. */

@@ -14,14 +14,15 @@ export class RunState {
     /** Checkouts sent whose answer was lost (crash): retried with the same key after the restart. */
     this.unanswered = []
     this.crossUserReads = 0
+    /** Objects read back after the restart. */
+    this.durableReads = 0
   }
 
   listOf(user, kind) {
-    let kinds = this.byUser.get(user)
-    if (!kinds) this.byUser.set(user, (kinds = new Map()))
-    let list = kinds.get(kind)
-    if (!list) kinds.set(kind, (list = []))
-    return list
+    if (!this.byUser.has(user)) this.byUser.set(user, new Map())
+    const kinds = this.byUser.get(user)
+    if (!kinds.has(kind)) kinds.set(kind, [])
+    return kinds.get(kind)
   }
 
   /** An object the API acknowledged with 201 (the same id twice, e.g. an idempotent replay, is kept once). */
@@ -47,8 +48,8 @@ export class RunState {
   checkout(actor, key, res, prices) {
     if (res.status === 0) return void this.unanswered.push({ actor, key })
     if (res.status !== 201) return []
-    let keys = this.checkouts.get(actor.user)
-    if (!keys) this.checkouts.set(actor.user, (keys = new Map()))
+    if (!this.checkouts.has(actor.user)) this.checkouts.set(actor.user, new Map())
+    const keys = this.checkouts.get(actor.user)
     const ids = keys.get(key) ?? new Set()
     keys.set(key, ids.add(res.body.id))
     this.created(actor, 'orders', res.body.id, `/api/v1/orders/${res.body.id}`)
