@@ -111,6 +111,7 @@ await checkQuotas(0, 'before the crash')
 // Phase 2: the crash. At 50 %, while requests are in flight, the server is killed (SIGKILL) and restarted on
 // the same state; new requests wait for it. Then every object acknowledged before the crash is read back.
 const disturbed = new Set()
+let serverCpu = 0
 let restartSeconds = 0
 const crash = (async () => {
   while (ledger.requests < target * 0.5) await new Promise((r) => setTimeout(r, 20))
@@ -120,6 +121,7 @@ const crash = (async () => {
   const before = [...runState.all.values()]
   if (!process.env.SOAK_NO_CRASH) {
     await server.crash()
+    serverCpu += server.cpuSeconds()
     server = await startDev({ port, state })
   }
   restartSeconds = (Date.now() - crashAt) / 1000
@@ -160,10 +162,13 @@ for (const d of checkoutDefects(runState, histories)) fail(d)
 await checkQuotas(1, 'at the end')
 for (const d of windowDefects([...actors, ...readers.values()], disturbed)) fail(d)
 await server.stop()
+serverCpu += server.cpuSeconds()
 if (!args['keep-state']) rmSync(state, { recursive: true, force: true })
 
 const seconds = (performance.now() - started) / 1000
 const statuses = [...ledger.statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}: ${n}`)
+const clientCpu = (process.cpuUsage().user + process.cpuUsage().system) / 1e6
+console.log(`soak: CPU ${serverCpu.toFixed(0)} s server (npm run dev, wrangler, workerd), ${clientCpu.toFixed(0)} s this client`)
 console.log(`soak: statuses ${statuses.join(', ')}; ${ledger.unanswered} unanswered (crash)`)
 console.log(
   `soak: ${runState.all.size} objects created, ${runState.durableReads} read back after the restart, ` +

@@ -3,6 +3,7 @@
 // (DEV_PERSIST_TO), so a developer's running dev server and local data are never touched. `crash()` kills the
 // whole process group at once (SIGKILL: no shutdown hook runs), as a machine or runtime failure would.
 import { spawn } from 'node:child_process'
+import { readdirSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { readDevVars } from '../lib/dev-vars.mjs'
 import { repoRoot } from '../lib/load-ts.mjs'
@@ -17,6 +18,21 @@ export const freePort = () =>
       server.close(() => resolve(port))
     })
   })
+
+/** Linux: CPU seconds (user + system) used so far by the live processes of process group `pgrp`; 0 elsewhere. */
+export function groupCpuSeconds(pgrp) {
+  let ticks = 0
+  try {
+    for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+        if (Number(fields[2]) === pgrp) ticks += Number(fields[11]) + Number(fields[12])
+      } catch {}
+    }
+  } catch {}
+  return ticks / 100
+}
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
 
@@ -54,8 +70,12 @@ export async function startDev({ port, state, timeoutMs = 240_000 }) {
   }
   const base = `http://127.0.0.1:${port}`
   const adminToken = readDevVars(join(repoRoot, '.dev.vars')).ADMIN_TOKEN
+  // The server's CPU time (dev.mjs, wrangler, workerd), read before it is killed or stopped.
+  let cpu = 0
+  const cpuSeconds = () => (child.exitCode === null && child.signalCode === null ? (cpu = groupCpuSeconds(child.pid)) : cpu)
   /** Kills the process group without warning and waits until the port is closed. */
   const crash = async () => {
+    cpuSeconds()
     kill('SIGKILL')
     await exited
     process.off('exit', onExit)
@@ -70,10 +90,11 @@ export async function startDev({ port, state, timeoutMs = 240_000 }) {
   }
   /** A clean stop (SIGTERM), for the end of the run. */
   const stop = async () => {
+    cpuSeconds()
     kill('SIGTERM')
     await Promise.race([exited, sleep(5_000)])
     kill('SIGKILL')
     process.off('exit', onExit)
   }
-  return { base, adminToken, startSeconds: (performance.now() - started) / 1000, crash, stop, log: () => log }
+  return { base, adminToken, startSeconds: (performance.now() - started) / 1000, crash, stop, cpuSeconds, log: () => log }
 }

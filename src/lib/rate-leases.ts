@@ -175,8 +175,14 @@ export async function takeToken(request: TakeRequest, ctx: LeaseContext): Promis
   const lease = leaseOf(request)
   // A request a few ms behind one that already opened the next minute counts in that minute.
   const req = { ...request, now: Math.max(request.now, lease.window * 60_000) }
-  const window = Math.floor(req.now / 60_000)
+  let window = Math.floor(req.now / 60_000)
   for (;;) {
+    // The same while it waits: a renewal that opened the next minute moves it there. Without this, a request
+    // stamped in the old minute asked the object again and again (it answers in the newest minute), for ever.
+    if (!req.observe && lease.window > window) {
+      window = lease.window
+      req.now = window * 60_000
+    }
     if (lease.window === window) {
       if (req.observe) return resultOf(lease, req, true)
       if (lease.left > 0) {
