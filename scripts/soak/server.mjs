@@ -72,7 +72,10 @@ export async function startDev({ port, state, timeoutMs = 240_000 }) {
   const adminToken = readDevVars(join(repoRoot, '.dev.vars')).ADMIN_TOKEN
   // The server's CPU time (dev.mjs, wrangler, workerd), read before it is killed or stopped.
   let cpu = 0
-  const cpuSeconds = () => (child.exitCode === null && child.signalCode === null ? (cpu = groupCpuSeconds(child.pid)) : cpu)
+  const cpuSeconds = () => {
+    if (child.exitCode === null && child.signalCode === null) cpu = groupCpuSeconds(child.pid)
+    return cpu
+  }
   /** Kills the process group without warning and waits until the port is closed. */
   const crash = async () => {
     cpuSeconds()
