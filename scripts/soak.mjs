@@ -33,6 +33,9 @@ const PLAN_LIMITS = {
   enterprise: { requestsPerMinute: 3_000, monthlyQuota: 5_000_000 },
 }
 
+// Ctrl-C or a CI timeout: exit through 'exit', whose handler kills the server's process group.
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130))
+
 const state = mkdtempSync(join(tmpdir(), 'soak-state-'))
 const port = await freePort()
 const started = performance.now()
@@ -87,6 +90,15 @@ const ctx = {
   },
 }
 const next = operationStream(seed, actors)
+
+// Progress: a status line on a terminal, a line every 30 s with SOAK_VERBOSE (CI logs stay one summary line).
+const progress = setInterval(() => {
+  const seconds = ((performance.now() - started) / 1000).toFixed(0)
+  const line = `soak: ${ledger.requests} of ${target} requests, ${ledger.defects.length} defects, ${seconds} s`
+  if (process.env.SOAK_VERBOSE) console.log(line)
+  else if (process.stdout.isTTY) process.stdout.write(`\r\x1b[K${line}`)
+}, process.env.SOAK_VERBOSE ? 30_000 : 1_000)
+progress.unref()
 
 /** Runs operations on `concurrency` workers until `until` requests have been sent in all. */
 async function load(until) {
@@ -161,6 +173,8 @@ for (const [user, reader] of readers) {
 for (const d of checkoutDefects(runState, histories)) fail(d)
 await checkQuotas(1, 'at the end')
 for (const d of windowDefects([...actors, ...readers.values()], disturbed)) fail(d)
+clearInterval(progress)
+if (process.stdout.isTTY) process.stdout.write('\r\x1b[K')
 await server.stop()
 serverCpu += server.cpuSeconds()
 if (!args['keep-state']) rmSync(state, { recursive: true, force: true })

@@ -35,6 +35,7 @@ export class Ledger {
     this.requests = 0
     this.statuses = new Map()
     this.unanswered = 0
+    this.timeouts = 0
     /** @type {Map<string, { n: number, ms: number }>} requests and their total latency per operation */
     this.byOp = new Map()
   }
@@ -82,8 +83,11 @@ export class Ledger {
       } else await res.arrayBuffer()
     } catch (error) {
       this.unanswered++
-      if (error?.name === 'TimeoutError')
+      if (error?.name === 'TimeoutError') {
         this.defect(`${req.op}: ${req.method ?? 'GET'} ${req.path} unanswered after ${REQUEST_TIMEOUT_MS / 1000} s`)
+        // A server that stopped answering is one defect, not hours of timeouts: the run ends (exit 1).
+        if (++this.timeouts >= 3) throw new Error(`${this.timeouts} requests unanswered for ${REQUEST_TIMEOUT_MS / 1000} s; stopping`)
+      }
       if (actor) {
         actor.unknown++
         actor.unknownUnits += req.maxUnits ?? 1
