@@ -92,12 +92,15 @@ const ctx = {
 const next = operationStream(seed, actors)
 
 // Progress: a status line on a terminal, a line every 30 s with SOAK_VERBOSE (CI logs stay one summary line).
-const progress = setInterval(() => {
-  const seconds = ((performance.now() - started) / 1000).toFixed(0)
-  const line = `soak: ${ledger.requests} of ${target} requests, ${ledger.defects.length} defects, ${seconds} s`
-  if (process.env.SOAK_VERBOSE) console.log(line)
-  else if (process.stdout.isTTY) process.stdout.write(`\r\x1b[K${line}`)
-}, process.env.SOAK_VERBOSE ? 30_000 : 1_000)
+const progress = setInterval(
+  () => {
+    const seconds = ((performance.now() - started) / 1000).toFixed(0)
+    const line = `soak: ${ledger.requests} of ${target} requests, ${ledger.defects.length} defects, ${seconds} s`
+    if (process.env.SOAK_VERBOSE) console.log(line)
+    else if (process.stdout.isTTY) process.stdout.write(`\r\x1b[K${line}`)
+  },
+  process.env.SOAK_VERBOSE ? 30_000 : 1_000,
+)
 progress.unref()
 
 /** Runs operations on `concurrency` workers until `until` requests have been sent in all. */
