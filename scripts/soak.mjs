@@ -150,7 +150,12 @@ const crash = (async () => {
   const reads = []
   for (const object of before) {
     const reader = readers.get(object.owner.user)
-    const res = await ledger.send(object.kind === 'reports' ? null : reader, { op: 'durable', path: object.path })
+    let res = await ledger.send(object.kind === 'reports' ? null : reader, { op: 'durable', path: object.path })
+    // Over the reader's minute (a long run's many objects): wait for the next minute and read again.
+    while (res.status === 429 && res.body?.error?.code === 'RATE_LIMITED') {
+      await new Promise((r) => setTimeout(r, Math.min(60, Number(res.headers?.get('retry-after')) || 1) * 1000))
+      res = await ledger.send(object.kind === 'reports' ? null : reader, { op: 'durable', path: object.path })
+    }
     if (res.status === 429) continue // the owner's month is used up (free plan): not readable, not lost
     reads.push({ what: `${object.kind} ${object.id}`, status: res.status })
   }
