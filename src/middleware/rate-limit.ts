@@ -108,7 +108,8 @@ export async function consumeQuotaUnits(c: Context<AppEnv>, principal: Principal
  * holds leased for any of the user's keys. A request's own quota view comes from its key's last grant, which
  * misses what the user's other keys and the extra units of batches and searches used since (the soak run
  * found /me 30–120 units low after a busy minute); this one asks the object. Exact while one isolate serves
- * the user; with several, low by what the others hold. Also stamps the X-Quota-* headers with it.
+ * the user; with several, low by what the others hold. The X-Quota-* headers keep the request's own view
+ * (the month as its token left it: concurrent requests each see their own count).
  */
 export async function monthUsage(c: Context<AppEnv>, principal: Principal): Promise<RateLimitResult['quota']> {
   const { monthlyQuota } = PLAN_LIMITS[principal.plan]
@@ -117,10 +118,7 @@ export async function monthUsage(c: Context<AppEnv>, principal: Principal): Prom
   const used = Math.min(monthlyQuota, Math.max(0, granted - heldByOwner(limiterOwner.user(principal.userId))))
   const d = new Date(now)
   const reset = Math.floor(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1) / 1000)
-  const quota = { limit: monthlyQuota, used, remaining: monthlyQuota - used, month, reset }
-  const metered = c.get('rateLimit')
-  if (metered) c.set('rateLimit', { ...metered, quota })
-  return quota
+  return { limit: monthlyQuota, used, remaining: monthlyQuota - used, month, reset }
 }
 
 /** 429 when the request's window or quota is used up (rejected requests were not counted). */
