@@ -183,6 +183,8 @@ for (const [user, reader] of readers) {
 for (const d of checkoutDefects(runState, histories)) fail(d)
 await checkQuotas(1, 'at the end')
 for (const d of windowDefects([...actors, ...readers.values()], disturbed)) fail(d)
+// A 5xx: the server's own error output (wrangler at --log-level error) says what failed.
+if ([...ledger.statuses.keys()].some((status) => status >= 500)) console.error(`soak: server log:\n${server.log().slice(-4000)}`)
 clearInterval(progress)
 if (process.stdout.isTTY) process.stdout.write('\r\x1b[K')
 await server.stop()

@@ -80,7 +80,9 @@ export class Ledger {
         } catch {
           parsed = text
         }
-      } else await res.arrayBuffer()
+      } else if (res.status >= 500)
+        parsed = (await res.text()).slice(0, 300) // whoever answered outside the app says why
+      else await res.arrayBuffer()
     } catch (error) {
       this.unanswered++
       if (error?.name === 'TimeoutError') {
@@ -102,7 +104,7 @@ export class Ledger {
     const where = `${req.op}: ${req.method ?? 'GET'} ${req.path}`
     const contentType = res.headers.get('content-type')
     for (const d of checkResponse({ status: res.status, body: parsed, requestId: res.headers.get('x-request-id'), contentType }))
-      this.defect(`${where}: ${d}${res.status >= 500 ? ` ${JSON.stringify(parsed).slice(0, 200)}` : ''}`)
+      this.defect(`${where}: ${d}${res.status >= 500 ? ` ${String(JSON.stringify(parsed)).slice(0, 300)}` : ''}`)
     if (actor) this.book(actor, req, res, parsed, where)
     return { status: res.status, body: parsed, headers: res.headers }
   }
