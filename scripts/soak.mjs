@@ -127,6 +127,8 @@ await checkQuotas(0, 'before the crash')
 // the same state; new requests wait for it. Then every object acknowledged before the crash is read back.
 const disturbed = new Set()
 let serverCpu = 0
+/** The output of the server before the crash (a 5xx before it is explained there). */
+const earlierLogs = []
 let restartSeconds = 0
 const crash = (async () => {
   while (ledger.requests < target * 0.5) await new Promise((r) => setTimeout(r, 20))
@@ -137,6 +139,7 @@ const crash = (async () => {
   if (!process.env.SOAK_NO_CRASH) {
     await server.crash()
     serverCpu += server.cpuSeconds()
+    earlierLogs.push(server.log())
     server = await startDev({ port, state })
   }
   restartSeconds = (Date.now() - crashAt) / 1000
@@ -184,7 +187,8 @@ for (const d of checkoutDefects(runState, histories)) fail(d)
 await checkQuotas(1, 'at the end')
 for (const d of windowDefects([...actors, ...readers.values()], disturbed)) fail(d)
 // A 5xx: the server's own error output (wrangler at --log-level error) says what failed.
-if ([...ledger.statuses.keys()].some((status) => status >= 500)) console.error(`soak: server log:\n${server.log().slice(-4000)}`)
+if ([...ledger.statuses.keys()].some((status) => status >= 500))
+  console.error(`soak: server log:\n${[...earlierLogs, server.log()].map((log) => log.slice(-4000)).join('\n--- restart ---\n')}`)
 clearInterval(progress)
 if (process.stdout.isTTY) process.stdout.write('\r\x1b[K')
 await server.stop()
