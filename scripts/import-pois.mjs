@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run import:pois -- <file.geojson|file.csv> [--remote] [--sql out.sql] [--dry-run]
+// npm run import:pois -- <file.geojson|file.csv> [--remote] [--sql out.sql] [--dry-run] [--persist-to DIR]
 //
 // Loads OpenStreetMap-style GeoJSON (Overpass turbo "export → GeoJSON", `osmium export`) or CSV
 // (header: name,address,type,lat,lng[,id,source]) into the D1 `pois` table used by POST /prospects.
@@ -14,9 +14,15 @@ import { randomUUID } from 'node:crypto'
 import { cliArgs } from './lib/cli.mjs'
 import { parsePoiFile, poiUpsertStatements } from './lib/pois.mjs'
 
-const USAGE = 'npm run import:pois -- <file.geojson|file.csv> [--remote] [--sql out.sql] [--dry-run]'
+const USAGE = 'npm run import:pois -- <file.geojson|file.csv> [--remote] [--sql out.sql] [--dry-run] [--persist-to DIR]'
 const { values: opts, positionals } = cliArgs(
-  { remote: { type: 'boolean' }, local: { type: 'boolean' }, sql: { type: 'string' }, 'dry-run': { type: 'boolean' } },
+  {
+    remote: { type: 'boolean' },
+    local: { type: 'boolean' },
+    sql: { type: 'string' },
+    'dry-run': { type: 'boolean' },
+    'persist-to': { type: 'string' },
+  },
   { positionals: true, usage: USAGE },
 )
 const file = positionals[0]
@@ -46,7 +52,9 @@ if (opts['dry-run'] || !rows.length) {
 }
 
 const where = opts.remote ? '--remote' : '--local'
-const run = spawnSync('npx', ['wrangler', 'd1', 'execute', 'DB', where, '--file', sqlPath], { stdio: 'inherit' })
+// --persist-to: the local state of a server started with DEV_PERSIST_TO (npm run soak), not .wrangler/state.
+const persistTo = opts['persist-to'] && where === '--local' ? ['--persist-to', opts['persist-to']] : []
+const run = spawnSync('npx', ['wrangler', 'd1', 'execute', 'DB', where, '--file', sqlPath, ...persistTo], { stdio: 'inherit' })
 if (run.status !== 0) {
   console.error(`wrangler d1 execute failed. If the table is missing: npx wrangler d1 migrations apply DB ${where}`)
   process.exit(run.status ?? 1)

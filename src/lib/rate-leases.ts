@@ -71,6 +71,17 @@ const nameOf = (req: LeaseName) => `${req.owner}|${req.windowKey}|${req.perMinut
 /** Tokens this isolate holds for a window and has not spent (each holds a unit of the month). */
 export const heldTokens = (req: LeaseName) => leases.get(nameOf(req))?.left ?? 0
 
+/**
+ * Month units this isolate holds for `owner` (a user's Durable Object name) under any of its window keys:
+ * leased, not yet spent, so counted by the object but not used. A lease of an ended minute still holds
+ * them until its next renewal gives them back.
+ */
+export function heldByOwner(owner: string): number {
+  let held = 0
+  for (const [name, lease] of leases) if (name.startsWith(`${owner}|`)) held += lease.left
+  return held
+}
+
 function leaseOf(req: TakeRequest): Lease {
   const name = nameOf(req)
   let lease = leases.get(name)
@@ -164,8 +175,14 @@ export async function takeToken(request: TakeRequest, ctx: LeaseContext): Promis
   const lease = leaseOf(request)
   // A request a few ms behind one that already opened the next minute counts in that minute.
   const req = { ...request, now: Math.max(request.now, lease.window * 60_000) }
-  const window = Math.floor(req.now / 60_000)
+  let window = Math.floor(req.now / 60_000)
   for (;;) {
+    // The same while it waits: a renewal that opened the next minute moves it there. Without this, a request
+    // stamped in the old minute asked the object again and again (it answers in the newest minute), for ever.
+    if (!req.observe && lease.window > window) {
+      window = lease.window
+      req.now = window * 60_000
+    }
     if (lease.window === window) {
       if (req.observe) return resultOf(lease, req, true)
       if (lease.left > 0) {

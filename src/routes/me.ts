@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { createRouter, errorResponses, jsonResponse, text, Timestamp, Uuid } from '../lib/openapi'
 import { principalOf } from '../middleware/plan-gate'
+import { monthUsage } from '../middleware/rate-limit'
 import { PLAN_LIMITS, PLANS } from '../auth/plans'
 
 const count = z.number().int().min(0).max(1e10).openapi({ format: 'int64' })
@@ -43,11 +44,11 @@ const getMe = createRoute({
   responses: { 200: jsonResponse(MeSchema, 'The caller'), ...errorResponses() },
 })
 
-export const meRoutes = createRouter().openapi(getMe, (c) => {
+export const meRoutes = createRouter().openapi(getMe, async (c) => {
   const principal = principalOf(c)
   const { requestsPerMinute, monthlyQuota, reports, prospects, siteFinder } = PLAN_LIMITS[principal.plan]
   const limits = { requestsPerMinute, monthlyQuota, reports, prospects, siteFinder }
-  const quota = c.get('rateLimit')?.quota
+  const quota = await monthUsage(c, principal)
   return c.json(
     {
       user: { id: principal.userId, email: principal.email, plan: principal.plan, createdAt: principal.userCreatedAt },

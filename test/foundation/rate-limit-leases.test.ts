@@ -118,6 +118,21 @@ describe('leases (the isolate)', () => {
     expect((await stub.usage(busy.now)).used).toBe(111 + heldTokens(req))
   })
 
+  it('a request a few ms behind one that opened the next minute is answered, in that minute', async () => {
+    const ctx = { env }
+    const req = { owner: 'lease-behind', windowKey: 'k', perMinute: 60, monthlyQuota: 1000 }
+    expect((await takeToken({ ...req, now: minuteStart + 10_000 }, ctx)).allowed).toBe(true)
+    // The next minute's first request asks for a lease; one still stamped in the old minute waits for it.
+    const ahead = takeToken({ ...req, now: minuteStart + 60_100 }, ctx)
+    const behind = takeToken({ ...req, now: minuteStart + 59_900 }, ctx)
+    const hang = new Promise((resolve) => setTimeout(() => resolve('no answer within 3 s'), 3_000))
+    const [a, b] = (await Promise.race([Promise.all([ahead, behind]), hang])) as Awaited<typeof ahead>[]
+    expect(a?.allowed).toBe(true)
+    expect(b?.allowed).toBe(true)
+    expect(b?.reset).toBe(a?.reset)
+    expect((await stubFor('lease-behind').usage(minuteStart)).used - 3).toBeLessThanOrEqual(leaseCeiling(60))
+  })
+
   it('a key at sustained load makes fewer than one Durable Object call per 10 requests', async () => {
     const ctx = { env }
     const start = leaseStats().grants

@@ -90,6 +90,25 @@ describe('monthly quota', () => {
     expect(Math.abs(Date.now() / 1000 + retryAfter - nextMonth)).toBeLessThan(5)
   })
 
+  // Found by `npm run soak` (docs/soak.md): /me answered from its key's last grant, so it missed what the
+  // user's other keys and a batch's extra units used since, and read up to 120 units low.
+  it('GET /me counts every unit the user used, also by other keys and batches since this key last asked', async () => {
+    await awayFromWindowEdge()
+    const first = await createKey('pro')
+    const { admin } = await import('../helpers/api')
+    const second = (await admin('/keys', { body: { email: first.email } })).json.key as string
+    // A busy key holds a lease of several tokens: later requests are answered without asking the object.
+    for (let i = 0; i < 12; i++) expect((await call('/api/v1/me', { key: first.key })).status).toBe(200)
+    const locations = Array.from({ length: 7 }, (_, i) => ({ lat: 45.4 + i / 100, lng: -75.7 }))
+    const batch = await call('/api/v1/score/batch', { key: second, body: { locations } })
+    expect(batch.status).toBe(200)
+    expect((await call('/api/v1/me', { key: second })).status).toBe(200)
+    const me = await call('/api/v1/me', { key: first.key })
+    // 12 + this one by the first key; 7 units for the batch and 1 for /me by the second.
+    expect(me.json.usage.requests).toBe(13 + 7 + 1)
+    expect(me.json.usage.remaining).toBe(50_000 - 21)
+  })
+
   it('the quota is the user’s: all of a user’s keys draw on it', async () => {
     const first = await createKey('free')
     const { admin } = await import('../helpers/api')
