@@ -21,6 +21,6 @@ export {
   type FactorScores,
   type LocatedInput,
 } from './engine'
-export { percentilesAt, countBelow, type Percentiles } from './percentiles'
+export { percentilesAt, percentileWords, cmaLabel, countBelow, type Percentiles } from './percentiles'
 export { explainScore, type ScoreExplanation, type FactorExplanation } from './explain'
 export { ScoreResultSchema, PercentilesSchema, FactorScoreSchema, RawSignalSchema, DataSourceSchema } from './schema'

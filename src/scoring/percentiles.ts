@@ -90,3 +90,14 @@ function notCoveredWarning(
     : 'the point is in no census metropolitan area'
   return warning('CMA_NOT_COVERED', `no percentile within the CMA: ${where}; percentiles.national compares with ${names}`)
 }
+
+/** The CMA's name for people: Statistics Canada's " - " between the cities of a CMA as an en dash. */
+export const cmaLabel = (name: string) => name.replace(/ - /g, '–')
+
+/** The percentiles in words, as the PDF report and the share page say them; undefined for a result that has none. */
+export function percentileWords(p: Percentiles | undefined): string | undefined {
+  if (!p) return undefined
+  if (p.cma !== undefined && p.cmaName)
+    return `Better than ${p.cma} % of ${cmaLabel(p.cmaName)} street frontage (${p.national} % across the covered metro areas)`
+  return `Better than ${p.national} % of the street frontage of the covered metro areas (no distribution for this area)`
+}

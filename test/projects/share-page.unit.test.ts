@@ -45,6 +45,21 @@ describe('share page rendering', () => {
     expect(html).toContain('Data: GeoNames')
   })
 
+  it('says where each score stands in words (percentiles); a location saved before percentiles shows none', () => {
+    const [first, second] = view().locations
+    const html = renderSharePage(
+      view({
+        locations: [
+          { ...first, percentiles: { cma: 92, national: 88, cmaName: 'Ottawa - Gatineau' } },
+          { ...second, percentiles: { national: 41 } },
+        ],
+      }),
+    )
+    expect(html).toContain('Better than 92 % of Ottawa–Gatineau street frontage (88 % across the covered metro areas)')
+    expect(html).toContain('Better than 41 % of the street frontage of the covered metro areas')
+    expect(renderSharePage(view())).not.toContain('Better than')
+  })
+
   it('an empty project renders without a plot', () => {
     const html = renderSharePage(view({ locations: [], dataSources: {} }))
     expect(html).toContain('no locations yet')
