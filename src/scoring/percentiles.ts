@@ -79,12 +79,14 @@ export function percentilesAt(
   return { percentiles, warning: notCoveredWarning(cma?.name, samples.cmas, samples.notCovered) }
 }
 
+let coveredNames: string | undefined
 function notCoveredWarning(
   cma: string | undefined,
   covered: readonly PercentileSampleSet[],
   why: Readonly<Record<string, string>>,
 ): ScoreWarning {
-  const names = covered.map((c) => c.name).join(', ')
+  coveredNames ??= covered.map((c) => c.name).join(', ')
+  const names = coveredNames
   const where = cma
     ? `the street data of ${cma} ${why[cma] ? `hold ${why[cma]}, not its whole network` : 'are not in the percentile samples'}`
     : 'the point is in no census metropolitan area'
