@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run build:percentiles`: the score distribution behind every result's `percentiles` (docs/methodology.md
-// §10). Samples points along the streets of each CMA whose whole street network the geodata store holds
+// §9). Samples points along the streets of each CMA whose whole street network the geodata store holds
 // (geodata/store/, committed: no ../shared/data needed), scores each with the engine as POST /score scores
 // coordinates (the street, counts and streets in sight from the store, as bench/score-fingerprint.mjs), and
 // writes each sample's seven factor scores (tenths, uint16) to src/geo/data/percentiles.generated.ts with
@@ -29,7 +29,11 @@ const MIN_SPACING_M = 20
  * road against main roads, so those are left out (the warning says so). `covers` is said in the docs.
  */
 const COVERED = [
-  { cma: 'Toronto', streets: ['gta', 'gta-hole-line', 'gta-address-line'], covers: 'OSM named streets of Toronto, Peel, York, Durham' },
+  {
+    cma: 'Toronto',
+    streets: ['gta', 'gta-hole-line', 'gta-address-line'],
+    covers: 'OSM named streets of the GTA cities in the CMA (Toronto, Mississauga, Brampton, Vaughan, Markham, …)',
+  },
   { cma: 'Montréal', streets: ['montreal'], covers: 'OSM drive network of five central boroughs' },
   { cma: 'Vancouver', streets: ['vancouver-corner-line'], covers: "City of Vancouver: lines through each street's intersections" },
   { cma: 'Ottawa - Gatineau', streets: ['ottawa'], covers: 'Road Network File 2021, City of Ottawa (not Gatineau)' },
@@ -99,7 +103,7 @@ function alongSegments(segs, rand) {
     }
     at += len
   }
-  return { points, frontageKm: Math.round(total / 1000), spacingM: Math.round(spacing) }
+  return { points, centrelineKm: Math.round(total / 1000), spacingM: Math.round(spacing) }
 }
 
 /** Address points in the CMA, every k-th from a seeded start: each stands for one property's frontage. */
@@ -142,10 +146,10 @@ for (const c of COVERED) {
     covers: c.covers,
     n: points.length,
     ...how,
-    meanScore: Math.round((sum / points.length) * 10) / 10,
+    meanDefaultScore: Math.round((sum / points.length) * 10) / 10,
     scores: Buffer.from(scores.buffer).toString('base64'),
   })
-  console.log(`${c.cma}: ${points.length} samples (${JSON.stringify(how)}), mean default score ${cmas.at(-1).meanScore}`)
+  console.log(`${c.cma}: ${points.length} samples (${JSON.stringify(how)}), mean default score ${cmas.at(-1).meanDefaultScore}`)
 }
 
 const data = { factors: m.FACTOR_KEYS, cmas: cmas.map(({ name, population, n, scores }) => ({ name, population, n, scores })) }
@@ -163,7 +167,12 @@ const out = {
   dataVersion: m.DATA_VERSION,
   methodologyVersion: m.METHODOLOGY_VERSION,
   sources,
-  sampling: { seed: SEED, capPerCma: CAP, minSpacingM: MIN_SPACING_M, scoredAs: 'POST /score coordinates, default weights' },
+  sampling: {
+    seed: SEED,
+    capPerCma: CAP,
+    minSpacingM: MIN_SPACING_M,
+    scoredAs: 'POST /score at the coordinates; factor scores kept, weights applied at lookup',
+  },
   cmas: cmas.map(({ scores, ...rest }) => ({ ...rest, error95: Math.round((98 / Math.sqrt(rest.n)) * 10) / 10 })),
   notCovered: NOT_COVERED,
   output: { file: 'percentiles.generated.ts', bytes: Buffer.byteLength(code), sha256: sha, rows: cmas.reduce((t, c) => t + c.n, 0) },

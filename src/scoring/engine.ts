@@ -36,7 +36,7 @@ export interface ScoreResult {
   factorScores: FactorScores
   /** People passing per day (circulation), with its p10–p90 interval. */
   audience: Audience
-  /** Share of street frontage scoring lower with the same weights, in the point's CMA and in the covered CMAs (methodology §10). */
+  /** Share of street frontage scoring lower with the same weights, in the point's CMA and in the covered CMAs (methodology §9). */
   percentiles?: Percentiles
   /** The bundled table itself (DATA_SOURCES, frozen), the same object in every result. */
   dataSources: Readonly<Record<string, Readonly<DataSource>>>
@@ -117,7 +117,7 @@ export function buildScoreResult(input: LocatedInput, weights: WeightProfile = D
     lng: input.lng,
     factorScores,
     audience: audienceOf(signals, exposure),
-    ...(ranked.percentiles && { percentiles: ranked.percentiles }),
+    percentiles: ranked.percentiles,
     dataSources: DATA_SOURCES,
     precision: input.precision,
     accuracyM: input.accuracyM ?? 0,

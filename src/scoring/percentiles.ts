@@ -1,9 +1,9 @@
-// Where a score stands (docs/methodology.md §10): the share of the street frontage sampled in the point's CMA,
+// Where a score stands (docs/methodology.md §9): the share of the street frontage sampled in the point's CMA,
 // and in all covered CMAs, that scores lower with the same weights. Each sample keeps its seven factor scores, so
 // any weights give the samples' own overall scores, computed as scoreSignals computes them (same order, same
 // rounding): the percentile is exact over the sample for every weight profile; its only error is sampling.
 import { cmaAt, percentileSamples, warning, type PercentileSampleSet, type ScoreWarning } from '../geo/geodata'
-import { FACTOR_KEYS, type WeightProfile } from './weights'
+import { DEFAULT_WEIGHTS, FACTOR_KEYS, type WeightProfile } from './weights'
 
 export interface Percentiles {
   /** % of the CMA's sampled street frontage scoring lower; absent where the CMA is not covered (a warning says why). */
@@ -14,29 +14,71 @@ export interface Percentiles {
   cmaName?: string
 }
 
-/** Sorted overall scores of each covered CMA's samples, per weight profile (a client reuses its profile: few distinct). */
-const sortedByProfile = new Map<string, Float64Array[]>()
+/**
+ * A weight profile's percentiles, looked up by score: scores are tenths (0…1000), so each covered CMA gets its
+ * percentage for every possible score, and so does the national mix. A lookup is then one array read, where a
+ * binary search per CMA cost ~15 % of a memo-hit score (engine bench).
+ */
+interface ProfileTables {
+  /** byCma[c][tenths]: % of CMA c's samples scoring lower than tenths / 10. */
+  byCma: Uint8Array[]
+  national: Uint8Array
+}
+const SCORE_STEPS = 1001
+/** Tables per weight profile (a client reuses its profile: few distinct), oldest dropped first. */
+const tablesByProfile = new Map<string, ProfileTables>()
 const MAX_PROFILES = 32
+/** The last profile asked for, by identity: a result's weights are one object (DEFAULT_WEIGHTS or the request's). */
+let lastWeights: WeightProfile | undefined
+let lastValues: number[] = []
+let lastTables: ProfileTables | undefined
+let defaultTables: ProfileTables | undefined
+/** The object may have been changed since (a caller's own profile): its values must still be the ones tabled. */
+function sameValues(weights: WeightProfile): boolean {
+  for (let j = 0; j < FACTOR_KEYS.length; j++) if (weights[FACTOR_KEYS[j]] !== lastValues[j]) return false
+  return true
+}
 
-function samplesFor(sets: readonly PercentileSampleSet[], weights: WeightProfile): Float64Array[] {
-  const key = FACTOR_KEYS.map((k) => weights[k]).join(',')
-  let sorted = sortedByProfile.get(key)
-  if (sorted) return sorted
-  const w = FACTOR_KEYS.map((k) => weights[k])
+/** Each sample's overall score with these weights, in tenths, computed as scoreSignals computes it. */
+function sampleScores(set: PercentileSampleSet, w: readonly number[]): Float64Array {
   const k = w.length
-  sorted = sets.map((set) => {
-    const out = new Float64Array(set.n)
-    for (let i = 0; i < set.n; i++) {
-      let total = 0
-      // tenths / 10 is factorScore's own value (it rounds to tenths the same way), summed in FACTOR_KEYS order.
-      for (let j = 0; j < k; j++) total += (set.tenths[i * k + j] / 10) * w[j]
-      out[i] = Math.round(total * 10) / 10
-    }
-    return out.sort()
-  })
-  if (sortedByProfile.size >= MAX_PROFILES) sortedByProfile.delete(sortedByProfile.keys().next().value!)
-  sortedByProfile.set(key, sorted)
-  return sorted
+  const out = new Float64Array(set.n)
+  for (let i = 0; i < set.n; i++) {
+    let total = 0
+    // tenths / 10 is factorScore's own value (it rounds to tenths the same way), summed in FACTOR_KEYS order.
+    for (let j = 0; j < k; j++) total += (set.tenths[i * k + j] / 10) * w[j]
+    out[i] = Math.round(total * 10) / 10
+  }
+  return out.sort()
+}
+
+function tablesFor(sets: readonly PercentileSampleSet[], weights: WeightProfile): ProfileTables {
+  // DEFAULT_WEIGHTS is frozen: its tables never go stale, and most scores use it.
+  if (weights === DEFAULT_WEIGHTS && defaultTables) return defaultTables
+  if (lastTables && weights === lastWeights && sameValues(weights)) return lastTables
+  const w = FACTOR_KEYS.map((k) => weights[k])
+  const key = w.join(',')
+  let tables = tablesByProfile.get(key)
+  if (!tables) {
+    const shares = sets.map((set) => {
+      const sorted = sampleScores(set, w)
+      const out = new Float64Array(SCORE_STEPS)
+      for (let t = 0; t < SCORE_STEPS; t++) out[t] = countBelow(sorted, t / 10) / set.n
+      return out
+    })
+    const population = sets.reduce((sum, set) => sum + set.population, 0)
+    const national = new Uint8Array(SCORE_STEPS)
+    for (let t = 0; t < SCORE_STEPS; t++)
+      national[t] = percent(sets.reduce((sum, set, c) => sum + shares[c][t] * set.population, 0) / population)
+    tables = { byCma: shares.map((share) => Uint8Array.from(share, percent)), national }
+    if (tablesByProfile.size >= MAX_PROFILES) tablesByProfile.delete(tablesByProfile.keys().next().value!)
+    tablesByProfile.set(key, tables)
+  }
+  if (weights === DEFAULT_WEIGHTS) defaultTables = tables
+  lastWeights = weights
+  lastValues = w
+  lastTables = tables
+  return tables
 }
 
 /** How many of the sorted scores are strictly lower than `score`. */
@@ -61,36 +103,42 @@ export function percentilesAt(
   weights: WeightProfile,
 ): { percentiles?: Percentiles; warning?: ScoreWarning } {
   const samples = percentileSamples()
-  if (samples.cmas.length === 0) return {}
-  if (samples.factors.join() !== FACTOR_KEYS.join()) throw new Error('percentile samples: factors differ from FACTOR_KEYS; rebuild')
-  const sorted = samplesFor(samples.cmas, weights)
-  let weighted = 0
-  let population = 0
-  let inCma: number | undefined
-  const cma = cmaAt(lat, lng)
-  samples.cmas.forEach((set, i) => {
-    const share = countBelow(sorted[i], overallScore) / set.n
-    weighted += share * set.population
-    population += set.population
-    if (set.name === cma?.name) inCma = percent(share)
-  })
-  const percentiles: Percentiles = { national: percent(weighted / population) }
-  if (inCma !== undefined) return { percentiles: { cma: inCma, ...percentiles, cmaName: cma!.name } }
-  return { percentiles, warning: notCoveredWarning(cma?.name, samples.cmas, samples.notCovered) }
+  const sets = samples.cmas
+  if (sets.length === 0) return {}
+  if (!factorsChecked) {
+    if (samples.factors.join() !== FACTOR_KEYS.join()) throw new Error('percentile samples: factors differ from FACTOR_KEYS; rebuild')
+    factorsChecked = true
+  }
+  const tables = tablesFor(sets, weights)
+  // An overall score is a whole number of tenths (scoreSignals rounds it so); clamp guards a caller's own value.
+  const step = Math.min(SCORE_STEPS - 1, Math.max(0, Math.round(overallScore * 10)))
+  const cmaName = cmaAt(lat, lng)?.name
+  const national = tables.national[step]
+  for (let c = 0; c < sets.length; c++)
+    if (sets[c].name === cmaName) return { percentiles: { cma: tables.byCma[c][step], national, cmaName } }
+  return { percentiles: { national }, warning: notCoveredWarning(cmaName, sets, samples.notCovered) }
 }
 
-let coveredNames: string | undefined
+let factorsChecked = false
+/** One frozen warning per uncovered CMA (and one for no CMA): the message is the same for every point there. */
+const warnings = new Map<string, ScoreWarning>()
+
 function notCoveredWarning(
   cma: string | undefined,
   covered: readonly PercentileSampleSet[],
   why: Readonly<Record<string, string>>,
 ): ScoreWarning {
-  coveredNames ??= covered.map((c) => c.name).join(', ')
-  const names = coveredNames
+  const cached = warnings.get(cma ?? '')
+  if (cached) return cached
+  const names = covered.map((c) => c.name).join(', ')
   const where = cma
     ? `the street data of ${cma} ${why[cma] ? `hold ${why[cma]}, not its whole network` : 'are not in the percentile samples'}`
     : 'the point is in no census metropolitan area'
-  return warning('CMA_NOT_COVERED', `no percentile within the CMA: ${where}; percentiles.national compares with ${names}`)
+  const made = Object.freeze(
+    warning('CMA_NOT_COVERED', `no percentile within the CMA: ${where}; percentiles.national compares with ${names}`),
+  )
+  warnings.set(cma ?? '', made)
+  return made
 }
 
 /** The CMA's name for people: Statistics Canada's " - " between the cities of a CMA as an en dash. */

@@ -94,7 +94,7 @@ export const PercentilesSchema = z
   .openapi('Percentiles', {
     description:
       'Where the score stands: exact over a fixed sample of 1,000 points along the streets of each covered CMA, for any weights; ' +
-      'sampling error ±3 points (95 %). docs/methodology.md §10. Present on every result from methodology 4.1.0 ' +
+      'sampling error ±3 points (95 %). docs/methodology.md §9. Present on every result from methodology 4.1.0 ' +
       '(a result saved before has none).',
   })
 

@@ -22,14 +22,17 @@ function fastDistanceKm(lat1: number, lng1: number, lat2: number, lng2: number, 
 
 /** The CMA of a point: the nearest CMA downtown whose radius covers it (the one rule; score percentiles use it too). */
 export function cmaAt(lat: number, lng: number): CmaFact | undefined {
-  return nearestCma(lat, lng, metresPerDegreeLng(lat) / 1000).cma
+  return nearestCma(lat, lng).cma
 }
 
-function nearestCma(lat: number, lng: number, kmPerDegreeLng: number): { cma?: CmaFact; distanceKm: number } {
+/** `kmPerDegreeLng` at `lat`, computed here only when a CMA's latitude band holds the point (most of Canada: none). */
+function nearestCma(lat: number, lng: number, kmPerDegreeLngAt?: number): { cma?: CmaFact; distanceKm: number } {
   let cma: CmaFact | undefined
   let distanceKm = Infinity
+  let kmPerDegreeLng = kmPerDegreeLngAt
   for (const c of geoStore().cmas) {
     if (Math.abs(c.lat - lat) * KM_PER_DEGREE_LAT > c.radiusKm) continue
+    kmPerDegreeLng ??= metresPerDegreeLng(lat) / 1000
     const d = fastDistanceKm(lat, lng, c.lat, c.lng, kmPerDegreeLng)
     if (d <= c.radiusKm && d < distanceKm) {
       cma = c
