@@ -52,7 +52,7 @@ describe('renderScoreReport', () => {
     expect(doc.getCreationDate()?.toISOString()).toBe(generatedAt.toISOString())
   })
 
-  it('says where the score stands in its CMA, in words (methodology §10)', async () => {
+  it('says where the score stands in its CMA, in words (methodology §9)', async () => {
     const { result, pages } = await render(MONTREAL)
     expect(result.percentiles?.cmaName).toBe('Montréal')
     expect(pages[0].replace(/\s+/g, ' ')).toContain(`Better than ${result.percentiles!.cma} % of Montréal street frontage`)

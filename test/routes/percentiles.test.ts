@@ -1,5 +1,5 @@
 // POST /score and /compare say where a score stands in its CMA and among the covered CMAs (issue 34 item 3,
-// docs/methodology.md §10); where the CMA is not covered the `cma` field is absent and a warning says why.
+// docs/methodology.md §9); where the CMA is not covered the `cma` field is absent and a warning says why.
 import { describe, expect, it } from 'vitest'
 import { call, createKey } from '../helpers/api'
 

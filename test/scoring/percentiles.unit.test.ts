@@ -1,5 +1,5 @@
 // Methodology 4.1: every score says where it stands among the street frontage of its CMA and of the covered CMAs
-// (docs/methodology.md §10). The expected shares are counted here by brute force over the decoded samples, the
+// (docs/methodology.md §9). The expected shares are counted here by brute force over the decoded samples, the
 // plain way (no sort, no cache), for the default weights and for others.
 import { describe, expect, it } from 'vitest'
 import { percentileSamples, type PercentileSampleSet } from '../../src/geo/geodata'
