@@ -23,4 +23,11 @@ export {
 } from './engine'
 export { percentilesAt, percentileWords, cmaLabel, countBelow, type Percentiles } from './percentiles'
 export { explainScore, type ScoreExplanation, type FactorExplanation } from './explain'
-export { ScoreResultSchema, PercentilesSchema, FactorScoreSchema, RawSignalSchema, DataSourceSchema } from './schema'
+export {
+  ScoreResultSchema,
+  PercentilesSchema,
+  PERCENTILE_NATIONAL_TEXT,
+  FactorScoreSchema,
+  RawSignalSchema,
+  DataSourceSchema,
+} from './schema'

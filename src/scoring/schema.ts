@@ -76,6 +76,10 @@ export const AudienceSchema = z
   })
   .openapi('Audience')
 
+/** Written by hand (the schema imports no artefact); test/scoring/percentiles.unit.test.ts checks it names every covered CMA. */
+export const PERCENTILE_NATIONAL_TEXT =
+  '% of the street frontage of every covered CMA (Toronto, Montréal, Vancouver, Ottawa, Kitchener–Cambridge–Waterloo) that scores ' +
+  'lower with the same weights, each CMA weighted by its population.'
 const percent = (description: string) => z.number().int().min(0).max(100).openapi({ format: 'int32', description })
 export const PercentilesSchema = z
   .object({
@@ -85,10 +89,7 @@ export const PercentilesSchema = z
     )
       .optional()
       .openapi({ example: 92 }),
-    national: percent(
-      '% of the street frontage of every covered CMA (Toronto, Montréal, Vancouver, Ottawa, Kitchener–Cambridge–Waterloo) that scores ' +
-        'lower with the same weights, each CMA weighted by its population.',
-    ).openapi({ example: 88 }),
+    national: percent(PERCENTILE_NATIONAL_TEXT).openapi({ example: 88 }),
     cmaName: z.string().max(80).optional().openapi({ description: 'The CMA `cma` is within (Statistics Canada name)', example: 'Toronto' }),
   })
   .openapi('Percentiles', {

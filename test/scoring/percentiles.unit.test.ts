@@ -3,7 +3,15 @@
 // plain way (no sort, no cache), for the default weights and for others.
 import { describe, expect, it } from 'vitest'
 import { percentileSamples, type PercentileSampleSet } from '../../src/geo/geodata'
-import { buildScoreResult, DEFAULT_WEIGHTS, FACTOR_KEYS, percentilesAt, ScoreResultSchema, type WeightProfile } from '../../src/scoring'
+import {
+  buildScoreResult,
+  DEFAULT_WEIGHTS,
+  FACTOR_KEYS,
+  PERCENTILE_NATIONAL_TEXT,
+  percentilesAt,
+  ScoreResultSchema,
+  type WeightProfile,
+} from '../../src/scoring'
 
 const at = (lat: number, lng: number, weights?: WeightProfile) =>
   buildScoreResult({ lat, lng, address: `${lat}, ${lng}`, precision: 'coordinates' }, weights)
@@ -57,6 +65,10 @@ describe('percentile samples (the committed artefact)', () => {
       const overall = overallOf(c, DEFAULT_WEIGHTS).sort((a, b) => a - b)
       expect(overall[900] - overall[100], c.name).toBeGreaterThan(15)
     }
+  })
+  it('the OpenAPI description names every covered CMA (it is written by hand)', () => {
+    const text = PERCENTILE_NATIONAL_TEXT
+    for (const c of percentileSamples().cmas) expect(text, c.name).toContain(c.name.split(' - ')[0])
   })
 })
 
