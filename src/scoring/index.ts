@@ -21,7 +21,7 @@ export {
   type FactorScores,
   type LocatedInput,
 } from './engine'
-export { percentilesAt, percentileWords, cmaLabel, countBelow, type Percentiles } from './percentiles'
+export { percentilesAt, percentileWords, profileTables, cmaLabel, countBelow, type Percentiles } from './percentiles'
 export { explainScore, type ScoreExplanation, type FactorExplanation } from './explain'
 export {
   ScoreResultSchema,

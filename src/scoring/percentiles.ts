@@ -2,7 +2,17 @@
 // and in all covered CMAs, that scores lower with the same weights. Each sample keeps its seven factor scores, so
 // any weights give the samples' own overall scores, computed as scoreSignals computes them (same order, same
 // rounding): the percentile is exact over the sample for every weight profile; its only error is sampling.
-import { cmaAt, percentileSamples, warning, type PercentileSampleSet, type ScoreWarning } from '../geo/geodata'
+import {
+  cmaAt,
+  PERCENTILE_NOT_COVERED_WHY,
+  percentileCmas,
+  percentileDefaultTables,
+  percentileSamples,
+  type PercentileSampleSet,
+  type PercentTables,
+  type ScoreWarning,
+  warning,
+} from '../geo/geodata'
 import { DEFAULT_WEIGHTS, FACTOR_KEYS, type WeightProfile } from './weights'
 
 export interface Percentiles {
@@ -19,12 +29,9 @@ export interface Percentiles {
  * percentage for every possible score, and so does the national mix. A lookup is then one array read, where a
  * binary search per CMA cost ~15 % of a memo-hit score (engine bench).
  */
-interface ProfileTables {
-  /** byCma[c][tenths]: % of CMA c's samples scoring lower than tenths / 10. */
-  byCma: Uint8Array[]
-  national: Uint8Array
-}
-const SCORE_STEPS = 1001
+/** byCma[c][tenths]: % of CMA c's samples scoring lower than tenths / 10; national: the same for the mix. */
+export type ProfileTables = PercentTables
+export const SCORE_STEPS = 1001
 /** Tables per weight profile (a client reuses its profile: few distinct), oldest dropped first. */
 const tablesByProfile = new Map<string, ProfileTables>()
 const MAX_PROFILES = 32
@@ -32,12 +39,12 @@ const MAX_PROFILES = 32
 let lastWeights: WeightProfile | undefined
 let lastValues: number[] = []
 let lastTables: ProfileTables | undefined
-let defaultTables: ProfileTables | undefined
 /** The object may have been changed since (a caller's own profile): its values must still be the ones tabled. */
-function sameValues(weights: WeightProfile): boolean {
-  for (let j = 0; j < FACTOR_KEYS.length; j++) if (weights[FACTOR_KEYS[j]] !== lastValues[j]) return false
+function sameValues(weights: WeightProfile, values: readonly number[]): boolean {
+  for (let j = 0; j < FACTOR_KEYS.length; j++) if (weights[FACTOR_KEYS[j]] !== values[j]) return false
   return true
 }
+const DEFAULT_VALUES = FACTOR_KEYS.map((k) => DEFAULT_WEIGHTS[k])
 
 /** Each sample's overall score with these weights, in tenths, computed as scoreSignals computes it. */
 function sampleScores(set: PercentileSampleSet, w: readonly number[]): Float64Array {
@@ -52,29 +59,36 @@ function sampleScores(set: PercentileSampleSet, w: readonly number[]): Float64Ar
   return out.sort()
 }
 
-function tablesFor(sets: readonly PercentileSampleSet[], weights: WeightProfile): ProfileTables {
-  // DEFAULT_WEIGHTS is frozen: its tables never go stale, and most scores use it.
-  if (weights === DEFAULT_WEIGHTS && defaultTables) return defaultTables
-  if (lastTables && weights === lastWeights && sameValues(weights)) return lastTables
+/** The tables of one weight profile over these samples (the build ships the default profile's: no decode on a cold start). */
+export function profileTables(sets: readonly PercentileSampleSet[], weights: WeightProfile): ProfileTables {
+  const w = FACTOR_KEYS.map((k) => weights[k])
+  const shares = sets.map((set) => {
+    const sorted = sampleScores(set, w)
+    const out = new Float64Array(SCORE_STEPS)
+    for (let t = 0; t < SCORE_STEPS; t++) out[t] = countBelow(sorted, t / 10) / set.n
+    return out
+  })
+  const population = sets.reduce((sum, set) => sum + set.population, 0)
+  const national = new Uint8Array(SCORE_STEPS)
+  for (let t = 0; t < SCORE_STEPS; t++)
+    national[t] = percent(sets.reduce((sum, set, c) => sum + shares[c][t] * set.population, 0) / population)
+  return { byCma: shares.map((share) => Uint8Array.from(share, percent)), national }
+}
+
+function tablesFor(weights: WeightProfile): ProfileTables {
+  // The default profile's tables come with the build: most scores use it, and a cold isolate decodes 6 KB, not 93.
+  if (weights === DEFAULT_WEIGHTS || sameValues(weights, DEFAULT_VALUES)) return percentileDefaultTables()
+  if (lastTables && weights === lastWeights && sameValues(weights, lastValues)) return lastTables
   const w = FACTOR_KEYS.map((k) => weights[k])
   const key = w.join(',')
   let tables = tablesByProfile.get(key)
   if (!tables) {
-    const shares = sets.map((set) => {
-      const sorted = sampleScores(set, w)
-      const out = new Float64Array(SCORE_STEPS)
-      for (let t = 0; t < SCORE_STEPS; t++) out[t] = countBelow(sorted, t / 10) / set.n
-      return out
-    })
-    const population = sets.reduce((sum, set) => sum + set.population, 0)
-    const national = new Uint8Array(SCORE_STEPS)
-    for (let t = 0; t < SCORE_STEPS; t++)
-      national[t] = percent(sets.reduce((sum, set, c) => sum + shares[c][t] * set.population, 0) / population)
-    tables = { byCma: shares.map((share) => Uint8Array.from(share, percent)), national }
+    const samples = percentileSamples()
+    if (samples.factors.join() !== FACTOR_KEYS.join()) throw new Error('percentile samples: factors differ from FACTOR_KEYS; rebuild')
+    tables = profileTables(samples.cmas, weights)
     if (tablesByProfile.size >= MAX_PROFILES) tablesByProfile.delete(tablesByProfile.keys().next().value!)
     tablesByProfile.set(key, tables)
   }
-  if (weights === DEFAULT_WEIGHTS) defaultTables = tables
   lastWeights = weights
   lastValues = w
   lastTables = tables
@@ -102,30 +116,24 @@ export function percentilesAt(
   overallScore: number,
   weights: WeightProfile,
 ): { percentiles?: Percentiles; warning?: ScoreWarning } {
-  const samples = percentileSamples()
-  const sets = samples.cmas
+  const sets = percentileCmas()
   if (sets.length === 0) return {}
-  if (!factorsChecked) {
-    if (samples.factors.join() !== FACTOR_KEYS.join()) throw new Error('percentile samples: factors differ from FACTOR_KEYS; rebuild')
-    factorsChecked = true
-  }
-  const tables = tablesFor(sets, weights)
+  const tables = tablesFor(weights)
   // An overall score is a whole number of tenths (scoreSignals rounds it so); clamp guards a caller's own value.
   const step = Math.min(SCORE_STEPS - 1, Math.max(0, Math.round(overallScore * 10)))
   const cmaName = cmaAt(lat, lng)?.name
   const national = tables.national[step]
   for (let c = 0; c < sets.length; c++)
     if (sets[c].name === cmaName) return { percentiles: { cma: tables.byCma[c][step], national, cmaName } }
-  return { percentiles: { national }, warning: notCoveredWarning(cmaName, sets, samples.notCovered) }
+  return { percentiles: { national }, warning: notCoveredWarning(cmaName, sets, PERCENTILE_NOT_COVERED_WHY) }
 }
 
-let factorsChecked = false
 /** One frozen warning per uncovered CMA (and one for no CMA): the message is the same for every point there. */
 const warnings = new Map<string, ScoreWarning>()
 
 function notCoveredWarning(
   cma: string | undefined,
-  covered: readonly PercentileSampleSet[],
+  covered: readonly { name: string }[],
   why: Readonly<Record<string, string>>,
 ): ScoreWarning {
   const cached = warnings.get(cma ?? '')

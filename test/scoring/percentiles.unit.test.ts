@@ -2,13 +2,14 @@
 // (docs/methodology.md §9). The expected shares are counted here by brute force over the decoded samples, the
 // plain way (no sort, no cache), for the default weights and for others.
 import { describe, expect, it } from 'vitest'
-import { percentileSamples, type PercentileSampleSet } from '../../src/geo/geodata'
+import { percentileDefaultTables, percentileSamples, type PercentileSampleSet } from '../../src/geo/geodata'
 import {
   buildScoreResult,
   DEFAULT_WEIGHTS,
   FACTOR_KEYS,
   PERCENTILE_NATIONAL_TEXT,
   percentilesAt,
+  profileTables,
   ScoreResultSchema,
   type WeightProfile,
 } from '../../src/scoring'
@@ -66,6 +67,14 @@ describe('percentile samples (the committed artefact)', () => {
       expect(overall[900] - overall[100], c.name).toBeGreaterThan(15)
     }
   })
+  it('the shipped default-weight tables are what the engine computes from the samples', () => {
+    const shipped = percentileDefaultTables()
+    const computed = profileTables(percentileSamples().cmas, DEFAULT_WEIGHTS)
+    expect(shipped.national).toEqual(computed.national)
+    expect(shipped.byCma).toEqual(computed.byCma)
+    expect(shipped.byCma.map((t) => t.length)).toEqual([1001, 1001, 1001, 1001, 1001])
+  })
+
   it('the OpenAPI description names every covered CMA (it is written by hand)', () => {
     const text = PERCENTILE_NATIONAL_TEXT
     for (const c of percentileSamples().cmas) expect(text, c.name).toContain(c.name.split(' - ')[0])

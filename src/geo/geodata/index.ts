@@ -43,5 +43,14 @@ export { type Fsa, geoStore, type Place, PLACE_MEAN_DENSITY } from './store'
 export { cellOf, cellsAround, cellsInBox, COVERING_STREET_SOURCES, MAX_CELL_QUERY_M, ROAD_CLASS_SCALE } from './store-format'
 export { classifyStreet, FRENCH_LEADING, LEADING_TYPES, type StreetClassification, TRAILING_TYPES } from './street-types'
 export { boxAround, normalizeName, titleCaseKey } from './text'
-export { percentileSamples, type PercentileSampleSet, type PercentileSamples } from './percentile-samples'
+export {
+  PERCENTILE_NOT_COVERED_WHY,
+  percentileCmas,
+  percentileDefaultTables,
+  percentileSamples,
+  type PercentileCma,
+  type PercentileSampleSet,
+  type PercentileSamples,
+  type PercentTables,
+} from './percentile-samples'
 export { locatedOnStreetWarning, locationWarnings, type ScoreWarning, warning, WARNING_CODES, type WarningCode } from './warnings'
