@@ -5,7 +5,10 @@
 // coordinates (the street, counts and streets in sight from the store, as bench/score-fingerprint.mjs), and
 // writes each sample's seven factor scores (tenths, uint16) to src/geo/data/percentiles.generated.ts with
 // percentiles.manifest.json (sources and their SHA-256, rows, sample sizes, stated error).
+// It also writes the default weights' percentage tables (computed by the engine's profileTables), read on a cold start.
 // Deterministic: systematic sampling along the pieces from a seeded start; same store + engine → same bytes.
+// The engine it scores with imports the previous artefact; after a change of the artefact's format, start from a
+// stub with `cmas: []` (no percentiles computed while sampling: they do not change a factor score).
 //   node scripts/build-percentiles.mjs [--cap 1000] [--out-dir src/geo/data]
 import { createHash } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
