@@ -151,7 +151,7 @@ export const SharedProjectSchema = z
           factors: z.object(
             Object.fromEntries(FACTOR_KEYS.map((k) => [k, SharedFactor])) as Record<(typeof FACTOR_KEYS)[number], typeof SharedFactor>,
           ),
-          percentiles: PercentilesSchema.optional(),
+          percentiles: PercentilesSchema.nullable(),
         }),
       )
       .max(MAX_LOCATIONS_PER_PROJECT),

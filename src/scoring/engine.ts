@@ -37,7 +37,7 @@ export interface ScoreResult {
   /** People passing per day (circulation), with its p10–p90 interval. */
   audience: Audience
   /** Share of street frontage scoring lower with the same weights, in the point's CMA and in the covered CMAs (methodology §9). */
-  percentiles?: Percentiles
+  percentiles: Percentiles | null
   /** The bundled table itself (DATA_SOURCES, frozen), the same object in every result. */
   dataSources: Readonly<Record<string, Readonly<DataSource>>>
   precision: GeocodePrecision
@@ -117,7 +117,7 @@ export function buildScoreResult(input: LocatedInput, weights: WeightProfile = D
     lng: input.lng,
     factorScores,
     audience: audienceOf(signals, exposure),
-    percentiles: ranked.percentiles,
+    percentiles: ranked.percentiles ?? null,
     dataSources: DATA_SOURCES,
     precision: input.precision,
     accuracyM: input.accuracyM ?? 0,

@@ -16,12 +16,12 @@ import {
 import { DEFAULT_WEIGHTS, FACTOR_KEYS, type WeightProfile } from './weights'
 
 export interface Percentiles {
-  /** % of the CMA's sampled street frontage scoring lower; absent where the CMA is not covered (a warning says why). */
-  cma?: number
+  /** % of the CMA's sampled street frontage scoring lower; null where the CMA is not covered (a warning says why). */
+  cma: number | null
   /** % of the frontage of every covered CMA scoring lower, each CMA weighted by its population. */
   national: number
-  /** The CMA `cma` is within. */
-  cmaName?: string
+  /** The CMA `cma` is within; null with `cma`. */
+  cmaName: string | null
 }
 
 /**
@@ -124,8 +124,8 @@ export function percentilesAt(
   const cmaName = cmaAt(lat, lng)?.name
   const national = tables.national[step]
   for (let c = 0; c < sets.length; c++)
-    if (sets[c].name === cmaName) return { percentiles: { cma: tables.byCma[c][step], national, cmaName } }
-  return { percentiles: { national }, warning: notCoveredWarning(cmaName, sets, PERCENTILE_NOT_COVERED_WHY) }
+    if (sets[c].name === cmaName) return { percentiles: { cma: tables.byCma[c][step], national, cmaName: cmaName } }
+  return { percentiles: { cma: null, national, cmaName: null }, warning: notCoveredWarning(cmaName, sets, PERCENTILE_NOT_COVERED_WHY) }
 }
 
 /** One frozen warning per uncovered CMA (and one for no CMA): the message is the same for every point there. */
@@ -153,9 +153,9 @@ function notCoveredWarning(
 export const cmaLabel = (name: string) => name.replace(/ - /g, '–')
 
 /** The percentiles in words, as the PDF report and the share page say them; undefined for a result that has none. */
-export function percentileWords(p: Percentiles | undefined): string | undefined {
+export function percentileWords(p: Percentiles | null | undefined): string | undefined {
   if (!p) return undefined
-  if (p.cma !== undefined && p.cmaName)
+  if (p.cma !== null && p.cmaName)
     return `Better than ${p.cma} % of ${cmaLabel(p.cmaName)} street frontage (${p.national} % across the covered metro areas)`
   return `Better than ${p.national} % of the street frontage of the covered metro areas (no distribution for this area)`
 }

@@ -85,18 +85,22 @@ export const PercentilesSchema = z
   .object({
     cma: percent(
       "% of the street frontage sampled in the point's census metropolitan area (CMA) that scores lower with the same weights. " +
-        'Absent where that CMA is not covered, or the point is in none: a CMA_NOT_COVERED warning says why.',
+        'null where that CMA is not covered, or the point is in none: a CMA_NOT_COVERED warning says why.',
     )
-      .optional()
+      .nullable()
       .openapi({ example: 92 }),
     national: percent(PERCENTILE_NATIONAL_TEXT).openapi({ example: 88 }),
-    cmaName: z.string().max(80).optional().openapi({ description: 'The CMA `cma` is within (Statistics Canada name)', example: 'Toronto' }),
+    cmaName: z
+      .string()
+      .max(80)
+      .nullable()
+      .openapi({ description: 'The CMA `cma` is within (Statistics Canada name); null with `cma`', example: 'Toronto' }),
   })
   .openapi('Percentiles', {
     description:
       'Where the score stands: exact over a fixed sample of 1,000 points along the streets of each covered CMA, for any weights; ' +
       'sampling error ±3 points (95 %). docs/methodology.md §9. Present on every result from methodology 4.1.0 ' +
-      '(a result saved before has none).',
+      '(null on a result saved before, and if the build holds no samples).',
   })
 
 export const ScoreResultSchema = z
@@ -108,7 +112,7 @@ export const ScoreResultSchema = z
     lng: longitude,
     factorScores: z.object(perFactor(() => FactorScoreSchema)),
     audience: AudienceSchema,
-    percentiles: PercentilesSchema.optional(),
+    percentiles: PercentilesSchema.nullable(),
     dataSources: z.record(z.string(), DataSourceSchema),
     precision: z.enum(GEOCODE_PRECISIONS).openapi({
       description:

@@ -17,8 +17,8 @@ export interface SharedLocation {
   score: number
   grade: Grade
   factors: Record<FactorKey, SharedFactor>
-  /** Where the score stands in its CMA (methodology 4.1.0 on): absent on a result saved before. */
-  percentiles?: Percentiles
+  /** Where the score stands in its CMA (methodology 4.1.0 on): null on a result saved before. */
+  percentiles: Percentiles | null
 }
 export interface SharedProjectView {
   project: { name: string; description: string | null; createdAt: string; updatedAt: string }
@@ -46,7 +46,7 @@ export function sharedProjectView(project: ProjectRow, locations: LocationRow[],
       score: l.latestScore,
       grade: l.latestScoreGrade,
       factors,
-      ...(percentiles && { percentiles }),
+      percentiles: percentiles ?? null,
     }
   })
   return {

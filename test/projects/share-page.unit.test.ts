@@ -14,8 +14,8 @@ const view = (over: Partial<SharedProjectView> = {}): SharedProjectView => ({
     updatedAt: '2026-11-02T00:00:00.000Z',
   },
   locations: [
-    { address: '<img src=x onerror=alert(1)>', lat: 43.65, lng: -79.38, score: 88.25, grade: 'A', factors },
-    { address: '45.50000, -73.56000', lat: 45.5, lng: -73.56, score: 40, grade: 'F', factors },
+    { address: '<img src=x onerror=alert(1)>', lat: 43.65, lng: -79.38, score: 88.25, grade: 'A', factors, percentiles: null },
+    { address: '45.50000, -73.56000', lat: 45.5, lng: -73.56, score: 40, grade: 'F', factors, percentiles: null },
   ],
   dataSources: { geo: { name: 'GeoNames <x>', licence: 'CC BY 4.0', url: 'https://www.geonames.org/', vintage: '2024' } },
   expiresAt: '2026-12-23T00:00:00.000Z',
@@ -51,7 +51,7 @@ describe('share page rendering', () => {
       view({
         locations: [
           { ...first, percentiles: { cma: 92, national: 88, cmaName: 'Ottawa - Gatineau' } },
-          { ...second, percentiles: { national: 41 } },
+          { ...second, percentiles: { cma: null, national: 41, cmaName: null } },
         ],
       }),
     )

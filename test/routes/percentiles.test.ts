@@ -1,5 +1,5 @@
 // POST /score and /compare say where a score stands in its CMA and among the covered CMAs (issue 34 item 3,
-// docs/methodology.md §9); where the CMA is not covered the `cma` field is absent and a warning says why.
+// docs/methodology.md §9); where the CMA is not covered `cma` is null and a warning says why.
 import { describe, expect, it } from 'vitest'
 import { call, createKey } from '../helpers/api'
 
@@ -38,11 +38,12 @@ describe('percentiles in score results', () => {
     expect(custom.json.percentiles).not.toEqual(byDefault.json.percentiles)
   })
 
-  it('an uncovered city (Winnipeg): no cma field, national given, CMA_NOT_COVERED names the CMA', async () => {
+  it('an uncovered city (Winnipeg): cma null, national given, CMA_NOT_COVERED names the CMA', async () => {
     const { key } = await createKey()
     const res = await call('/api/v1/score', { key, body: { lat: 49.8951, lng: -97.1384 } })
     expect(res.status).toBe(200)
-    expect(res.json.percentiles.cma).toBeUndefined()
+    expect(res.json.percentiles.cma).toBeNull()
+    expect(res.json.percentiles.cmaName).toBeNull()
     expect(typeof res.json.percentiles.national).toBe('number')
     const w = res.json.warnings.find((x: { code: string }) => x.code === 'CMA_NOT_COVERED')
     expect(w.message).toContain('Winnipeg')

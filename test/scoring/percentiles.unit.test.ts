@@ -30,12 +30,12 @@ function overallOf(set: PercentileSampleSet, weights: WeightProfile): number[] {
   return out
 }
 const shareBelow = (scores: number[], score: number) => scores.filter((s) => s < score).length / scores.length
-function expected(cma: string | undefined, score: number, weights: WeightProfile) {
+function expected(cma: string | null | undefined, score: number, weights: WeightProfile) {
   const sets = percentileSamples().cmas
   const pop = sets.reduce((t, s) => t + s.population, 0)
   const national = sets.reduce((t, s) => t + shareBelow(overallOf(s, weights), score) * s.population, 0) / pop
   const own = sets.find((s) => s.name === cma)
-  return { cma: own && Math.floor(100 * shareBelow(overallOf(own, weights), score)), national: Math.floor(100 * national) }
+  return { cma: own ? Math.floor(100 * shareBelow(overallOf(own, weights), score)) : null, national: Math.floor(100 * national) }
 }
 
 const CUSTOM: WeightProfile = {
@@ -125,7 +125,7 @@ describe('percentiles of a score', () => {
     expect(percentilesAt(43.65, -79.38, 100.1, DEFAULT_WEIGHTS).percentiles).toEqual({ cma: 100, national: 100, cmaName: 'Toronto' })
   })
 
-  it('a CMA the samples do not cover: no cma field, national still given, a warning says why', () => {
+  it('a CMA the samples do not cover: cma null, national still given, a warning says why', () => {
     const cases = [
       [49.8951, -97.1384, /Winnipeg are not in the percentile samples/], // Winnipeg: no street data
       [51.0461, -114.066, /Calgary hold main roads only/], // Calgary: main roads only
@@ -133,7 +133,7 @@ describe('percentiles of a score', () => {
     ] as const
     for (const [lat, lng, why] of cases) {
       const r = at(lat, lng)
-      expect(r.percentiles).toEqual({ national: expected(undefined, r.overallScore, DEFAULT_WEIGHTS).national })
+      expect(r.percentiles).toEqual({ cma: null, national: expected(undefined, r.overallScore, DEFAULT_WEIGHTS).national, cmaName: null })
       const w = r.warnings.filter((x) => x.code === 'CMA_NOT_COVERED')
       expect(w).toHaveLength(1)
       expect(w[0].message).toMatch(why)
