@@ -35,7 +35,9 @@ const WeightsRequestSchema = z
 const RecommendRequestSchema = z
   .object({
     // Results saved before methodology 3.0 have no audience block: still accepted.
-    scoreResult: ScoreResultSchema.partial({ audience: true }).openapi({ description: 'A full result of POST /api/v1/score' }),
+    scoreResult: ScoreResultSchema.partial({ audience: true, percentiles: true }).openapi({
+      description: 'A full result of POST /api/v1/score',
+    }),
     businessType: z.string().trim().min(1).max(200).optional().openapi({ example: 'coffee shop' }),
   })
   .openapi('AiRecommendRequest')
@@ -184,5 +186,7 @@ export const aiRoutes = createRouter()
   .openapi(recommendRoute, async (c) => {
     const { scoreResult, businessType } = c.req.valid('json')
     const signTypes = await signTypesFor(c.env.DB)
-    return c.json(await recommendSign(aiProviderFor(c.env), scoreResult, signTypes, businessType), 200)
+    // A result saved before methodology 4.1 has no percentiles: the same result, with none.
+    const result = { ...scoreResult, percentiles: scoreResult.percentiles ?? null }
+    return c.json(await recommendSign(aiProviderFor(c.env), result, signTypes, businessType), 200)
   })

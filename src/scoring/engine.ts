@@ -14,9 +14,10 @@ import type { SightStreetInput } from '../geo/signals'
 import { audienceOf, type Audience } from './audience'
 import { factorScore } from './curves'
 import { gradeFor, type Grade } from './grade'
+import { percentilesAt, type Percentiles } from './percentiles'
 import { DEFAULT_WEIGHTS, FACTOR_KEYS, FACTOR_LABELS, type FactorKey, type WeightProfile } from './weights'
 
-export const METHODOLOGY_VERSION = '4.0.0'
+export const METHODOLOGY_VERSION = '4.1.0'
 
 export interface FactorScore {
   score: number
@@ -35,6 +36,8 @@ export interface ScoreResult {
   factorScores: FactorScores
   /** People passing per day (circulation), with its p10–p90 interval. */
   audience: Audience
+  /** Share of street frontage scoring lower with the same weights, in the point's CMA and in the covered CMAs (methodology §9). */
+  percentiles: Percentiles | null
   /** The bundled table itself (DATA_SOURCES, frozen), the same object in every result. */
   dataSources: Readonly<Record<string, Readonly<DataSource>>>
   precision: GeocodePrecision
@@ -104,6 +107,8 @@ export function buildScoreResult(input: LocatedInput, weights: WeightProfile = D
     exposure,
   )
   const { factorScores, overallScore } = scoreSignals(signals, weights)
+  const ranked = percentilesAt(input.lat, input.lng, overallScore, weights)
+  if (ranked.warning) warnings.push(ranked.warning)
   return {
     overallScore,
     grade: gradeFor(overallScore),
@@ -112,6 +117,7 @@ export function buildScoreResult(input: LocatedInput, weights: WeightProfile = D
     lng: input.lng,
     factorScores,
     audience: audienceOf(signals, exposure),
+    percentiles: ranked.percentiles ?? null,
     dataSources: DATA_SOURCES,
     precision: input.precision,
     accuracyM: input.accuracyM ?? 0,

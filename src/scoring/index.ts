@@ -21,5 +21,13 @@ export {
   type FactorScores,
   type LocatedInput,
 } from './engine'
+export { percentilesAt, percentileWords, profileTables, cmaLabel, countBelow, type Percentiles } from './percentiles'
 export { explainScore, type ScoreExplanation, type FactorExplanation } from './explain'
-export { ScoreResultSchema, FactorScoreSchema, RawSignalSchema, DataSourceSchema } from './schema'
+export {
+  ScoreResultSchema,
+  PercentilesSchema,
+  PERCENTILE_NATIONAL_TEXT,
+  FactorScoreSchema,
+  RawSignalSchema,
+  DataSourceSchema,
+} from './schema'

@@ -76,6 +76,33 @@ export const AudienceSchema = z
   })
   .openapi('Audience')
 
+/** Written by hand (the schema imports no artefact); test/scoring/percentiles.unit.test.ts checks it names every covered CMA. */
+export const PERCENTILE_NATIONAL_TEXT =
+  '% of the street frontage of every covered CMA (Toronto, Montréal, Vancouver, Ottawa, Kitchener–Cambridge–Waterloo) that scores ' +
+  'lower with the same weights, each CMA weighted by its population.'
+const percent = (description: string) => z.number().int().min(0).max(100).openapi({ format: 'int32', description })
+export const PercentilesSchema = z
+  .object({
+    cma: percent(
+      "% of the street frontage sampled in the point's census metropolitan area (CMA) that scores lower with the same weights. " +
+        'null where that CMA is not covered, or the point is in none: a CMA_NOT_COVERED warning says why.',
+    )
+      .nullable()
+      .openapi({ example: 92 }),
+    national: percent(PERCENTILE_NATIONAL_TEXT).openapi({ example: 88 }),
+    cmaName: z
+      .string()
+      .max(80)
+      .nullable()
+      .openapi({ description: 'The CMA `cma` is within (Statistics Canada name); null with `cma`', example: 'Toronto' }),
+  })
+  .openapi('Percentiles', {
+    description:
+      'Where the score stands: exact over a fixed sample of 1,000 points along the streets of each covered CMA, for any weights; ' +
+      'sampling error ±3 points (95 %). docs/methodology.md §9. Present on every result from methodology 4.1.0 ' +
+      '(null on a result saved before, and if the build holds no samples).',
+  })
+
 export const ScoreResultSchema = z
   .object({
     overallScore: z.number().min(0).max(100).openapi({ description: 'Σ factor score × weight, one decimal', example: 87.4 }),
@@ -93,6 +120,7 @@ export const ScoreResultSchema = z
     lng: longitude,
     factorScores: z.object(perFactor(() => FactorScoreSchema)),
     audience: AudienceSchema,
+    percentiles: PercentilesSchema.nullable(),
     dataSources: z.record(z.string(), DataSourceSchema),
     precision: z.enum(GEOCODE_PRECISIONS).openapi({
       description:

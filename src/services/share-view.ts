@@ -1,6 +1,6 @@
 // The public view of a shared project: what the share page and GET /shared/:token show. Built from
 // an allow-list of fields, so private ones (notes, user ids, location ids, inputs) never leak.
-import { FACTOR_KEYS, FACTOR_LABELS, type FactorKey, type Grade } from '../scoring'
+import { FACTOR_KEYS, FACTOR_LABELS, type FactorKey, type Grade, type Percentiles } from '../scoring'
 import type { DataSource } from '../geo/geodata'
 import type { LocationRow, ProjectRow } from './projects'
 import { scoreResultOf } from './projects'
@@ -17,6 +17,8 @@ export interface SharedLocation {
   score: number
   grade: Grade
   factors: Record<FactorKey, SharedFactor>
+  /** Where the score stands in its CMA (methodology 4.1.0 on): null on a result saved before. */
+  percentiles: Percentiles | null
 }
 export interface SharedProjectView {
   project: { name: string; description: string | null; createdAt: string; updatedAt: string }
@@ -36,7 +38,16 @@ export function sharedProjectView(project: ProjectRow, locations: LocationRow[],
         return [k, { label: f?.label ?? FACTOR_LABELS[k], score: f?.score ?? 0, weight: f?.weight ?? 0 }]
       }),
     ) as Record<FactorKey, SharedFactor>
-    return { address: l.address, lat: l.lat, lng: l.lng, score: l.latestScore, grade: l.latestScoreGrade, factors }
+    const percentiles = result.percentiles
+    return {
+      address: l.address,
+      lat: l.lat,
+      lng: l.lng,
+      score: l.latestScore,
+      grade: l.latestScoreGrade,
+      factors,
+      percentiles: percentiles ?? null,
+    }
   })
   return {
     project: { name: project.name, description: project.description, createdAt: project.createdAt, updatedAt: project.updatedAt },

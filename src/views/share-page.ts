@@ -1,7 +1,7 @@
 // The public share page: plain HTML from a template string. Everything user-provided goes through
 // escapeHtml; numbers are formatted here. No scripts, no external requests (see SHARE_PAGE_CSP).
 import type { SharedLocation, SharedProjectView } from '../services/share-view'
-import { FACTOR_KEYS } from '../scoring'
+import { FACTOR_KEYS, percentileWords } from '../scoring'
 import { clamp } from '../lib/math'
 import { METRES_PER_DEGREE_LAT } from '../geo/geodata'
 
@@ -39,7 +39,7 @@ th{font-size:13px;color:#57606a;font-weight:600}.num{font-variant-numeric:tabula
 .bars{display:grid;grid-template-columns:190px 1fr 30px;gap:2px 8px;font-size:12px;align-items:center;min-width:380px}
 .bars .muted{font-size:11px}
 .bar{background:#eaeef2;border-radius:3px;height:8px}.bar>span{display:block;height:8px;border-radius:3px;background:#0969da}
-footer{font-size:12px;color:#57606a}.idx{font-weight:700;color:#57606a}
+footer{font-size:12px;color:#57606a}.idx{font-weight:700;color:#57606a}.rank{font-size:12px;font-weight:400;max-width:160px}
 </style></head><body><main>${body}</main></body></html>`
 }
 
@@ -88,6 +88,12 @@ export function pointsSvg(locations: { lat: number; lng: number; grade: string }
   )
 }
 
+/** "Better than 92 % of Calgary street frontage", under the score; nothing for a result saved before percentiles. */
+const rank = (l: SharedLocation) => {
+  const words = percentileWords(l.percentiles)
+  return words ? `<div class="muted rank">${escapeHtml(words)}</div>` : ''
+}
+
 const coords = (l: { lat: number; lng: number }) => `${l.lat.toFixed(5)}, ${l.lng.toFixed(5)}`
 
 export function renderSharePage(view: SharedProjectView) {
@@ -96,7 +102,7 @@ export function renderSharePage(view: SharedProjectView) {
       (l, i) =>
         `<tr><td class="idx">${i + 1}</td><td>${escapeHtml(l.address)}` +
         (l.address === coords(l) ? '' : `<div class="muted">${coords(l)}</div>`) +
-        `</td><td class="num">${l.score.toFixed(1)}</td>` +
+        `</td><td class="num">${l.score.toFixed(1)}${rank(l)}</td>` +
         `<td><span class="grade" style="background:${gradeColour(l.grade)}">${escapeHtml(l.grade)}</span></td>` +
         `<td>${factorBars(l)}</td></tr>`,
     )

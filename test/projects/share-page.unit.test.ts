@@ -14,8 +14,8 @@ const view = (over: Partial<SharedProjectView> = {}): SharedProjectView => ({
     updatedAt: '2026-11-02T00:00:00.000Z',
   },
   locations: [
-    { address: '<img src=x onerror=alert(1)>', lat: 43.65, lng: -79.38, score: 88.25, grade: 'A', factors },
-    { address: '45.50000, -73.56000', lat: 45.5, lng: -73.56, score: 40, grade: 'F', factors },
+    { address: '<img src=x onerror=alert(1)>', lat: 43.65, lng: -79.38, score: 88.25, grade: 'A', factors, percentiles: null },
+    { address: '45.50000, -73.56000', lat: 45.5, lng: -73.56, score: 40, grade: 'F', factors, percentiles: null },
   ],
   dataSources: { geo: { name: 'GeoNames <x>', licence: 'CC BY 4.0', url: 'https://www.geonames.org/', vintage: '2024' } },
   expiresAt: '2026-12-23T00:00:00.000Z',
@@ -43,6 +43,21 @@ describe('share page rendering', () => {
     expect(html).toContain('style="width:60.0%"')
     expect(html.match(/<circle /g)).toHaveLength(2)
     expect(html).toContain('Data: GeoNames')
+  })
+
+  it('says where each score stands in words (percentiles); a location saved before percentiles shows none', () => {
+    const [first, second] = view().locations
+    const html = renderSharePage(
+      view({
+        locations: [
+          { ...first, percentiles: { cma: 92, national: 88, cmaName: 'Ottawa - Gatineau' } },
+          { ...second, percentiles: { cma: null, national: 41, cmaName: null } },
+        ],
+      }),
+    )
+    expect(html).toContain('Better than 92 % of Ottawa–Gatineau street frontage (88 % across the covered metro areas)')
+    expect(html).toContain('Better than 41 % of the street frontage of the covered metro areas')
+    expect(renderSharePage(view())).not.toContain('Better than')
   })
 
   it('an empty project renders without a plot', () => {

@@ -52,6 +52,12 @@ describe('renderScoreReport', () => {
     expect(doc.getCreationDate()?.toISOString()).toBe(generatedAt.toISOString())
   })
 
+  it('says where the score stands in its CMA, in words (methodology §9)', async () => {
+    const { result, pages } = await render(MONTREAL)
+    expect(result.percentiles?.cmaName).toBe('Montréal')
+    expect(pages[0].replace(/\s+/g, ' ')).toContain(`Better than ${result.percentiles!.cma} % of Montréal street frontage`)
+  })
+
   it('lists every data source in full: name, licence and attribution (the Statistics Canada non-endorsement too), URL', async () => {
     const { result, text } = await render(MONTREAL)
     const sources = Object.values(result.dataSources)

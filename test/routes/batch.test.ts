@@ -142,14 +142,14 @@ describe('batch CSV in and out', () => {
     expect(out[4][col('error')]).toMatch(/^BAD_REQUEST: could not geocode/)
     // A row located only to its city says so, as POST /score does.
     expect(out[3][col('precision')]).toBe('city')
-    expect(out[3][col('warnings')]).toBe('LOCATED_AT_CITY')
+    expect(out[3][col('warnings')]).toBe('LOCATED_AT_CITY;CMA_NOT_COVERED') // Trois-Rivières: no percentile distribution
 
     // The same rows as JSON give the same scores.
     const json = await call('/api/v1/score/batch', { key, body: { locations: rows.slice(1).map(([id, address]) => ({ id, address })) } })
     expect(out.slice(1).map((r) => r[col('overallScore')])).toEqual(
       json.json.results.map((r: any) => (r.result ? String(r.result.overallScore) : '')),
     )
-    expect(json.json.results[2].result.warnings.map((w: any) => w.code)).toEqual(['LOCATED_AT_CITY'])
+    expect(json.json.results[2].result.warnings.map((w: any) => w.code)).toEqual(['LOCATED_AT_CITY', 'CMA_NOT_COVERED'])
   })
 
   it('reads lat,lng columns, semicolons with decimal commas, and reports unreadable numbers per row', async () => {

@@ -20,6 +20,28 @@ function fastDistanceKm(lat1: number, lng1: number, lat2: number, lng2: number, 
   return Math.sqrt(dx * dx + dy * dy)
 }
 
+/** The CMA of a point: the nearest CMA downtown whose radius covers it (the one rule; score percentiles use it too). */
+export function cmaAt(lat: number, lng: number): CmaFact | undefined {
+  return nearestCma(lat, lng).cma
+}
+
+/** `kmPerDegreeLng` at `lat`, computed here only when a CMA's latitude band holds the point (most of Canada: none). */
+function nearestCma(lat: number, lng: number, kmPerDegreeLngAt?: number): { cma?: CmaFact; distanceKm: number } {
+  let cma: CmaFact | undefined
+  let distanceKm = Infinity
+  let kmPerDegreeLng = kmPerDegreeLngAt
+  for (const c of geoStore().cmas) {
+    if (Math.abs(c.lat - lat) * KM_PER_DEGREE_LAT > c.radiusKm) continue
+    kmPerDegreeLng ??= metresPerDegreeLng(lat) / 1000
+    const d = fastDistanceKm(lat, lng, c.lat, c.lng, kmPerDegreeLng)
+    if (d <= c.radiusKm && d < distanceKm) {
+      cma = c
+      distanceKm = d
+    }
+  }
+  return { cma, distanceKm }
+}
+
 export interface UrbanContext {
   /** persons/km², the larger of the FSA-kernel and place-gravity estimates */
   density: number
@@ -91,17 +113,7 @@ function computeUrbanContext(lat: number, lng: number, options: UrbanContextOpti
     }
   const fsaDensity = kernel * FSA_KERNEL_SCALE
 
-  // CMA: the nearest CMA downtown whose radius covers the point.
-  let cma: CmaFact | undefined
-  let cmaDistance = Infinity
-  for (const c of store.cmas) {
-    if (Math.abs(c.lat - lat) * KM_PER_DEGREE_LAT > c.radiusKm) continue
-    const d = fastDistanceKm(lat, lng, c.lat, c.lng, kmPerDegreeLng)
-    if (d <= c.radiusKm && d < cmaDistance) {
-      cma = c
-      cmaDistance = d
-    }
-  }
+  const { cma, distanceKm: cmaDistance } = nearestCma(lat, lng, kmPerDegreeLng)
   // Place gravity: each GeoNames place is a disc of PLACE_MEAN_DENSITY; also gives the urban-area
   // population within 15 km and the town-centre part of centrality.
   let placeDensity = 0

@@ -14,7 +14,7 @@ export {
   useRawAccuracyTerms,
 } from './accuracy'
 export { CANADA_BOUNDS, isInCanada, isInCanadaBounds, isInUnitedStates } from './border'
-export { urbanContext, type UrbanContext } from './context'
+export { cmaAt, urbanContext, type UrbanContext } from './context'
 export { bearingDeg, distanceKm, distanceM, localFrame, METRES_PER_DEGREE_LAT, metresPerDegreeLng } from './geodesy'
 export {
   censusAt,
@@ -43,4 +43,14 @@ export { type Fsa, geoStore, type Place, PLACE_MEAN_DENSITY } from './store'
 export { cellOf, cellsAround, cellsInBox, COVERING_STREET_SOURCES, MAX_CELL_QUERY_M, ROAD_CLASS_SCALE } from './store-format'
 export { classifyStreet, FRENCH_LEADING, LEADING_TYPES, type StreetClassification, TRAILING_TYPES } from './street-types'
 export { bareToken, boxAround, normalizeName, titleCaseKey } from './text'
+export {
+  PERCENTILE_NOT_COVERED_WHY,
+  percentileCmas,
+  percentileDefaultTables,
+  percentileSamples,
+  type PercentileCma,
+  type PercentileSampleSet,
+  type PercentileSamples,
+  type PercentTables,
+} from './percentile-samples'
 export { locatedOnStreetWarning, locationWarnings, type ScoreWarning, warning, WARNING_CODES, type WarningCode } from './warnings'

@@ -12,6 +12,8 @@ export const WARNING_CODES = [
   'NO_ROAD_NEARBY',
   'IN_PARK',
   'ON_WATER',
+  // No score distribution for the point's CMA (not covered, or no CMA): percentiles.cma is absent.
+  'CMA_NOT_COVERED',
 ] as const
 export type WarningCode = (typeof WARNING_CODES)[number]
 

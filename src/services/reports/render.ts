@@ -5,7 +5,7 @@
 // Deterministic: the same input gives the same bytes (fixed font names, fixed dates).
 import { PDFDocument, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib'
 import type { GeocodePrecision } from '../../geo/geodata'
-import { FACTOR_KEYS, type ScoreResult } from '../../scoring'
+import { FACTOR_KEYS, percentileWords, type ScoreResult } from '../../scoring'
 import type { RoiEstimate } from '../../roi'
 import type { ReportFontFiles } from './fonts'
 import { pdfLibFontkit } from './fontkit'
@@ -115,6 +115,11 @@ function drawSummary(c: Canvas, result: ScoreResult, top: number): number {
   c.t.draw(c.page, located, PAGE.margin, y, small)
   y -= 15
   c.t.draw(c.page, `Overall score ${result.overallScore.toFixed(1)} of 100, grade ${result.grade}`, PAGE.margin, y, small)
+  const rank = percentileWords(result.percentiles)
+  if (rank) {
+    y -= 15
+    c.t.draw(c.page, c.t.ellipsize(rank, c.bold, 10, addressWidth), PAGE.margin, y, style(c.bold, 10, NAVY))
+  }
   if (c.t.undrawable.size > 0) {
     y -= 15
     const note = `Characters the report font cannot draw (e.g. CJK, Arabic, Hebrew, emoji) show as ${REPLACEMENT_CHARACTER}.`
