@@ -6,6 +6,7 @@
 // places. Prints the median, p95 and worst CPU per call after a warm-up (lazily built indexes, JIT).
 // --verbose prints each query's answer.
 import { readFileSync } from 'node:fs'
+import { cliArgs } from '../scripts/lib/cli.mjs'
 import { loadSrc, repoRoot } from '../scripts/lib/load-ts.mjs'
 import { BIG_CITY_CENTRES } from './lib/cities.mjs'
 
@@ -16,7 +17,7 @@ const m = await loadSrc({
   'services/reverse-geocoder.ts': ['noReverseGeocoder'],
   'scoring/index.ts': ['buildScoreResult', 'DEFAULT_WEIGHTS'],
 })
-const verbose = process.argv.includes('--verbose')
+const verbose = cliArgs({ verbose: { type: 'boolean', default: false } }).values.verbose
 const queries = JSON.parse(readFileSync(`${repoRoot}/test/ai/fixtures/query-eval.json`, 'utf8')).queries.map((q) => q.query)
 const signTypes = [...m.FALLBACK_SIGN_TYPES]
 

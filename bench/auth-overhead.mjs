@@ -1,13 +1,18 @@
 // Cost of auth + rate limiting on the hot path: authenticated GET /api/v1/me and POST /api/v1/score
 // against public GET /healthz, same server, same run. `npm run bench:hot-path` breaks the cost down.
 // Usage: npm run bench:auth [-- --seconds 10 --connections 16 --port 8793]
-import { option } from '../scripts/lib/cli.mjs'
+import { cliArgs } from '../scripts/lib/cli.mjs'
 import { ENDPOINTS, hotPathLoad } from './lib/hot-path-load.mjs'
 import { startServer } from './lib/server.mjs'
 
-const seconds = Number(option('--seconds', '10'))
-const connections = Number(option('--connections', '16'))
-const port = option('--port', undefined)
+const { values: opts } = cliArgs({
+  seconds: { type: 'string', default: '10' },
+  connections: { type: 'string', default: '16' },
+  port: { type: 'string' },
+})
+const seconds = Number(opts.seconds)
+const connections = Number(opts.connections)
+const port = opts.port
 
 const server = await startServer({ port: port && Number(port) })
 try {

@@ -12,16 +12,23 @@ import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { option } from '../scripts/lib/cli.mjs'
+import { cliArgs } from '../scripts/lib/cli.mjs'
 import { createKeys, postScore, startServer } from './lib/server.mjs'
 import { treeAt } from './lib/tree-at.mjs'
 import { inspectIsolate, printProfile } from './lib/profile.mjs'
 
-const samples = Number(option('--samples', '5'))
-const port = Number(option('--port', '8801'))
-const inspectorPort = Number(option('--inspector-port', '9801'))
-const compare = option('--compare', undefined)
-const profileOut = option('--profile', undefined)
+const { values: opts } = cliArgs({
+  samples: { type: 'string', default: '5' },
+  port: { type: 'string', default: '8801' },
+  'inspector-port': { type: 'string', default: '9801' },
+  compare: { type: 'string' },
+  profile: { type: 'string' },
+})
+const samples = Number(opts.samples)
+const port = Number(opts.port)
+const inspectorPort = Number(opts['inspector-port'])
+const compare = opts.compare
+const profileOut = opts.profile
 // Each startServer adds an exit listener (it kills its wrangler on exit): one server per sample.
 process.setMaxListeners(0)
 const REQUESTS = { address: { address: '100 Queen St W, Toronto, ON' }, coordinates: { lat: 45.4215, lng: -75.6972 } }

@@ -9,15 +9,15 @@
 import { existsSync, rmSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { join, resolve } from 'node:path'
+import { cliArgs } from '../scripts/lib/cli.mjs'
 import { loadSrc } from '../scripts/lib/load-ts.mjs'
 import { seededRandom } from '../scripts/lib/seeded-random.mjs'
 import { BIG_CITY_CENTRES } from './lib/cities.mjs'
 import { treeAt } from './lib/tree-at.mjs'
 
-const args = process.argv.slice(2)
-const roundsAt = args.indexOf('--rounds')
-const rounds = roundsAt >= 0 ? Number(args.splice(roundsAt, 2)[1]) : 15
-const names = args.length ? args : ['62179dc', '.']
+const { values: opts, positionals } = cliArgs({ rounds: { type: 'string', default: '15' } }, { positionals: true })
+const rounds = Number(opts.rounds)
+const names = positionals.length ? positionals : ['62179dc', '.']
 
 const STREETS = ['Queen St W', 'Yonge St', 'rue Sainte-Catherine O', 'boul. Taschereau', 'Maplewood Cres', 'Main St', 'Highway 7 E'].concat(
   ['Range Road 232', 'Robson St', 'Portage Ave', 'chemin de la Côte-des-Neiges', 'Birchwood Crt', '8 Ave SW', 'Rang 4'],

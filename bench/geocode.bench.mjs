@@ -6,26 +6,21 @@
 // Usage: npm run bench:geocode [-- --requests 400 --port 8813]
 import { readFileSync } from 'node:fs'
 import { spawnSync } from 'node:child_process'
+import { cliArgs } from '../scripts/lib/cli.mjs'
+import { csvRecords } from '../scripts/lib/csv.mjs'
 import { createKeys, postScore, startServer } from './lib/server.mjs'
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`)
-  return i > 0 ? Number(process.argv[i + 1]) : fallback
-}
-const requests = arg('requests', 400)
+const { values: opts } = cliArgs({ requests: { type: 'string', default: '400' }, port: { type: 'string' } })
+const requests = Number(opts.requests)
 const SAMPLE = 'scripts/data/addresses-waterloo-uptown.csv'
-const rows = readFileSync(SAMPLE, 'utf8')
-  .trim()
-  .split('\n')
-  .slice(1)
-  .map((l) => l.split(','))
+const rows = csvRecords(readFileSync(SAMPLE, 'utf8')).slice(1)
 // Spread over the sample; deterministic order.
 const picks = Array.from({ length: requests }, (_, i) => rows[(i * 7919) % rows.length])
 /** @param {string[]} row number, street, city, … */
 const addressOf = ([no, street, city]) => `${no} ${street}, ${city}, ON`
 
 const server = await startServer({
-  port: arg('port', undefined),
+  port: opts.port === undefined ? undefined : Number(opts.port),
   beforeStart: (state) => {
     const run = spawnSync(
       process.execPath,

@@ -31,7 +31,7 @@ const pctl = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Ma
 
 // 1. In-process geocoding on the artefacts.
 const { memoryGeodata } = await loadTs('scripts/lib/geodata-memory.ts')
-const { typed } = await loadTs('scripts/lib/validate-store.ts')
+const { typed } = await loadTs('research/lib/validate-store.ts')
 const manifest = readManifest()
 const of = (kind) => manifest.artefacts.filter((a) => a.kind === kind)
 const store = memoryGeodata(...committedRows())

@@ -14,17 +14,24 @@ import { execFileSync } from 'node:child_process'
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
-import { option } from '../scripts/lib/cli.mjs'
+import { cliArgs } from '../scripts/lib/cli.mjs'
 import { ENDPOINTS, hotPathLoad } from './lib/hot-path-load.mjs'
 import { startServer } from './lib/server.mjs'
 import { treeAt } from './lib/tree-at.mjs'
 
-const seconds = Number(option('--seconds', '5'))
-const rounds = Number(option('--rounds', '4'))
+const { values: opts } = cliArgs({
+  seconds: { type: 'string', default: '5' },
+  rounds: { type: 'string', default: '4' },
+  before: { type: 'string', default: '62179dce032d9acaf7e8aa0e35dc7c5e36ca1b84' },
+  ports: { type: 'string', default: '' },
+  compare: { type: 'string' },
+})
+const seconds = Number(opts.seconds)
+const rounds = Number(opts.rounds)
 /** The last commit with a Durable Object call per request (the parent of the leases commit). */
-const before = option('--before', '62179dce032d9acaf7e8aa0e35dc7c5e36ca1b84')
-const ports = option('--ports', '').split(',').filter(Boolean).map(Number)
-const compare = option('--compare', undefined)
+const before = opts.before
+const ports = opts.ports.split(',').filter(Boolean).map(Number)
+const compare = opts.compare
 const root = resolve(import.meta.dirname, '..')
 
 /** The files the leases changed or added; `before` takes them from that commit (absent there: deleted). */

@@ -4,14 +4,15 @@
 // score 40 %, compare 10 %, catalogue reads 25 %, cart 15 %, projects 10 %, and GET /healthz at the
 // same concurrency for the ratio. Stops by itself.
 import autocannon from 'autocannon'
+import { cliArgs } from '../scripts/lib/cli.mjs'
 import { startServer, createKeys } from './lib/server.mjs'
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`)
-  return i > 0 ? process.argv[i + 1] : fallback
-}
-const seconds = Number(arg('seconds', 60))
-const concurrencies = String(arg('concurrency', '8,32,64')).split(',').map(Number)
+const { values: opts } = cliArgs({
+  seconds: { type: 'string', default: '60' },
+  concurrency: { type: 'string', default: '8,32,64' },
+})
+const seconds = Number(opts.seconds)
+const concurrencies = opts.concurrency.split(',').map(Number)
 
 const ADDRESSES = [
   '100 Queen St W, Toronto, ON M5H 2N2',

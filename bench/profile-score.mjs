@@ -4,16 +4,23 @@
 // while the V8 sampling profiler of the worker's isolate runs, and prints the functions and source files
 // with the most self time. Writes the raw profile (open it in Chrome DevTools) when `--out` is given.
 // Usage: npm run bench:profile-score [-- --seconds 10 --port 8801 --inspector-port 9801 --out /tmp/score.cpuprofile]
-import { option } from '../scripts/lib/cli.mjs'
+import { cliArgs } from '../scripts/lib/cli.mjs'
 import { ENDPOINTS, hotPathLoad } from './lib/hot-path-load.mjs'
 import { inspectIsolate, printProfile } from './lib/profile.mjs'
 import { startServer } from './lib/server.mjs'
 
-const seconds = Number(option('--seconds', '10'))
-const port = option('--port', undefined)
-const inspectorPort = Number(option('--inspector-port', '9801'))
-const out = option('--out', undefined)
-const endpointName = option('--endpoint', 'score')
+const { values: opts } = cliArgs({
+  seconds: { type: 'string', default: '10' },
+  port: { type: 'string' },
+  'inspector-port': { type: 'string', default: '9801' },
+  out: { type: 'string' },
+  endpoint: { type: 'string', default: 'score' },
+})
+const seconds = Number(opts.seconds)
+const port = opts.port
+const inspectorPort = Number(opts['inspector-port'])
+const out = opts.out
+const endpointName = opts.endpoint
 
 const server = await startServer({ port: port && Number(port), inspectorPort })
 try {

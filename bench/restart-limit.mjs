@@ -7,10 +7,11 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { option } from '../scripts/lib/cli.mjs'
+import { cliArgs } from '../scripts/lib/cli.mjs'
 import { startServer, createKeys } from './lib/server.mjs'
 
-const port = option('--port', undefined)
+const { values: opts } = cliArgs({ port: { type: 'string' } })
+const port = opts.port
 const BEFORE_RESTART = 45
 const AFTER_RESTART = 40
 const state = mkdtempSync(join(tmpdir(), 'spa-restart-'))

@@ -11,9 +11,11 @@ import { createHash } from 'node:crypto'
 import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { committedRows } from '../scripts/lib/geodata-artefacts.mjs'
+import { cliArgs } from '../scripts/lib/cli.mjs'
 import { importTs, loadSrc } from '../scripts/lib/load-ts.mjs'
 import { seededRandom } from '../scripts/lib/seeded-random.mjs'
 
+const [outFile] = cliArgs({}, { positionals: true, usage: 'node bench/score-fingerprint.mjs [out.json]' }).positionals
 const srcRoot = process.env.ENGINE_SRC
 // An older checkout (ENGINE_SRC, before src/geo/{geocode,geodata,signals}/) has one src/geo/index.ts.
 const layered = !srcRoot || existsSync(join(srcRoot, 'geo/geocode/index.ts'))
@@ -110,5 +112,5 @@ for (let i = 0; i < 1200; i++) {
   }
 }
 const json = JSON.stringify(results)
-if (process.argv[2]) writeFileSync(process.argv[2], json)
+if (outFile) writeFileSync(outFile, json)
 console.log(`${results.length} inputs, results SHA-256 ${createHash('sha256').update(json).digest('hex')}`)

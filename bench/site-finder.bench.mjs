@@ -9,7 +9,10 @@
 // on a shared machine wall time also counts time other processes took. Median and best of N runs.
 // --http also times the real endpoints through `wrangler dev` (wall time per request, loopback only;
 // add --base http://127.0.0.1:8787 to use a running `npm run dev`).
+import { cliArgs } from '../scripts/lib/cli.mjs'
 import { loadSrc } from '../scripts/lib/load-ts.mjs'
+
+const { values: opts } = cliArgs({ http: { type: 'boolean', default: false }, base: { type: 'string' } })
 import { seededRandom } from '../scripts/lib/seeded-random.mjs'
 
 // papaparse's Node-stream mode is unused, and 'stream' does not exist on the neutral platform.
@@ -131,16 +134,14 @@ await measure('batch 1,000 addresses (CSV in, CSV out)', 10, async () => {
   return `${(csv.length / 1024).toFixed(0)} KiB in, ${(out.length / 1024).toFixed(0)} KiB out`
 })
 
-if (process.argv.includes('--http')) {
+if (opts.http) {
   // --base http://127.0.0.1:PORT reuses a running `npm run dev` (its enterprise demo key); else a throwaway server.
-  const baseIndex = process.argv.indexOf('--base')
   const { startServer, createKeys } = await import('./lib/server.mjs')
-  const server = baseIndex > 0 ? { base: process.argv[baseIndex + 1], stop: () => {} } : await startServer()
+  const server = opts.base ? { base: opts.base, stop: () => {} } : await startServer()
   const { readFileSync } = await import('node:fs')
-  const [key] =
-    baseIndex > 0
-      ? [process.env.API_KEY ?? JSON.parse(readFileSync('.dev-keys.json', 'utf8')).enterprise]
-      : await createKeys(server, 'enterprise', 1)
+  const [key] = opts.base
+    ? [process.env.API_KEY ?? JSON.parse(readFileSync('.dev-keys.json', 'utf8')).enterprise]
+    : await createKeys(server, 'enterprise', 1)
   const post = (path, body) =>
     fetch(`${server.base}/api/v1${path}`, {
       method: 'POST',

@@ -10,22 +10,14 @@
 //   npm run admin -- quotes answer <quoteId> --price 38500 --message "Includes permit drawings"
 // Options: --url https://api.example.com (default $API_URL, else http://localhost:$PORT with PORT as for
 // `npm run dev`, default 8787); token from $ADMIN_TOKEN or .dev.vars.
+import { cliArgs } from './lib/cli.mjs'
 import { readDevVars } from './lib/dev-vars.mjs'
 
-function parseArgs(argv) {
-  const positional = []
-  const flags = {}
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]
-    if (arg.startsWith('--')) {
-      const [name, inline] = arg.slice(2).split('=', 2)
-      flags[name] = inline ?? (argv[i + 1] && !argv[i + 1].startsWith('--') ? argv[++i] : 'true')
-    } else positional.push(arg)
-  }
-  return { positional, flags }
-}
-
-const { positional, flags } = parseArgs(process.argv.slice(2))
+const STRING_OPTIONS = ['url', 'email', 'plan', 'name', 'mode', 'status', 'tracking', 'price', 'message', 'user', 'id']
+const { values: flags, positionals: positional } = cliArgs(Object.fromEntries(STRING_OPTIONS.map((o) => [o, { type: 'string' }])), {
+  positionals: true,
+  usage: 'npm run admin -- <keys|users|orders|quotes> <action> [--option value …] (see scripts/admin.mjs)',
+})
 const baseUrl = (flags.url || process.env.API_URL || `http://localhost:${process.env.PORT ?? 8787}`).replace(/\/$/, '')
 const token = process.env.ADMIN_TOKEN ?? readDevVars().ADMIN_TOKEN
 
@@ -34,6 +26,7 @@ function need(name) {
   return flags[name]
 }
 
+/** @returns {never} */
 function fail(message) {
   console.error(`admin: ${message}\n${HELP}`)
   process.exit(2)

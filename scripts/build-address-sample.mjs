@@ -4,13 +4,15 @@
 // Statistics Canada ODA extract for the Region of Waterloo, with a manifest (source, SHA-256, rows).
 //   node scripts/build-address-sample.mjs [path/to/oda-waterloo-region.csv]
 import { createHash } from 'node:crypto'
+import { cliArgs } from './lib/cli.mjs'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { loadTs, repoRoot } from './lib/load-ts.mjs'
 
 const CENTRE = { lat: 43.465, lng: -80.5225 }
 const RADIUS_M = 1200
-const source = process.argv[2] ?? join(process.env.SHARED_DATA_DIR ?? join(repoRoot, '../shared/data'), 'addresses/oda-waterloo-region.csv')
+const { positionals } = cliArgs({}, { positionals: true, usage: 'node scripts/build-address-sample.mjs [path/to/oda-waterloo-region.csv]' })
+const source = positionals[0] ?? join(process.env.SHARED_DATA_DIR ?? join(repoRoot, '../shared/data'), 'addresses/oda-waterloo-region.csv')
 const out = join(repoRoot, 'scripts/data/addresses-waterloo-uptown.csv')
 
 const bytes = readFileSync(source)

@@ -14,7 +14,7 @@ import { gzipSync } from 'node:zlib'
 import { parseArgs } from 'node:util'
 import { sharedDataDir } from './geodata/lib.mjs'
 import { loadTs, repoRoot } from './lib/load-ts.mjs'
-import { dataVersionOf } from './lib/geodata-artefacts.mjs'
+import { dataVersionOf, STORE_SUMMARY, writeStoreSummary } from './lib/geodata-artefacts.mjs'
 
 const { values: args } = parseArgs({ options: { only: { type: 'string' } } })
 const counts = await import('./lib/geodata-store-counts.mjs')
@@ -236,7 +236,7 @@ for (const [name, step] of built) {
         `(${((performance.now() - started) / 1000).toFixed(1)} s)`,
     )
   } else if (step.kind === 'counts') {
-    // The worker reads the extent (bundled with this manifest) to skip the count query where no count can be.
+    // The worker reads the extent (src/geo/data/store-summary.json) to skip the count query where no count can be.
     const [lat, lng] = [format.COUNT_COLUMNS.indexOf('lat_e5'), format.COUNT_COLUMNS.indexOf('lng_e5')].map((i) =>
       result.rows.map((r) => Number(r[i])),
     )
@@ -269,7 +269,7 @@ for (const [name, step] of built) {
     console.log(`${name}: ${result.kept.length} corners kept → ${rows.length} rows, ${held.length} held out`)
   } else {
     const rows = build.sortPieces(result.rows).map(build.pieceFields)
-    // The worker reads the extent (bundled with this manifest): inside it, no street for a kilometre is water or parkland.
+    // The worker reads the extent (src/geo/data/store-summary.json): inside it, no street for a kilometre is water or parkland.
     const at = (c) => format.STREET_COLUMNS.indexOf(c)
     const extent = rows.reduce(
       ([a, b, c, d], r) => [
@@ -300,5 +300,7 @@ const manifest = {
   artefacts,
 }
 writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`)
+writeStoreSummary(manifest)
 const total = artefacts.reduce((s, a) => s + a.bytes, 0)
-console.log(`✔ ${artefacts.length} artefacts, ${(total / 1e6).toFixed(1)} MB, data version ${manifest.dataVersion} (${manifestPath})`)
+const summary = `${artefacts.length} artefacts, ${(total / 1e6).toFixed(1)} MB, data version ${manifest.dataVersion}`
+console.log(`✔ ${summary} (${manifestPath}, ${STORE_SUMMARY})`)

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 const LIMIT = 140
-const ROOTS = ['src', 'test', 'bench', 'scripts']
+const ROOTS = ['src', 'test', 'bench', 'scripts', 'research']
 const SOURCE = /\.(?:ts|mjs|js)$/
 const EXEMPT = /\.generated\.ts$/
 

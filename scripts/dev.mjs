@@ -107,6 +107,7 @@ try {
       `┌ Sign Placement API on ${BASE} (local: D1, KV, R2 and Durable Objects in ${STATE})`,
       `│ Docs         ${BASE}/docs   (OpenAPI: ${BASE}/api/v1/openapi.json)`,
       `│ Monitoring   curl "${BASE}/__scheduled?cron=${cron.replaceAll(' ', '+')}"   (runs the daily cron job now)`,
+      `│ Webhooks     ${PORT === 8787 ? '' : `PORT=${PORT} `}npm run webhooks:listen   (prints signed events as they arrive)`,
       `│ Admin CLI    npm run admin -- keys list`,
       `│ Demo API keys (local only; saved in ${KEYS_FILE}):`,
       ...DEMO_PLANS.map((plan) => `│   ${plan.padEnd(width)}  ${keys[plan]}`),

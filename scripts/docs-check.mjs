@@ -11,8 +11,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { blocksOf, DOC_FILES, missingKeys, staticProblems, valueAt } from './lib/doc-examples.mjs'
 import { repoRoot } from './lib/load-ts.mjs'
+import { cliArgs } from './lib/cli.mjs'
 
-const only = process.argv.slice(2)
+const { positionals: only } = cliArgs({}, { positionals: true, usage: 'npm run docs:check -- [README.md docs/….md …]' })
 const files = only.length ? only : DOC_FILES
 
 async function answers(base) {

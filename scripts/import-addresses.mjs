@@ -10,19 +10,27 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { spawnSync } from 'node:child_process'
+import { cliArgs } from './lib/cli.mjs'
 import { loadTs, repoRoot } from './lib/load-ts.mjs'
 
-const args = process.argv.slice(2)
-const option = (name) => {
-  const i = args.indexOf(name)
-  return i >= 0 ? args[i + 1] : undefined
-}
-const valued = new Set(['--source', '--licence', '--sql', '--persist-to'])
-const file = args.find((a, i) => !a.startsWith('--') && !valued.has(args[i - 1]))
-if (!file || (args.includes('--local') && args.includes('--remote'))) {
-  console.error(
-    'usage: npm run import:addresses -- <file.csv> [--local|--remote] [--source NAME] [--licence ' + 'TEXT] [--sql out.sql] [--dry-run]',
-  )
+const USAGE =
+  'npm run import:addresses -- <file.csv> [--local|--remote] [--source NAME] [--licence TEXT] [--sql out.sql] ' +
+  '[--dry-run] [--persist-to DIR]'
+const { values: opts, positionals } = cliArgs(
+  {
+    local: { type: 'boolean' },
+    remote: { type: 'boolean' },
+    source: { type: 'string' },
+    licence: { type: 'string' },
+    sql: { type: 'string' },
+    'dry-run': { type: 'boolean' },
+    'persist-to': { type: 'string' },
+  },
+  { positionals: true, usage: USAGE },
+)
+const file = positionals[0]
+if (!file || (opts.local && opts.remote)) {
+  console.error(`usage: ${USAGE}`)
   process.exit(2)
 }
 
@@ -37,12 +45,12 @@ try {
   process.exit(2)
 }
 const { records, merged } = lib.dedupe(parsed.records)
-const name = option('--source') ?? basename(file).replace(/\.[^.]+$/, '')
+const name = opts.source ?? basename(file).replace(/\.[^.]+$/, '')
 const meta = {
   name,
   file: basename(file),
   sha256: createHash('sha256').update(bytes).digest('hex'),
-  licence: option('--licence') ?? lib.licenceOf(file),
+  licence: opts.licence ?? lib.licenceOf(file),
   importedAt: new Date().toISOString(),
 }
 const statements = lib.importStatements(meta, records)
@@ -59,16 +67,16 @@ console.log(
 )
 
 const tmp = mkdtempSync(join(tmpdir(), 'addresses-'))
-const sqlPath = option('--sql') ?? join(tmp, 'addresses.sql')
+const sqlPath = opts.sql ?? join(tmp, 'addresses.sql')
 writeFileSync(sqlPath, `${statements.join('\n')}\n`)
-if (args.includes('--dry-run') || !records.length) {
-  console.log(`SQL written to ${sqlPath} (${statements.length} statements)${args.includes('--dry-run') ? ', dry run: not executed' : ''}`)
+if (opts['dry-run'] || !records.length) {
+  console.log(`SQL written to ${sqlPath} (${statements.length} statements)${opts['dry-run'] ? ', dry run: not executed' : ''}`)
   process.exit(records.length ? 0 : 1)
 }
-const target = args.includes('--remote') ? '--remote' : '--local'
+const target = opts.remote ? '--remote' : '--local'
 const run = spawnSync(
   join(repoRoot, 'node_modules/.bin/wrangler'),
-  ['d1', 'execute', 'DB', target, '--file', sqlPath, '--yes', ...(option('--persist-to') ? ['--persist-to', option('--persist-to')] : [])],
+  ['d1', 'execute', 'DB', target, '--file', sqlPath, '--yes', ...(opts['persist-to'] ? ['--persist-to', opts['persist-to']] : [])],
   {
     cwd: repoRoot,
     encoding: 'utf8',
@@ -76,7 +84,7 @@ const run = spawnSync(
     maxBuffer: 64 * 1024 * 1024,
   },
 )
-if (!option('--sql')) rmSync(tmp, { recursive: true, force: true })
+if (!opts.sql) rmSync(tmp, { recursive: true, force: true })
 if (run.status !== 0) {
   console.error(`✖ wrangler d1 execute failed (${target}):\n${(run.stderr || run.stdout).slice(-2000)}`)
   process.exit(run.status ?? 1)

@@ -11,18 +11,24 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { spawnSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
+import { cliArgs } from './lib/cli.mjs'
 import { parsePoiFile, poiUpsertStatements } from './lib/pois.mjs'
 
-const args = process.argv.slice(2)
-const flag = (name) => args.includes(name)
-const option = (name) => {
-  const i = args.indexOf(name)
-  return i >= 0 ? args[i + 1] : undefined
-}
-const file = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--sql' && args[i - 1] !== '--persist-to')
+const USAGE = 'npm run import:pois -- <file.geojson|file.csv> [--remote] [--sql out.sql] [--dry-run] [--persist-to DIR]'
+const { values: opts, positionals } = cliArgs(
+  {
+    remote: { type: 'boolean' },
+    local: { type: 'boolean' },
+    sql: { type: 'string' },
+    'dry-run': { type: 'boolean' },
+    'persist-to': { type: 'string' },
+  },
+  { positionals: true, usage: USAGE },
+)
+const file = positionals[0]
 
 if (!file) {
-  console.error('usage: npm run import:pois -- <file.geojson|file.csv> [--remote] [--sql out.sql] [--dry-run]')
+  console.error(`usage: ${USAGE}`)
   console.error('sample: npm run import:pois -- scripts/data/sample-pois.geojson   (SAMPLE DATA: fictional businesses)')
   process.exit(2)
 }
@@ -38,16 +44,16 @@ if (skipped.length > 10) console.log(`  … and ${skipped.length - 10} more`)
 if (rows.some((r) => r.source === 'sample'))
   console.log('  note: source "sample" rows are SAMPLE DATA (fictional businesses), for development only')
 
-const sqlPath = option('--sql') ?? join(mkdtempSync(join(tmpdir(), 'pois-')), 'pois.sql')
+const sqlPath = opts.sql ?? join(mkdtempSync(join(tmpdir(), 'pois-')), 'pois.sql')
 writeFileSync(sqlPath, `${statements.join('\n')}\n`)
-if (flag('--dry-run') || !rows.length) {
-  console.log(`SQL written to ${sqlPath}${flag('--dry-run') ? ' (dry run: not executed)' : ''}`)
+if (opts['dry-run'] || !rows.length) {
+  console.log(`SQL written to ${sqlPath}${opts['dry-run'] ? ' (dry run: not executed)' : ''}`)
   process.exit(0)
 }
 
-const where = flag('--remote') ? '--remote' : '--local'
+const where = opts.remote ? '--remote' : '--local'
 // --persist-to: the local state of a server started with DEV_PERSIST_TO (npm run soak), not .wrangler/state.
-const persistTo = option('--persist-to') && where === '--local' ? ['--persist-to', option('--persist-to')] : []
+const persistTo = opts['persist-to'] && where === '--local' ? ['--persist-to', opts['persist-to']] : []
 const run = spawnSync('npx', ['wrangler', 'd1', 'execute', 'DB', where, '--file', sqlPath, ...persistTo], { stdio: 'inherit' })
 if (run.status !== 0) {
   console.error(`wrangler d1 execute failed. If the table is missing: npx wrangler d1 migrations apply DB ${where}`)

@@ -6,15 +6,15 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { spawnSync } from 'node:child_process'
 import { loadReportCode } from './lib/report-bundle.mjs'
-import { option } from './lib/cli.mjs'
+import { cliArgs } from './lib/cli.mjs'
 
-const args = process.argv.slice(2)
-
-const address =
-  args.find((a, i) => !a.startsWith('--') && !['--out', '--dpi'].includes(args[i - 1])) ??
-  '1000 Rue Sainte-Catherine O, Montréal, QC H3B 1B4'
-const png = option('--out', '.tmp/report.png')
-const dpi = option('--dpi', '110')
+const { values: opts, positionals } = cliArgs(
+  { out: { type: 'string', default: '.tmp/report.png' }, dpi: { type: 'string', default: '110' } },
+  { positionals: true, usage: 'npm run report:png -- ["address"] [--out .tmp/report.png] [--dpi 110]' },
+)
+const address = positionals[0] ?? '1000 Rue Sainte-Catherine O, Montréal, QC H3B 1B4'
+const png = opts.out
+const dpi = opts.dpi
 
 const { reportFor } = await loadReportCode()
 const { result, pdf, pageCount, warnings } = await reportFor(address)

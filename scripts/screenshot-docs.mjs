@@ -5,10 +5,14 @@
 // page needed a CDN, the capture would be blank. Also prints the page's CSP and any console errors.
 import { resolve } from 'node:path'
 import { captureScreenshot } from './lib/chromium.mjs'
-import { devServerBase, option } from './lib/cli.mjs'
+import { cliArgs, devServerBase } from './lib/cli.mjs'
 
-const BASE = devServerBase()
-const OUT = resolve(option('--out', '.tmp/docs-page.png'))
+const { values: opts } = cliArgs(
+  { base: { type: 'string' }, out: { type: 'string', default: '.tmp/docs-page.png' } },
+  { usage: 'npm run screenshot:docs -- [--base http://localhost:8787] [--out .tmp/docs-page.png]' },
+)
+const BASE = devServerBase(opts.base)
+const OUT = resolve(opts.out)
 
 const page = await fetch(`${BASE}/docs`).catch(() => null)
 if (!page) {

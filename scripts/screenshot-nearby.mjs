@@ -9,18 +9,35 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { captureScreenshot } from './lib/chromium.mjs'
-import { demoKey, devServerBase, option } from './lib/cli.mjs'
+import { cliArgs, demoKey, devServerBase } from './lib/cli.mjs'
 
-const BASE = devServerBase()
-const OUT = resolve(option('--out', '.tmp/nearby.png'))
+const { values: opts } = cliArgs(
+  {
+    base: { type: 'string' },
+    out: { type: 'string', default: '.tmp/nearby.png' },
+    address: { type: 'string', default: '50 Rideau St, Ottawa, ON K1N 9J7' },
+    lat: { type: 'string', default: '45.4257' },
+    lng: { type: 'string', default: '-75.6919' },
+    radius: { type: 'string', default: '1000' },
+    spacing: { type: 'string', default: '25' },
+    limit: { type: 'string', default: '5' },
+  },
+  {
+    usage:
+      'npm run screenshot:nearby -- [--base URL] [--address TEXT] [--lat N --lng N | --lat none] [--radius M] ' +
+      '[--spacing M] [--limit N] [--out PNG]',
+  },
+)
+const BASE = devServerBase(opts.base)
+const OUT = resolve(opts.out)
 const KEY = demoKey('pro')
 
 const query = new URLSearchParams({
-  address: option('--address', '50 Rideau St, Ottawa, ON K1N 9J7'),
-  ...(option('--lat', '45.4257') !== 'none' && { lat: option('--lat', '45.4257'), lng: option('--lng', '-75.6919') }),
-  radiusM: option('--radius', '1000'),
-  spacingM: option('--spacing', '25'),
-  limit: option('--limit', '5'),
+  address: opts.address,
+  ...(opts.lat !== 'none' && { lat: opts.lat, lng: opts.lng }),
+  radiusM: opts.radius,
+  spacingM: opts.spacing,
+  limit: opts.limit,
 })
 const res = await fetch(`${BASE}/api/v1/score/nearby.svg?${query}`, { headers: { 'x-api-key': KEY } })
 const svg = await res.text()

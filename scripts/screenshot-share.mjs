@@ -5,10 +5,14 @@
 // Uses the pro demo key from .dev-keys.json (written by `npm run dev`) or API_KEY.
 import { resolve } from 'node:path'
 import { captureScreenshot } from './lib/chromium.mjs'
-import { demoKey, devServerBase, option } from './lib/cli.mjs'
+import { cliArgs, demoKey, devServerBase } from './lib/cli.mjs'
 
-const BASE = devServerBase()
-const OUT = resolve(option('--out', '.tmp/share-page.png'))
+const { values: opts } = cliArgs(
+  { base: { type: 'string' }, out: { type: 'string', default: '.tmp/share-page.png' } },
+  { usage: 'npm run screenshot:share -- [--base http://localhost:8787] [--out .tmp/share-page.png]' },
+)
+const BASE = devServerBase(opts.base)
+const OUT = resolve(opts.out)
 const KEY = demoKey('pro')
 
 async function api(path, body) {

@@ -6,7 +6,8 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { parseArgs } from 'node:util'
+import { cliArgs } from './lib/cli.mjs'
+import { loadSrc } from './lib/load-ts.mjs'
 import { checkDurable } from './soak/invariants.mjs'
 import { Ledger, newActor } from './soak/ledger.mjs'
 import { ACTORS, operationStream } from './soak/mix.mjs'
@@ -14,24 +15,21 @@ import { checkoutDefects, quotaDefects, summaryLine, windowDefects } from './soa
 import { freePort, startDev } from './soak/server.mjs'
 import { RunState } from './soak/state.mjs'
 
-const { values: args } = parseArgs({
-  options: {
+const { values: args } = cliArgs(
+  {
     quick: { type: 'boolean', default: false },
     requests: { type: 'string' },
     concurrency: { type: 'string' },
     seed: { type: 'string', default: '32' },
     'keep-state': { type: 'boolean', default: false },
   },
-})
+  { usage: 'npm run soak [-- --quick] [--requests N] [--concurrency C] [--seed S] [--keep-state]' },
+)
 const target = Number(args.requests ?? (args.quick ? 10_000 : 100_000))
 const concurrency = Number(args.concurrency ?? 8)
 const seed = Number(args.seed)
-const PLAN_LIMITS = {
-  free: { requestsPerMinute: 60, monthlyQuota: 1_000 },
-  pro: { requestsPerMinute: 300, monthlyQuota: 50_000 },
-  scale: { requestsPerMinute: 1_000, monthlyQuota: 500_000 },
-  enterprise: { requestsPerMinute: 3_000, monthlyQuota: 5_000_000 },
-}
+// The plans' limits as the worker enforces them (src/auth/plans.ts): the quota and rate invariants count against them.
+const { PLAN_LIMITS } = await loadSrc({ 'auth/plans.ts': ['PLAN_LIMITS'] })
 
 // Ctrl-C or a CI timeout: exit through 'exit', whose handler kills the server's process group.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130))

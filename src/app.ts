@@ -35,6 +35,7 @@ import { notificationRoutes } from './routes/notifications'
 import { sharePageRoutes } from './routes/share-page'
 import { docsRoutes } from './routes/docs'
 import { MCP_PATH, mcpRoutes } from './routes/mcp'
+import { registerWebhookEvents, webhookRoutes } from './routes/webhooks'
 
 export const API_BASE = '/api/v1'
 const MAX_BODY_BYTES = 64 * 1024
@@ -75,6 +76,7 @@ export const OPENAPI_DOCUMENT: Parameters<OpenAPIHono['getOpenAPI31Document']>[0
     { name: 'AI', description: 'Natural-language helpers' },
     { name: 'Projects', description: 'Saved locations, share links' },
     { name: 'Notifications', description: 'Score changes, order and quote updates' },
+    { name: 'Webhooks', description: 'Signed events pushed to your URL (docs/webhooks.md)' },
     { name: 'Catalogue', description: 'Sign products and variants' },
     { name: 'Cart', description: 'The caller’s cart' },
     { name: 'Orders', description: 'Checkout and order history' },
@@ -167,6 +169,8 @@ export function createApp() {
   app.route(API_BASE, locationRoutes)
   app.route(API_BASE, shareRoutes)
   app.route(API_BASE, notificationRoutes)
+  app.route(API_BASE, webhookRoutes)
+  registerWebhookEvents(app)
   // MCP for AI agents (docs/mcp.md): the same keys, limits and services as the REST API.
   app.route('/', mcpRoutes)
   // Public share page (HTML): no key, limited per client IP like the other public paths.

@@ -1,4 +1,7 @@
-import type { Plan } from './auth/plans'
+import type { Principal } from './auth/principal'
+
+// The caller's type lives with the keys (src/auth/): auth/ never imports this file, so the two form no loop.
+export type { Principal }
 
 /** Worker bindings and configuration (wrangler.toml + secrets / .dev.vars). */
 export interface Env {
@@ -8,6 +11,8 @@ export interface Env {
   /** Static assets (wrangler.toml [assets]): the API reference UI bundle. */
   ASSETS?: Fetcher
   RATE_LIMITER: DurableObjectNamespace<import('./durable/rate-limiter').RateLimiter>
+  /** One webhook dispatcher per user (durable/webhook-dispatcher.ts): delivers from its alarm. */
+  WEBHOOKS: DurableObjectNamespace<WebhookDispatcherRpc>
   /** Bearer token for /admin/v1/* (secret). */
   ADMIN_TOKEN?: string
   /** 'development' | 'test' | 'production'. Outside development and test, PUBLIC_BASE_URL is required for links. */
@@ -39,14 +44,12 @@ export interface Env {
   WORKERS_AI_MODEL?: string
 }
 
-/** What the auth middleware learns about the caller. */
-export interface Principal {
-  userId: string
-  email: string
-  plan: Plan
-  userCreatedAt: string
-  keyId: string
-  key: { name: string; prefix: string; mode: 'live' | 'test'; createdAt: string }
+/**
+ * What the webhook dispatcher offers its callers (durable/webhook-dispatcher.ts implements it). Declared here, not
+ * imported: the dispatcher reaches the services, which read Env, and a type import would close that loop.
+ */
+export interface WebhookDispatcherRpc extends Rpc.DurableObjectBranded {
+  wake(userId: string): Promise<void>
 }
 
 /** What a request learns from its rate-limit lease (src/lib/rate-leases.ts): `allowed` or why not, and the state for the limit headers. */

@@ -5,7 +5,7 @@
 // (3 significant digits), transit stops + 1 (0 = Can-ALE has no transit measure), POI count,
 // weighted POI index ×10 (3 significant digits), intersections in the 1 km circle (= density × π,
 // an integer: lossless).
-import { BinaryWriter, gridKey, parseCsv, readSource, significant } from './lib.mjs'
+import { BinaryWriter, gridKey, csvObjects, readSource, significant } from './lib.mjs'
 // Magic and version of each binary artefact: one table the readers in src/geo/geodata/measured/ import too.
 import FORMATS from '../../src/geo/data/formats.json' with { type: 'json' }
 
@@ -17,7 +17,7 @@ export const DA_CELL_UNITS = 100 // 0.01° at 1e-4° units; src/geo/geodata/meas
 
 export function buildCensus({ dataDir, manifest }) {
   const { text, entry } = readSource(dataDir, CENSUS_SOURCES[0], manifest)
-  const rows = parseCsv(text)
+  const rows = csvObjects(text)
   entry.rowsRead = rows.length
   /** @type {Array<Record<string, number>>} */
   const kept = []

@@ -13,11 +13,13 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import KDBush from 'kdbush'
 import { around, distance } from 'geokdbush'
-import { parseCsv, readSource } from './read.mjs'
+import { csvObjects } from '../lib/csv.mjs'
+import { readSource } from './read.mjs'
 import { loadTs } from '../lib/load-ts.mjs'
 
 // The worker's own postal-code → province rule (Canada Post's first letters; X0A–X0C are Nunavut).
 const { provinceOfPostalCode } = await loadTs('src/geo/geodata/provinces.ts')
+const { foldAccents } = await loadTs('src/lib/text.ts')
 
 export const FSA_SOURCE_FILES = {
   geonames: 'fsa/fsa-geonames-2022.csv',
@@ -113,8 +115,8 @@ export function buildFsaTable({ dataDir, repoRoot }) {
     (t) => t.split('\n').filter((l) => l.split('\t')[8] === 'CA').length,
   )
 
-  const fsas = collectFsas(parseCsv(geonamesSrc.text), parseCsv(statcanSrc.text))
-  const das = parseCsv(daSrc.text)
+  const fsas = collectFsas(csvObjects(geonamesSrc.text), csvObjects(statcanSrc.text))
+  const das = csvObjects(daSrc.text)
     .filter((d) => Number(d.pop_in_1km) > 0)
     .map((d) => ({ lat: Number(d.lat), lng: Number(d.lng), province: DA_PROVINCE[d.dauid.slice(0, 2)] }))
   const daIndex = indexOf(das)
@@ -347,9 +349,7 @@ const placeExtentKm = (place) => Math.max(5, Math.sqrt(place.population / (Math.
 /** Farther than this from the place its description names, an FSA position is outside that place. */
 const reviewKm = (place) => FSA_METHOD.reviewFactor * Math.max(FSA_METHOD.minReviewKm, placeExtentKm(place))
 const placeKey = (s) =>
-  s
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
+  foldAccents(s)
     .toLowerCase()
     .replace(/\bste\b\.?/g, 'sainte')
     .replace(/\bst\b\.?/g, 'saint')

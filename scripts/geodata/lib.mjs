@@ -21,8 +21,8 @@ export function readSource(dataDir, relative, manifest) {
   return { text: bytes.toString('utf8'), entry }
 }
 
-// CSV rows as objects: the one parser the build steps share (scripts/geodata/read.mjs).
-export { parseCsv } from './read.mjs'
+// CSV rows as objects: the one CSV reader (scripts/lib/csv.mjs).
+export { csvObjects } from '../lib/csv.mjs'
 
 export const quantise = (degrees) => Math.round(degrees * COORD_SCALE)
 

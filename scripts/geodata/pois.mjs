@@ -12,7 +12,7 @@
 // box with ≥ 1,000 persons/km², ÷ those DA points' Can-ALE OSM POI counts within 1 km. The engine reads a
 // source's count ÷ perCanAle (Can-ALE-equivalent POIs). Points in the runtime grid's order (0.005° cells),
 // delta-coded like stops.bin.
-import { BinaryWriter, gridKey, parseCsv, quantise, readSource } from './lib.mjs'
+import { BinaryWriter, gridKey, csvObjects, quantise, readSource } from './lib.mjs'
 import FORMATS from '../../src/geo/data/formats.json' with { type: 'json' }
 
 export const POIS_CELL_UNITS = 500 // 0.005°; src/geo/geodata/measured/pois.ts uses the same
@@ -74,7 +74,7 @@ function perCanAle(points, das, box) {
 
 export function buildPois({ dataDir, manifest }) {
   const census = readSource(dataDir, CENSUS, manifest)
-  const daRows = parseCsv(census.text)
+  const daRows = csvObjects(census.text)
   census.entry.rowsRead = daRows.length
   const das = daRows.map((r) => ({
     lat: Number(r.lat),
@@ -87,7 +87,7 @@ export function buildPois({ dataDir, manifest }) {
   const notes = {}
   for (const s of POI_SOURCES) {
     const { text, entry } = readSource(dataDir, s.path, manifest)
-    const rows = parseCsv(text)
+    const rows = csvObjects(text)
     entry.rowsRead = rows.length
     const kept = rows.filter(s.keep).map((r) => ({ lat: Number(r.lat), lng: Number(r.lng) }))
     const calibration = perCanAle(kept, das, s.box)

@@ -6,7 +6,7 @@
 // (row × 65536 + column, rows from 38° N, columns from 145° W, as gridKey), delta-coded.
 // A point with no such cell within ~1 km is on water, in wilderness or in a park interior, or on a road
 // none of these sources knows (a rural road between census points): src/geo/geodata/measured/road-mask.ts.
-import { BinaryWriter, gridKey, parseCsv, parseMultiLineString, quantise, readSource } from './lib.mjs'
+import { BinaryWriter, gridKey, csvObjects, parseMultiLineString, quantise, readSource } from './lib.mjs'
 import FORMATS from '../../src/geo/data/formats.json' with { type: 'json' }
 
 export const ROAD_MASK_MAGIC = FORMATS.roadMask.magic
@@ -49,7 +49,7 @@ export function roadMaskCells({ dataDir, manifest, skip = new Set() }) {
   for (const [path, latKey, lngKey] of POINT_SOURCES) {
     if (skip.has(path)) continue
     const { text, entry } = readSource(dataDir, path, manifest)
-    const rows = parseCsv(text)
+    const rows = csvObjects(text)
     entry.rowsRead = rows.length
     for (const r of rows) {
       const lat = Number(r[latKey])
@@ -62,7 +62,7 @@ export function roadMaskCells({ dataDir, manifest, skip = new Set() }) {
   for (const path of WKT_SOURCES) {
     if (skip.has(path)) continue
     const { text, entry } = readSource(dataDir, path, manifest)
-    const rows = parseCsv(text)
+    const rows = csvObjects(text)
     entry.rowsRead = rows.length
     for (const r of rows) for (const part of parseMultiLineString(r.wkt)) addLine(cells, part)
     counts[path] = cells.size

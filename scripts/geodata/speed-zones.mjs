@@ -7,7 +7,7 @@
 // quantising to 1e-5°. Rows are sorted by street name, speed, then first vertex, so the output does
 // not depend on the file order.
 // Columns: names (distinct street names, sorted), nameIndex, speedKmh, then the polylines (1e-5°).
-import { BinaryWriter, parseCsv, parseMultiLineString, readSource, writePolylines } from './lib.mjs'
+import { BinaryWriter, csvObjects, parseMultiLineString, readSource, writePolylines } from './lib.mjs'
 // Magic and version of each binary artefact: one table the readers in src/geo/geodata/measured/ import too.
 import FORMATS from '../../src/geo/data/formats.json' with { type: 'json' }
 
@@ -57,7 +57,7 @@ export function simplify(part, toleranceM) {
 
 export function buildSpeedZones({ dataDir, manifest }) {
   const { text, entry } = readSource(dataDir, SPEED_ZONES_SOURCES[0], manifest)
-  const rows = parseCsv(text)
+  const rows = csvObjects(text)
   entry.rowsRead = rows.length
   const ramps = rows.filter((r) => /\bRAMP\b/.test(r.street_name))
   const zones = rows

@@ -4,7 +4,7 @@
 // lng delta-coded.
 // Stops outside Canada (Detroit, Buffalo, New York State rail) are kept: they are real stops, and
 // queries are Canadian points, which only reach them near the Detroit and Niagara rivers.
-import { BinaryWriter, gridKey, parseCsv, quantise, readSource } from './lib.mjs'
+import { BinaryWriter, gridKey, csvObjects, quantise, readSource } from './lib.mjs'
 // Magic and version of each binary artefact: one table the readers in src/geo/geodata/measured/ import too.
 import FORMATS from '../../src/geo/data/formats.json' with { type: 'json' }
 
@@ -15,7 +15,7 @@ export const STOPS_CELL_UNITS = 500 // 0.005° at 1e-5° units; src/geo/geodata/
 
 export function buildStops({ dataDir, manifest }) {
   const { text, entry } = readSource(dataDir, STOPS_SOURCES[0], manifest)
-  const rows = parseCsv(text)
+  const rows = csvObjects(text)
   entry.rowsRead = rows.length
   const seen = new Set()
   const points = []

@@ -5,7 +5,7 @@
 // the polygons as shapes (lib.mjs writeShapes, 1e-4°): rings per tract (Polygon parts and holes
 // alike: the runtime uses the even-odd rule) with the closing vertex dropped. The runtime decodes a
 // tract's rings only when a point falls in its box.
-import { BinaryWriter, parseCsv, readSource, writeShapes } from './lib.mjs'
+import { BinaryWriter, csvObjects, readSource, writeShapes } from './lib.mjs'
 // Magic and version of each binary artefact: one table the readers in src/geo/geodata/measured/ import too.
 import FORMATS from '../../src/geo/data/formats.json' with { type: 'json' }
 
@@ -17,7 +17,7 @@ export const TRACTS_SOURCES = ['income/ct-2021.geojsonl', 'income/ct-income-2021
 export function buildTracts({ dataDir, manifest }) {
   const polygons = readSource(dataDir, TRACTS_SOURCES[0], manifest)
   const incomes = readSource(dataDir, TRACTS_SOURCES[1], manifest)
-  const incomeRows = parseCsv(incomes.text)
+  const incomeRows = csvObjects(incomes.text)
   incomes.entry.rowsRead = incomeRows.length
   const incomeByCt = new Map(incomeRows.map((r) => [r.ctuid, Number(r.median_household_income_2020)]))
   const features = polygons.text

@@ -8,7 +8,7 @@
 // year first, in file order).
 // Columns (by id): ids, year (as in the row: GLENMORE8 in the 2018 file says 2017), volume
 // (vehicles/day), then the polylines (1e-5°).
-import { BinaryWriter, parseCsv, parseMultiLineString, readSource, writePolylines } from './lib.mjs'
+import { BinaryWriter, csvObjects, parseMultiLineString, readSource, writePolylines } from './lib.mjs'
 // Magic and version of each binary artefact: one table the readers in src/geo/geodata/measured/ import too.
 import FORMATS from '../../src/geo/data/formats.json' with { type: 'json' }
 
@@ -45,7 +45,7 @@ export function buildTraffic({ dataDir, manifest }) {
   let zeroRows = 0
   for (const fileYear of YEARS) {
     const { text, entry } = readSource(dataDir, TRAFFIC_SOURCES[YEARS.indexOf(fileYear)], manifest)
-    const rows = parseCsv(text)
+    const rows = csvObjects(text)
     entry.rowsRead = rows.length
     zeroRows += rows.filter((r) => !(Number(r.volume) > 0)).length
     rowsByYear.push(rows.filter((r) => Number(r.volume) > 0))

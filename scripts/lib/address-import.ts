@@ -8,6 +8,7 @@ import { parseAddress } from '../../src/geo/geocode/address'
 import { isInCanadaBounds } from '../../src/geo/geodata/border'
 import { parseCivicNumber, streetKeyOfText, type StreetKey } from '../../src/geo/geocode/street-key'
 import { normalizeName } from '../../src/geo/geodata/text'
+import { csvRecords } from './csv.mjs'
 
 export type AddressFormat = 'oda' | 'simple' | 'single'
 export interface AddressRecord extends StreetKey {
@@ -39,33 +40,9 @@ export function detectFormat(header: string[]): AddressFormat {
   )
 }
 
-/** One CSV line → fields (RFC 4180 quotes; no line breaks inside fields in these files). */
-export function splitCsvLine(line: string): string[] {
-  if (!line.includes('"')) return line.split(',')
-  const out: string[] = []
-  let field = ''
-  let quoted = false
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i]
-    if (quoted) {
-      if (c === '"' && line[i + 1] === '"') {
-        field += '"'
-        i++
-      } else if (c === '"') quoted = false
-      else field += c
-    } else if (c === '"') quoted = true
-    else if (c === ',') {
-      out.push(field)
-      field = ''
-    } else field += c
-  }
-  out.push(field)
-  return out
-}
-
 export function parseAddressFile(text: string): ParsedAddressFile {
-  const lines = text.split(/\r?\n/)
-  const header = splitCsvLine(lines[0] ?? '').map((h) => h.trim().toLowerCase())
+  const [firstRecord = [''], ...lines] = csvRecords(text)
+  const header = firstRecord.map((h) => h.trim().toLowerCase())
   const format = detectFormat(header)
   const col = Object.fromEntries(header.map((h, i) => [h, i]))
   const skipped: Record<string, number> = {}
@@ -75,10 +52,8 @@ export function parseAddressFile(text: string): ParsedAddressFile {
   const records: AddressRecord[] = []
   const keyOf = new Map<string, StreetKey | undefined>()
   let rows = 0
-  for (let i = 1; i < lines.length; i++) {
-    if (!lines[i]) continue
+  for (const f of lines) {
     rows++
-    const f = splitCsvLine(lines[i])
     const get = (name: string) => (col[name] === undefined ? '' : (f[col[name]] ?? '').trim())
     let numberText: string, street: string, city: string
     if (format === 'single') {

@@ -8,7 +8,7 @@ import { streetKeyOfText, type StreetKey } from '../../src/geo/geocode/street-ke
 import { METRES_PER_DEGREE_LAT, metresPerDegreeLng } from '../../src/geo/geodata/geodesy'
 import { axisThrough, type Xy } from '../../src/geo/geocode/street-geometry'
 import type { AddressRecord } from './address-import'
-import { splitCsvLine } from './address-import'
+import { csvRecords } from './csv.mjs'
 import { osmRoadClass, pieceRows, type StreetPieceRow } from './geodata-store-streets'
 
 type LngLat = [number, number]
@@ -136,9 +136,7 @@ const keyOf = (k: StreetKey) => `${k.nameKey}|${k.typeKey}|${k.dir}`
 /** Street key → the OSM name and its class (the highest of the name's `highway` tags) from osm-gta-street-names.csv. */
 export function gtaNameClasses(namesCsv: string): Map<string, { name: string; roadClass: number }> {
   const out = new Map<string, { name: string; roadClass: number }>()
-  for (const line of namesCsv.split('\n').slice(1)) {
-    if (!line) continue
-    const [name, highway] = splitCsvLine(line)
+  for (const [name, highway] of csvRecords(namesCsv).slice(1)) {
     const rc = osmRoadClass(highway)
     const key = rc !== undefined ? streetKeyOfText(name) : undefined
     if (!key || rc === undefined) continue

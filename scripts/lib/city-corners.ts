@@ -7,7 +7,7 @@
 import { streetKeyOfText, type StreetKey } from '../../src/geo/geocode/street-key'
 import { cellOf } from '../../src/geo/geodata/store-format'
 import { distanceKm } from '../../src/geo/geodata/text'
-import { splitCsvLine } from './address-import'
+import { csvObjects } from './csv.mjs'
 import { addressLines, gtaNameClasses, metresToLines, type GtaAddressLine } from './address-line'
 import { hash } from './geodata-store-build'
 import { pieceRows, type StreetPieceRow } from './geodata-store-streets'
@@ -52,18 +52,9 @@ function streetsOf(written: string[]): CornerStreet[] {
   })
 }
 
-function csvRows(csv: string): Record<string, string>[] {
-  const lines = csv.split('\n').filter(Boolean)
-  const header = splitCsvLine(lines[0])
-  return lines.slice(1).map((l) => {
-    const f = splitCsvLine(l)
-    return Object.fromEntries(header.map((h, i) => [h, f[i] ?? '']))
-  })
-}
-
 /** City of Toronto signals: street_1 … street_3; a mid-block signal (`265m SOUTH OF`) stands on street_1. */
 export function torontoCorners(csv: string): CityCorner[] {
-  return csvRows(csv).map((r) => {
+  return csvObjects(csv).map((r) => {
     const written = [r.street_1, r.street_2, r.street_3].filter(Boolean)
     return {
       id: `toronto:${r.signal_id}`,
@@ -80,7 +71,7 @@ export function torontoCorners(csv: string): CityCorner[] {
 
 /** City of Vancouver street intersections: street_1 AND street_2. */
 export function vancouverCorners(csv: string): CityCorner[] {
-  return csvRows(csv).map((r, i) => {
+  return csvObjects(csv).map((r, i) => {
     const written = [r.street_1, r.street_2]
     return {
       id: `vancouver:${i}`,

@@ -19,6 +19,14 @@ export interface Manifest {
 }
 export const ARTEFACT_DIR: string
 export function dataVersionOf(formatVersion: number, artefacts: { file: string; sha256: string }[]): string
+export interface StoreSummary {
+  generatedBy: string
+  dataVersion: string
+  extentsE5: { kind: ManifestEntry['kind']; source: string; extentE5: [number, number, number, number] }[]
+}
+export const STORE_SUMMARY: string
+export function storeSummary(manifest: Manifest): StoreSummary
+export function writeStoreSummary(manifest: Manifest): void
 export function readManifest(dir?: string): Manifest
 export function readArtefact(entry: ManifestEntry, dir?: string): string[][]
 export function committedRows(

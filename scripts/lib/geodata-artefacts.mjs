@@ -1,7 +1,7 @@
 // Reading the geodata store's committed artefacts (geodata/store/): the manifest, its data version
 // and each gzipped TSV as rows. Shared by the build, the loader and the validation script.
 import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { repoRoot } from './load-ts.mjs'
@@ -13,6 +13,22 @@ export function dataVersionOf(formatVersion, artefacts) {
   const hash = createHash('sha256').update(String(formatVersion))
   for (const a of [...artefacts].sort((x, y) => (x.file < y.file ? -1 : 1))) hash.update(`\n${a.file}:${a.sha256}`)
   return hash.digest('hex').slice(0, 16)
+}
+
+/**
+ * What the worker needs of the store's manifest, written beside the bundled artefacts (src/ imports nothing
+ * from outside src/): the data version and the extents of the counts and street networks that have one.
+ */
+export const STORE_SUMMARY = 'src/geo/data/store-summary.json'
+export function storeSummary(manifest) {
+  return {
+    generatedBy: 'scripts/build-geodata-store.mjs',
+    dataVersion: manifest.dataVersion,
+    extentsE5: manifest.artefacts.filter((a) => a.extentE5).map(({ kind, source, extentE5 }) => ({ kind, source, extentE5 })),
+  }
+}
+export function writeStoreSummary(manifest) {
+  writeFileSync(join(repoRoot, STORE_SUMMARY), `${JSON.stringify(storeSummary(manifest), null, 2)}\n`)
 }
 
 export function readManifest(dir = ARTEFACT_DIR) {

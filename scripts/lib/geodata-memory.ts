@@ -20,6 +20,7 @@ import { POINT_CELL_DEG } from '../../src/services/address-store'
 import { locateStreet, streetsInSightOf, type LocatedStreet, type LocateSources } from '../../src/services/street-store'
 import type { SightStreet } from '../../src/geo/geocode/streets-in-sight'
 import { countOfRow, countsNear, type CountStore } from '../../src/services/count-store'
+import type { GeodataStore } from '../../src/services/geodata-store'
 import type { MeasuredCount } from '../../src/geo/signals/model/measured-counts'
 import type { GeocodePrecision } from '../../src/geo/geodata/precision'
 import type { AddressRecord } from './address-import'
@@ -126,9 +127,7 @@ export function memoryGeodata(addressRows: string[][], streetRows: StreetRow[], 
     const keys = new Set(nameKeys)
     const [minLng, minLat, maxLng, maxLat] = boxAround(near.lat, near.lng, near.radiusKm)
     return [...keys].flatMap((k) =>
-      (cornerIndex.get(k) ?? []).filter(
-        (c) => keys.has(c.b.nameKey) && c.lat >= minLat && c.lat <= maxLat && c.lng >= minLng && c.lng <= maxLng,
-      ),
+      (cornerIndex.get(k) ?? []).filter((c) => c.lat >= minLat && c.lat <= maxLat && c.lng >= minLng && c.lng <= maxLng),
     )
   }
   const answer = (lookup: AddressLookup): StoreAnswer => {
@@ -150,8 +149,16 @@ export function memoryGeodata(addressRows: string[][], streetRows: StreetRow[], 
   }
   const byCountCell = countCells(countRows)
   const countStore: CountStore = { inCells: async (wanted) => wanted.flatMap((c) => byCountCell.get(c) ?? []) }
+  /** The in-memory adapter of the store's port (services/geodata-store.ts); the conformance suite holds it to D1's answers. */
+  const store: GeodataStore = {
+    ...sources,
+    addressPoints: points,
+    corners: async (nameKeys, near) => corners([...nameKeys], near),
+    counts: countStore,
+  }
   return {
     answer,
+    store,
     /** What the worker's street and address readers answer (services/street-store.ts LocateSources), from memory. */
     sources,
     /** The counts the worker's scoring hands the engine at this point (services/count-store.ts countsNear). */

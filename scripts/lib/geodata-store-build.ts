@@ -4,7 +4,8 @@
 // so a stored key and a typed key are made by the same code.
 import { parseCivicNumber, streetKeyOfText, type StreetKey } from '../../src/geo/geocode/street-key'
 import { normalizeName } from '../../src/geo/geodata/text'
-import { dedupe, parseAddressFile, recordKey, splitCsvLine, type AddressRecord } from './address-import'
+import { dedupe, parseAddressFile, recordKey, type AddressRecord } from './address-import'
+import { csvRecords } from './csv.mjs'
 
 export { recordKey }
 
@@ -54,7 +55,7 @@ const DOCUMENTED_EXAMPLES = new Set([
 /**
  * Splits de-duplicated records into the store's rows and the held-out addresses (every point of a
  * held-out civic address leaves the store). `typed` turns a record into what a user would type.
- * `salt` draws another sample the same way (the calibration folds of scripts/calibrate-geocoder.mjs).
+ * `salt` draws another sample the same way (the calibration folds of research/calibrate-geocoder.mjs).
  */
 export function splitHoldout(
   records: AddressRecord[],
@@ -130,18 +131,15 @@ export function osmCivicNumbers(text: string, province: string): { number: numbe
 
 /** addresses/osm-canada-cities.csv → records (city as the file names it) and held-out addresses with their postcodes. */
 export function osmAddressRecords(text: string, salt = ''): { records: AddressRecord[]; rows: number; heldOut: HeldOut[] } {
-  const lines = text.split('\n')
-  const header = splitCsvLine(lines[0])
+  const [header = [], ...lines] = csvRecords(text)
   const col = Object.fromEntries(header.map((h, i) => [h, i]))
   const raw: AddressRecord[] = []
   const postcodeOf = new Map<AddressRecord, string>()
   const provinceOf = new Map<string, string>()
   const keyOf = new Map<string, StreetKey | undefined>()
   let rows = 0
-  for (let i = 1; i < lines.length; i++) {
-    if (!lines[i]) continue
+  for (const f of lines) {
     rows++
-    const f = splitCsvLine(lines[i])
     const [province, city, numberText, street, postcode] = ['province', 'city', 'number', 'street', 'postcode'].map((c) => f[col[c]] ?? '')
     if (!keyOf.has(street)) keyOf.set(street, streetKeyOfText(street))
     const key = keyOf.get(street)

@@ -1,8 +1,8 @@
 // The geodata store's counted volumes (artefacts counts-<city>.tsv.gz, table count_sites): the count
-// sites the traffic fit reads (scripts/validation/counts.mjs: one parse, one conversion), as
+// sites the traffic fit reads (scripts/geodata/counts.mjs: one parse, one conversion), as
 // COUNT_COLUMNS rows sorted by cell then position, so the same inputs give byte-identical files.
-import { parseCsv } from '../geodata/lib.mjs'
-import { edmontonCounts, torontoCounts, vancouverCounts } from '../validation/counts.mjs'
+import { csvObjects } from './csv.mjs'
+import { edmontonCounts, torontoCounts, vancouverCounts } from '../geodata/counts.mjs'
 import { loadTs } from './load-ts.mjs'
 
 const { cellOf } = await loadTs('src/geo/geodata/store-format.ts')
@@ -18,14 +18,14 @@ function sorted(rows) {
 
 /** City of Edmonton AAWDT 2019 sites (two-way, with a cross street): one road's both directions. */
 export function edmontonCountRows(text) {
-  const sites = edmontonCounts(2019, parseCsv(text))
+  const sites = edmontonCounts(2019, csvObjects(text))
   const rows = sites.map((s) => ['site', cellAt(s.lat, s.lng), e5(s.lat), e5(s.lng), Math.round(s.daily), '', s.year, s.description])
   return { read: sites.length, rows: sorted(rows) }
 }
 
 /** City of Vancouver intersection counts (latest since 2005): every approach's entering vehicles, pedestrians where counted. */
 export function vancouverCountRows(text) {
-  const sites = vancouverCounts(2005, parseCsv(text))
+  const sites = vancouverCounts(2005, csvObjects(text))
   const rows = sites.map((s) => [
     'intersection',
     cellAt(s.lat, s.lng),
@@ -44,7 +44,7 @@ export function vancouverCountRows(text) {
  * every approach, or a mid-block signal's one road (both directions), with its pedestrians.
  */
 export function torontoCountRows(text) {
-  const sites = torontoCounts(parseCsv(text))
+  const sites = torontoCounts(csvObjects(text))
   const rows = sites.map((s) => [
     s.midblock ? 'site' : 'intersection',
     cellAt(s.lat, s.lng),

@@ -7,7 +7,7 @@ import { rnfToRoadClass, roadClassFromAadt, roadClassFromSpeed } from '../../src
 import { streetKeyOf, streetKeyOfText, type StreetKey } from '../../src/geo/geocode/street-key'
 import { cellOf, MAX_PIECE_M, ROAD_CLASS_SCALE } from '../../src/geo/geodata/store-format'
 import { distanceKm, normalizeName } from '../../src/geo/geodata/text'
-import { splitCsvLine } from './address-import'
+import { csvRecords } from './csv.mjs'
 
 const title = (s: string) => s.toLowerCase().replace(/(^|[\s-])(\p{L})/gu, (_, a: string, b: string) => a + b.toUpperCase())
 
@@ -124,9 +124,7 @@ function eachFeature<P>(geojsonl: string, visit: (feature: LineFeature<P>) => vo
 /** toronto/osm-gta-streets.geojsonl; untyped (`unknown`) ways of a street name take its class from osm-gta-street-names.csv. */
 export function gtaStreetRows(geojsonl: string, namesCsv: string): { rows: StreetPieceRow[]; features: number } {
   const classByName = new Map<string, number>()
-  for (const line of namesCsv.split('\n').slice(1)) {
-    if (!line) continue
-    const [name, highway] = splitCsvLine(line)
+  for (const [name, highway] of csvRecords(namesCsv).slice(1)) {
     const rc = osmRoadClass(highway)
     if (rc !== undefined) classByName.set(name, Math.max(classByName.get(name) ?? 0, rc))
   }
@@ -244,24 +242,18 @@ export function calgaryStreetRows(speedCsv: string, trafficCsv: string): { rows:
         seen.add(id)
       }
   }
-  const speedLines = speedCsv.split('\n')
-  const sh = splitCsvLine(speedLines[0])
-  for (const line of speedLines.slice(1)) {
-    if (!line) continue
+  const [sh = [], ...speedRecords] = csvRecords(speedCsv)
+  for (const f of speedRecords) {
     features++
-    const f = splitCsvLine(line)
     const raw = f[sh.indexOf('street_name')]
     if (!raw || /\bRAMP\b/.test(raw)) continue
     const name = calgaryName(raw)
     const key = streetKeyOfText(name)
     if (key) add(key, title(name), roadClassFromSpeed(Number(f[sh.indexOf('speed_kmh')])), f[sh.indexOf('wkt')])
   }
-  const trafficLines = trafficCsv.split('\n')
-  const th = splitCsvLine(trafficLines[0])
-  for (const line of trafficLines.slice(1)) {
-    if (!line) continue
+  const [th = [], ...trafficRecords] = csvRecords(trafficCsv)
+  for (const f of trafficRecords) {
     features++
-    const f = splitCsvLine(line)
     const secname = f[th.indexOf('secname')] ?? ''
     const m = secname.match(/^(\d+)(AV|ST)(NE|NW|SE|SW|N|S|E|W)?\d*[A-Z]?$/)
     const volume = Number(f[th.indexOf('volume')])

@@ -52,7 +52,9 @@ export async function bundleTs(exportsByFile, { outfile, platform = 'neutral', b
       mainFields: ['module', 'main'],
       outfile,
       logLevel: 'error',
-      external,
+      // papaparse (scripts/lib/csv.mjs, src/services/batch-csv.ts) names Node's 'stream' for a mode nothing
+      // here uses, and the neutral platform has no 'stream'.
+      external: ['stream', ...external],
       // src/ of another checkout (ENGINE_SRC) may have no node_modules of its own.
       nodePaths: [join(repoRoot, 'node_modules')],
       ...(bin === 'disk' ? { plugins: [binFromDisk] } : { loader: { '.bin': 'binary' } }),

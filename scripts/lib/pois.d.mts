@@ -6,7 +6,6 @@ export const CANADA: { minLat: number; maxLat: number; minLng: number; maxLng: n
 export function osmAddress(properties: Record<string, unknown>): string
 export function osmType(properties: Record<string, unknown>): string
 export function parseGeoJson(text: string): ParsedPois
-export function parseCsvRecords(text: string): string[][]
 export function parseCsv(text: string, defaultSource?: string): ParsedPois
 export function parsePoiFile(text: string, fileName: string): ParsedPois
 export function poiUpsertStatements(rows: PoiRow[], options: { importedAt: string; newId: () => string; chunk?: number }): string[]

@@ -1,5 +1,6 @@
 // Parsing and SQL generation for `npm run import:pois` (scripts/import-pois.mjs). Pure: no Node APIs,
 // so the tests run the same code inside workerd. Rows: { source, sourceId, name, address, type, lat, lng }.
+import { csvRecords } from './csv.mjs'
 
 /** OSM keys that say what a business is, in order of preference. */
 export const TYPE_KEYS = ['shop', 'amenity', 'office', 'craft', 'tourism', 'leisure', 'healthcare']
@@ -107,40 +108,10 @@ export function parseGeoJson(text) {
   return { rows, skipped }
 }
 
-/** RFC 4180 CSV: quoted fields, doubled quotes, commas and newlines inside quotes. */
-export function parseCsvRecords(text) {
-  const records = []
-  let record = []
-  let field = ''
-  let quoted = false
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"'
-        i++
-      } else if (ch === '"') quoted = false
-      else field += ch
-    } else if (ch === '"') quoted = true
-    else if (ch === ',') {
-      record.push(field)
-      field = ''
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++
-      record.push(field)
-      field = ''
-      if (record.some((v) => v !== '')) records.push(record)
-      record = []
-    } else field += ch
-  }
-  record.push(field)
-  if (record.some((v) => v !== '')) records.push(record)
-  return records
-}
-
 /** CSV with a header: name, address, type, lat|latitude, lng|lon|longitude, optional id and source. */
 export function parseCsv(text, defaultSource = 'csv') {
-  const [header, ...records] = parseCsvRecords(text.replace(/^\uFEFF/, ''))
+  // A record of empty fields only (",,,") is a blank line too.
+  const [header, ...records] = csvRecords(text.replace(/^\uFEFF/, '')).filter((r) => r.some((v) => v !== ''))
   if (!header) return { rows: [], skipped: [] }
   const col = (...names) => header.findIndex((h) => names.includes(h.trim().toLowerCase()))
   const at = {

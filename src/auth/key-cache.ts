@@ -1,4 +1,4 @@
-import type { Principal } from '../env'
+import type { Principal } from './principal'
 
 /**
  * How long an isolate trusts a key it has verified without looking at KV again. This bounds how late a
@@ -29,4 +29,13 @@ export function rememberVerifiedKey(hash: string, principal: Principal, now: num
 
 export function forgetVerifiedKey(hash: string): void {
   verified.delete(hash)
+}
+
+/** Versioned: a deploy that changes the cached record's shape starts from a cold cache, never a stale shape. */
+export const KEY_CACHE_PREFIX = 'apikey:v2:'
+
+/** Drops a key's cached record (KV and this isolate) after a revocation or plan change: the next request re-reads D1. */
+export async function forgetKey(env: { KEYS: KVNamespace }, hash: string): Promise<void> {
+  forgetVerifiedKey(hash)
+  await env.KEYS.delete(KEY_CACHE_PREFIX + hash)
 }

@@ -23,16 +23,43 @@ export interface PlanLimits extends Record<Feature, boolean> {
    * Counted on its own, not against the monthly quota twice (services/ai/cost-guard.ts).
    */
   aiRequestsPerMinute: number
+  /** Webhook endpoints a user may have at once (POST /webhooks answers 403 beyond it; docs/webhooks.md). */
+  webhookEndpoints: number
 }
 
 export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
-  free: { requestsPerMinute: 60, monthlyQuota: 1_000, aiRequestsPerMinute: 10, reports: false, prospects: false, siteFinder: false },
-  pro: { requestsPerMinute: 300, monthlyQuota: 50_000, aiRequestsPerMinute: 30, reports: true, prospects: false, siteFinder: true },
-  scale: { requestsPerMinute: 1_000, monthlyQuota: 500_000, aiRequestsPerMinute: 60, reports: true, prospects: false, siteFinder: true },
+  free: {
+    requestsPerMinute: 60,
+    monthlyQuota: 1_000,
+    aiRequestsPerMinute: 10,
+    webhookEndpoints: 2,
+    reports: false,
+    prospects: false,
+    siteFinder: false,
+  },
+  pro: {
+    requestsPerMinute: 300,
+    monthlyQuota: 50_000,
+    aiRequestsPerMinute: 30,
+    webhookEndpoints: 5,
+    reports: true,
+    prospects: false,
+    siteFinder: true,
+  },
+  scale: {
+    requestsPerMinute: 1_000,
+    monthlyQuota: 500_000,
+    aiRequestsPerMinute: 60,
+    webhookEndpoints: 10,
+    reports: true,
+    prospects: false,
+    siteFinder: true,
+  },
   enterprise: {
     requestsPerMinute: 3_000,
     monthlyQuota: 5_000_000,
     aiRequestsPerMinute: 120,
+    webhookEndpoints: 25,
     reports: true,
     prospects: true,
     siteFinder: true,

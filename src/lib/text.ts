@@ -1,7 +1,7 @@
 // The one rule for text the API stores and shows to other people or terminals (docs/decisions.md §2, "Stored
 // text"): project and location names, notes, addresses (also of reports), quotes, order messages, admin key
 // names. Such text is REJECTED (400, naming the character and where it is), never silently stripped: a
-// stored value is then exactly what the client sent. Pure.
+// stored value is then exactly what the client sent. And the accent fold every text key uses (foldAccents). Pure.
 
 /** Why a character is refused; the 400 message names it. */
 export type UnsafeKind =
@@ -53,6 +53,14 @@ export function findUnsafeCharacter(value: string, options: { multiline?: boolea
   }
   return undefined
 }
+
+/**
+ * Accents off: canonical decomposition (NFD), then the combining diacritical marks U+0300–U+036F dropped:
+ * "Montréal" → "Montreal", "Côte-Saint-Luc" → "Cote-Saint-Luc". Case and every other character are kept. The
+ * one accent fold of the repository: the geocoder's keys at run time and the builds that write keys for it
+ * (scripts/, through loadTs) share it, so the two can never fold differently.
+ */
+export const foldAccents = (text: string): string => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '')
 
 /** "address must not contain U+202E (bidirectional control, character 2)". */
 export const unsafeTextMessage = (field: string, found: UnsafeCharacter) =>

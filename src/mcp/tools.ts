@@ -4,7 +4,7 @@
 import { z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { AppEnv } from '../env'
-import { locationFields } from '../lib/location'
+import { locationFields } from '../scoring/location'
 import { assertFeature, principalOf } from '../middleware/plan-gate'
 import { DEFAULT_WEIGHTS, explainScore, type ScoreResult } from '../scoring'
 import { compareLocations, geocodeAddress, scoreLocation } from '../services/scoring'

@@ -5,10 +5,7 @@ import { getDb, schema } from '../db/client'
 import { isWellFormedApiKey } from '../auth/keys'
 import { sha256Hex } from '../lib/crypto'
 import { isPlan } from '../auth/plans'
-import { forgetVerifiedKey, recentlyVerified, rememberVerifiedKey } from '../auth/key-cache'
-
-/** Versioned: a deploy that changes the cached record's shape starts from a cold cache, never a stale shape. */
-export const KEY_CACHE_PREFIX = 'apikey:v2:'
+import { KEY_CACHE_PREFIX, recentlyVerified, rememberVerifiedKey } from '../auth/key-cache'
 const KEY_CACHE_TTL_SECONDS = 3600
 
 export interface AuthOptions {
@@ -60,12 +57,6 @@ async function verifyKey(env: AppEnv['Bindings'], hash: string): Promise<Princip
   // Only valid keys are remembered: a key issued a moment ago must work at once.
   if (principal) rememberVerifiedKey(hash, principal, Date.now())
   return principal
-}
-
-/** Drops a key's cached record (KV and this isolate) after a revocation or plan change: the next request re-reads D1. */
-export async function forgetKey(env: Pick<AppEnv['Bindings'], 'KEYS'>, hash: string): Promise<void> {
-  forgetVerifiedKey(hash)
-  await env.KEYS.delete(KEY_CACHE_PREFIX + hash)
 }
 
 /**

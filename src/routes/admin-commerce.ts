@@ -3,6 +3,7 @@ import { createRouter, displayText, errorResponses, jsonBody, jsonResponse, text
 import { parseId, UuidParam } from '../lib/ids'
 import { ORDER_STATUSES, QUOTE_STATUSES } from '../services/commerce/order-status'
 import { badRequest } from '../errors'
+import { wakeWebhooks } from '../middleware/webhooks'
 import { advanceOrder, answerQuote, listAllOrders, listAllQuotes, STAFF_LIST_LIMIT } from '../services/commerce/staff'
 import { dollarsToCents } from '../services/commerce/money'
 import { OrderSchema, QuoteSchema } from './commerce-schemas'
@@ -107,14 +108,18 @@ export const adminCommerceRoutes = createRouter()
   .openapi(advanceRoute, async (c) => {
     const id = parseId(c.req.valid('param').id, 'Order')
     const { status, trackingNumber } = c.req.valid('json')
-    return c.json(await advanceOrder(c.env.DB, id, status, trackingNumber), 200)
+    const order = await advanceOrder(c.env.DB, id, status, trackingNumber)
+    wakeWebhooks(c, order.userId)
+    return c.json(order, 200)
   })
   .openapi(answerRoute, async (c) => {
     const id = parseId(c.req.valid('param').id, 'Quote')
     const { price, message } = c.req.valid('json')
     const cents = dollarsToCents(price)
     if (cents === null || cents <= 0) throw badRequest(PRICE_ERROR, [{ path: 'price', message: PRICE_ERROR }])
-    return c.json(await answerQuote(c.env.DB, id, cents, message), 200)
+    const quote = await answerQuote(c.env.DB, id, cents, message)
+    wakeWebhooks(c, quote.userId)
+    return c.json(quote, 200)
   })
   .openapi(listOrdersRoute, async (c) => c.json(await listAllOrders(c.env.DB, c.req.valid('query').status), 200))
   .openapi(listQuotesRoute, async (c) => c.json(await listAllQuotes(c.env.DB, c.req.valid('query').status), 200))

@@ -4,12 +4,13 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { createRouter, errorResponses, jsonBody, jsonResponse } from '../lib/openapi'
 import { PLAN_LIMITS, PLANS } from '../auth/plans'
 import { GEOCODE_PRECISIONS } from '../geo/geodata'
-import { latitude, longitude } from '../lib/location'
+import { latitude, longitude } from '../scoring/location'
 import { GRADES, ScoreResultSchema, WeightProfileSchema } from '../scoring'
 import { geocoderFor } from '../services/geocoder'
 import { reverseGeocoderFor } from '../services/reverse-geocoder'
 import { requireAiAllowance } from '../middleware/plan-gate'
 import { aiProviderFor } from '../services/ai'
+import { serviceScorer } from '../services/ai/builtin'
 import { answerQuery, generateWeights, recommendSign, MAX_SUGGESTED_ADDRESSES } from '../services/ai/helpers'
 import { INTENTS } from '../services/ai/prompts/query'
 import { MAX_USER_TEXT } from '../services/ai/normalise'
@@ -172,7 +173,9 @@ const recommendRoute = createRoute({
 export const aiRoutes = createRouter()
   .openapi(queryRoute, async (c) => {
     const { query } = c.req.valid('json')
-    return c.json(await answerQuery(aiProviderFor(c.env), query, geocoderFor(c.env), reverseGeocoderFor(c.env)), 200)
+    const geocoder = geocoderFor(c.env)
+    // The built-in provider scores through POST /score's service, so a suggestion's score is /score's at that point.
+    return c.json(await answerQuery(aiProviderFor(c.env), query, geocoder, reverseGeocoderFor(c.env), serviceScorer(c.env, geocoder)), 200)
   })
   .openapi(weightsRoute, async (c) => {
     const { businessDescription } = c.req.valid('json')

@@ -8,7 +8,7 @@ import { ApiError, ERROR_STATUS, type ErrorCode } from '../errors'
 import { DEFAULT_WEIGHTS, ScoreResultSchema, WeightProfileSchema } from '../scoring'
 import { BATCH, scoreBatch, type BatchLocation } from '../services/batch'
 import { formatBatchCsv, parseBatchCsv } from '../services/batch-csv'
-import { coordinateNumber } from '../lib/location'
+import { coordinateNumber } from '../scoring/location'
 
 const BatchLocationSchema = z
   .object({

@@ -9,7 +9,7 @@ import type { AppEnv } from '../env'
 import { DEFAULT_WEIGHTS, GRADES, ScoreResultSchema, WeightProfileSchema, type WeightProfile } from '../scoring'
 import { gridFeatureCollection, NEARBY, nameBestPoints, nearbyQuotaUnits, searchNearby, type NearbyResult } from '../services/nearby'
 import { nearbySvg } from '../views/nearby-svg'
-import { locationFields, locationQueryFields, requireLocation } from '../lib/location'
+import { locationFields, locationQueryFields, requireLocation } from '../scoring/location'
 
 const tags = ['Scoring']
 const planGate = requireFeature('siteFinder')

@@ -3,7 +3,7 @@
 import { z } from '@hono/zod-openapi'
 import { displayText, text, Timestamp, Uuid, int } from '../lib/openapi'
 import { ScoreResultSchema, GRADES, FACTOR_KEYS, DataSourceSchema } from '../scoring'
-import { latitude as lat, locationFields, longitude as lng, requireLocation } from '../lib/location'
+import { latitude as lat, locationFields, longitude as lng, requireLocation } from '../scoring/location'
 import { MAX_LOCATIONS_PER_PROJECT, MAX_PROJECTS_PER_USER } from '../services/projects'
 import { DEFAULT_SHARE_DAYS, MAX_SHARE_DAYS } from '../services/shares'
 import { NOTIFICATION_MESSAGE_MAX, NOTIFICATION_TITLE_MAX, NOTIFICATION_TYPES, NOTIFICATIONS_LIMIT } from '../services/notifications'

@@ -5,7 +5,7 @@ import { createRouter, errorResponses, jsonBody, jsonResponse, Uuid } from '../l
 import { ApiError } from '../errors'
 import { requireFeature } from '../middleware/plan-gate'
 import { GRADES } from '../scoring'
-import { coordinateFields, optionalLocation } from '../lib/location'
+import { coordinateFields, optionalLocation } from '../scoring/location'
 import { geocoderFor } from '../services/geocoder'
 import { findProspects, MAX_PROSPECTS, STORE_SCAN_LIMIT } from '../services/prospects'
 

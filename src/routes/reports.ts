@@ -1,6 +1,7 @@
 // POST /api/v1/reports/score (Pro+), GET /api/v1/reports (the caller's reports, fresh links) and the
 // public signed download GET /api/v1/reports/files/{reportId}.pdf (docs/decisions.md §8; no API key: the
 // signature is the credential). The work is in services/reports.
+import { wakeWebhooks } from '../middleware/webhooks'
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
@@ -9,7 +10,7 @@ import { createRouter, errorResponses, int, jsonBody, jsonResponse, standardHead
 import { ApiError } from '../errors'
 import { principalOf, requireFeature } from '../middleware/plan-gate'
 import { completionStatement, idempotency } from '../middleware/idempotency'
-import { locationFields, requireLocation } from '../lib/location'
+import { locationFields, requireLocation } from '../scoring/location'
 import {
   checkReportUrl,
   createdReportAgain,
@@ -175,6 +176,7 @@ export const reportRoutes = createRouter()
         alsoInBatch: (reportId) => completionStatement(c, c.env.DB, 201, 'reports', reportId),
       },
     )
+    wakeWebhooks(c, principal.userId)
     return c.json(reportView(report), 201)
   })
   .openapi(listReportsRoute, async (c) => {

@@ -3,7 +3,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { createRouter, errorResponses, int, jsonBody, jsonResponse } from '../lib/openapi'
 import { roiFor } from '../services/roi'
-import { locationFields, optionalLocation } from '../lib/location'
+import { locationFields, optionalLocation } from '../scoring/location'
 
 /** Bounds keep every product of the model finite and far from float trouble. */
 const MAX_DOLLARS = 1_000_000_000

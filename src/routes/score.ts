@@ -7,7 +7,7 @@ import { ScoreResultSchema, WeightProfileSchema, DEFAULT_WEIGHTS, scoreResultJso
 import { compareLocations, scoreLocation } from '../services/scoring'
 import type { Defer } from '../services/geocoder'
 import { CANADA_BOUNDS } from '../geo/geodata'
-import { LocationInputSchema, locationFields, requireLocation } from '../lib/location'
+import { LocationInputSchema, locationFields, requireLocation } from '../scoring/location'
 
 export const ScoreRequestSchema = z
   .object({ ...locationFields, weights: WeightProfileSchema.optional() })

@@ -1,6 +1,6 @@
 // Audience: people passing a point per day, in the form outdoor-advertising buyers know as
 // circulation (vehicles × occupancy + pedestrians), with a p10–p90 interval from the held-out
-// residuals of the traffic and pedestrian models (scripts/fit-traffic.mjs; docs/methodology.md §2.4).
+// residuals of the traffic and pedestrian models (research/fit-traffic.mjs; docs/methodology.md §2.4).
 import { PEDESTRIAN_MODEL, TRAFFIC_MODEL, type Exposure, type FactorSignals, type RawSignal } from '../geo/signals'
 
 /**

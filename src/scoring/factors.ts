@@ -1,9 +1,11 @@
 // The factor model in one table: each factor's key, label, default weight, raw unit and curve. The
 // weight profile and result schemas (weights.ts, schema.ts), the curves (curves.ts), the signal type
-// (geo/signals/features.ts FactorSignals) and the units the signals carry all derive from it, so a new curve or
-// weight touches this file only. A pure data leaf: it imports nothing (geo imports it for the units).
+// (geo/signals/features.ts FactorSignals) derive from it, so a new curve or weight touches this file only. The keys
+// and units are the signals' own (geo/signals/units.ts): the one thing this table imports, so geo never imports scoring.
 // Keys and order are fixed by the API contract (spec §2.1); weights: docs/decisions.md §4; knots:
 // docs/methodology.md §2 explains the real-world anchor behind each one.
+
+import { type FactorKey, SIGNAL_UNITS } from '../geo/signals'
 
 /** Piecewise linear between knots (in log10 space for `log`), flat outside; knots ascend in value and score. */
 export interface Curve {
@@ -24,7 +26,7 @@ export const FACTORS = {
   vehicleTraffic: {
     label: 'Vehicle traffic',
     weight: 0.25,
-    unit: 'vehicles/day (AADT)',
+    unit: SIGNAL_UNITS.vehicleTraffic,
     curve: {
       scale: 'log',
       knots: [
@@ -42,7 +44,7 @@ export const FACTORS = {
   roadClass: {
     label: 'Road class',
     weight: 0.1,
-    unit: 'class 1 local … 6 freeway',
+    unit: SIGNAL_UNITS.roadClass,
     curve: {
       scale: 'linear',
       knots: [
@@ -60,7 +62,7 @@ export const FACTORS = {
   populationDensity: {
     label: 'Population density',
     weight: 0.15,
-    unit: 'persons/km²',
+    unit: SIGNAL_UNITS.populationDensity,
     curve: {
       scale: 'log',
       knots: [
@@ -77,7 +79,7 @@ export const FACTORS = {
   income: {
     label: 'Household income',
     weight: 0.1,
-    unit: 'CAD/year',
+    unit: SIGNAL_UNITS.income,
     curve: {
       scale: 'linear',
       knots: [
@@ -94,7 +96,7 @@ export const FACTORS = {
   poiDensity: {
     label: 'Nearby businesses',
     weight: 0.15,
-    unit: 'OpenStreetMap POIs within 1 km',
+    unit: SIGNAL_UNITS.poiDensity,
     curve: {
       scale: 'log',
       knots: [
@@ -116,7 +118,7 @@ export const FACTORS = {
   pedestrian: {
     label: 'Pedestrian activity',
     weight: 0.15,
-    unit: 'pedestrians/day (est.)',
+    unit: SIGNAL_UNITS.pedestrian,
     curve: {
       scale: 'log',
       knots: [
@@ -129,13 +131,13 @@ export const FACTORS = {
     },
   },
   // Transit commute share (%) expected of the stops within a walk and the density (geo/model/activity.ts
-  // transitShareOf). Knots from scripts/fit-transit.mjs (TRANSIT_MODEL.curveKnots, a test keeps them equal):
+  // transitShareOf). Knots from research/fit-transit.mjs (TRANSIT_MODEL.curveKnots, a test keeps them equal):
   // 2.x's stop-equivalent knots moved to the share of the urban DA at the same rank, so no stop at 100
   // persons/km² → 0; median urban DA → 59; 90th percentile → 72; downtown with rapid transit → 100.
   transit: {
     label: 'Transit access',
     weight: 0.1,
-    unit: '% of commuters by transit (modelled)',
+    unit: SIGNAL_UNITS.transit,
     curve: {
       scale: 'linear',
       knots: [
@@ -149,9 +151,9 @@ export const FACTORS = {
       ],
     },
   },
-} as const satisfies Record<string, FactorDefinition>
+} as const satisfies Record<FactorKey, FactorDefinition>
 
-export type FactorKey = keyof typeof FACTORS
+export type { FactorKey }
 /** The keys in the contract's order. */
 export const FACTOR_KEYS = Object.keys(FACTORS) as readonly FactorKey[] as readonly [FactorKey, ...FactorKey[]]
 /** One value per factor, built from the table (the schemas and defaults below use it). */

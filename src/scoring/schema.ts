@@ -1,7 +1,7 @@
 // OpenAPI/zod description of a score result (spec §2.2 + docs/decisions.md §4 extras).
 import { z } from '@hono/zod-openapi'
 import { GEOCODE_PRECISIONS, WARNING_CODES } from '../geo/geodata'
-import { latitude, longitude } from '../lib/location'
+import { latitude, longitude } from './location'
 import { perFactor } from './factors'
 import { GRADES } from './grade'
 import { WeightProfileSchema } from './weights'
@@ -80,7 +80,15 @@ export const ScoreResultSchema = z
   .object({
     overallScore: z.number().min(0).max(100).openapi({ description: 'Σ factor score × weight, one decimal', example: 87.4 }),
     grade: z.enum(GRADES),
-    address: z.string().max(400).openapi({ description: 'Resolved display address (the given address when coordinates were also given)' }),
+    address: z
+      .string()
+      .max(400)
+      .openapi({
+        description:
+          'Resolved display address (the given address when coordinates were also given). For coordinates alone: the civic ' +
+          'address within 15 m, else the nearest street and its cross street ("Yonge Street near Eglinton Avenue East, Toronto, ON"), ' +
+          'else the coordinates',
+      }),
     lat: latitude,
     lng: longitude,
     factorScores: z.object(perFactor(() => FactorScoreSchema)),

@@ -3,7 +3,7 @@
 // failing the batch. One monthly quota unit per location, charged up front for the whole batch.
 import { ApiError, type ErrorCode } from '../errors'
 import { DEFAULT_WEIGHTS, type ScoreResult, type WeightProfile } from '../scoring'
-import { MAX_ADDRESS_LENGTH, parseLocation } from '../lib/location'
+import { MAX_ADDRESS_LENGTH, parseLocation } from '../scoring/location'
 import { scoreLocation } from './scoring'
 
 export const BATCH = {

@@ -7,17 +7,20 @@ import { boxAround } from '../geo/geodata'
 import type { Corner } from '../geo/geocode'
 
 const { streetCorners: corners } = schema
-/** More corners than this for two names around one place is a data problem, not a crossing. */
-const MAX_CORNERS = 500
+/** More corners than this for two names around one place is a data problem, not a crossing (Yonge St has ~150). */
+const MAX_CORNERS = 4000
 
-/** Corners whose two names are among `nameKeys` (a typed pair and its other readings), within `near`'s radius. */
+/**
+ * Every corner of a street among `nameKeys` (a typed pair and its other readings) within `near`'s radius: the
+ * pair's own corners, and the others that show where the two cannot meet unlisted (line-ends.ts).
+ */
 export type CornerSource = (nameKeys: readonly string[], near: { lat: number; lng: number; radiusKm: number }) => Promise<Corner[]>
 
 export function d1Corners(d1: D1Database): CornerSource {
   const db = getDb(d1)
   return async (nameKeys, near) => {
     const keys = [...new Set(nameKeys)]
-    if (keys.length < 2) return []
+    if (!keys.length) return []
     const [minLng, minLat, maxLng, maxLat] = boxAround(near.lat, near.lng, near.radiusKm)
     const rows = await db
       .select()
@@ -25,7 +28,6 @@ export function d1Corners(d1: D1Database): CornerSource {
       .where(
         and(
           inArray(corners.nameKeyA, keys),
-          inArray(corners.nameKeyB, keys),
           gte(corners.latE5, Math.floor(minLat * 1e5)),
           lte(corners.latE5, Math.ceil(maxLat * 1e5)),
           gte(corners.lngE5, Math.floor(minLng * 1e5)),

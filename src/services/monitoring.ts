@@ -3,14 +3,15 @@
 // version gets its owner one dataUpdate notification per data version. Idempotent: each notification
 // carries a dedupeKey and is inserted only if none with that key exists, and each location update is
 // conditional on the cached state it was computed from, so overlapping or repeated runs add nothing.
-import { and, asc, eq, gt } from 'drizzle-orm'
+import { and, asc, eq, exists, gt, sql } from 'drizzle-orm'
 import { getDb, schema } from '../db/client'
 import type { Env } from '../env'
 import { DATA_VERSION } from '../geo/geodata'
 import type { ScoreResult } from '../scoring'
-import { notificationInsert } from './notifications'
+import { notificationInsert, notificationStatements } from './notifications'
+import { eventStatements } from './webhooks/outbox'
 import { scoreLocation } from './scoring'
-import { parseLocation } from '../lib/location'
+import { parseLocation } from '../scoring/location'
 
 export const SCORE_CHANGE_POINTS = 5
 export const MONITOR_BATCH_SIZE = 50
@@ -76,7 +77,7 @@ export async function runMonitoring(env: Env, options: { now?: Date; batchSize?:
       if (isSignificantChange({ score: l.latestScore, grade: l.latestScoreGrade }, { score: result.overallScore, grade: result.grade })) {
         summary.scoreChanges++
         statements.push(
-          notificationInsert(
+          ...notificationStatements(
             db,
             l.userId,
             {
@@ -89,6 +90,29 @@ export async function runMonitoring(env: Env, options: { now?: Date; batchSize?:
             },
             now,
           ),
+          // Only when this run's update landed (an overlapping run that lost the race writes no event).
+          ...eventStatements(
+            db,
+            l.userId,
+            {
+              type: 'location.score_changed',
+              data: {
+                projectId: l.projectId,
+                projectName,
+                locationId: l.id,
+                address: l.address,
+                previous: { overallScore: l.latestScore, grade: l.latestScoreGrade, scoredAt: l.scoredAt },
+                current: { overallScore: result.overallScore, grade: result.grade, scoredAt: now.toISOString() },
+              },
+              when: exists(
+                db
+                  .select({ one: sql`1` })
+                  .from(schema.savedLocations)
+                  .where(and(eq(schema.savedLocations.id, l.id), eq(schema.savedLocations.scoredAt, now.toISOString()))),
+              ),
+            },
+            now,
+          ).statements,
         )
       }
       if (previous?.dataVersion && previous.dataVersion !== DATA_VERSION && !dataUpdateSent.has(l.userId)) {

@@ -1,8 +1,10 @@
 // Site finder: score a lattice of candidate points around a centre and return the best distinct
 // places, the centre's own result and the whole grid for a heat map. The centre is located once
 // (geocoded when given as an address); every other grid point is an exact position (precision
-// `coordinates`, no street). The centre keeps its own result, street included, as grid point (0, 0),
-// so the best point is never worse than the centre.
+// `coordinates`). The grid is scored by the engine alone; the best distinct points are re-scored by
+// POST /score's own service, so each best point's result is /score's at its coordinates (named by its
+// street). The centre keeps its own result, street included, as grid point (0, 0), so the best point is
+// never worse than the centre.
 import { ApiError } from '../errors'
 import { featuresAt, trafficArea, type FeatureOptions } from '../geo/signals'
 import { bearingDeg, distanceM, isInCanada } from '../geo/geodata'
@@ -125,49 +127,81 @@ function gridFeatureOptions(candidates: readonly { lat: number; lng: number }[])
   return { memo: false, trafficArea: trafficArea(minLat, minLng, maxLat, maxLng) }
 }
 
-/** Scores the candidates and picks the best distinct places. Pure and deterministic. */
-export function findNearby(centre: ScoreResult, candidates: ReturnType<typeof candidatePoints>, options: NearbyOptions): NearbyResult {
+/** Scores a point exactly as POST /score does at those coordinates (services/scoring.ts `scoreLocation`). */
+export type PointScorer = (lat: number, lng: number) => Promise<ScoreResult>
+
+/** The engine alone at a point (no geodata store: no street, counts or streets in sight), for callers without one. */
+export const engineScorer =
+  (weights: WeightProfile): PointScorer =>
+  async (lat, lng) =>
+    buildScoreResult({ lat, lng, precision: 'coordinates', address: coordinatesLabel(lat, lng) }, weights)
+
+/**
+ * How many distinct grid points, best by the grid's score, are re-scored by the scorer for each best point
+ * asked: the grid's score is the engine without the store's per-point reads (the street at the point,
+ * counted volumes, streets in sight, distance to the network), which can move a point's score by a few points.
+ */
+const RESCORED_PER_BEST = 3
+const RESCORED_MIN = 12
+
+/**
+ * Scores the candidates and picks the best distinct places. The grid is scored by the engine (cheap, for
+ * the heat map); the best distinct candidates are then re-scored by `scorePoint` (POST /score's service in
+ * the worker), ranked by that score, and keep it, so a best point's score is what POST /score answers at
+ * its coordinates; their grid points carry it too. Deterministic.
+ */
+export async function findNearby(
+  centre: ScoreResult,
+  candidates: ReturnType<typeof candidatePoints>,
+  options: NearbyOptions,
+  scorePoint: PointScorer = engineScorer(options.weights),
+): Promise<NearbyResult> {
   const grid = gridFeatureOptions(candidates)
   const points = candidates.map((p): ScoredGridPoint => {
-    const overallScore = p.east === 0 && p.north === 0 ? centre.overallScore : gridPointScore(p.lat, p.lng, options.weights, grid)
+    const overallScore = isCentre(p) ? centre.overallScore : gridPointScore(p.lat, p.lng, options.weights, grid)
     return { lat: p.lat, lng: p.lng, east: p.east, north: p.north, overallScore, grade: gradeFor(overallScore) }
   })
-
-  // Highest score first; ties go to the point nearer the centre, then to lattice order.
-  const order = points
-    .map((_, i) => i)
-    .sort(
-      (a, b) =>
-        points[b].overallScore - points[a].overallScore ||
-        points[a].east ** 2 + points[a].north ** 2 - (points[b].east ** 2 + points[b].north ** 2) ||
-        a - b,
-    )
-  // Distinct places: at least two grid spacings apart, checked on the lattice so rounding cannot flip it.
-  const minLattice2 = (2 * options.spacingM) ** 2
-  const picked: number[] = []
-  for (const i of order) {
-    if (picked.length >= options.limit) break
-    const p = points[i]
-    if (picked.every((j) => (points[j].east - p.east) ** 2 + (points[j].north - p.north) ** 2 >= minLattice2)) picked.push(i)
-  }
+  const shortlist = pickDistinct(points, rankOrder(points), options.spacingM, Math.max(RESCORED_MIN, options.limit * RESCORED_PER_BEST))
+  // The centre is always a candidate (its result is already /score's), so the best point is never worse than it.
+  const centreAt = points.findIndex(isCentre)
+  if (centreAt >= 0 && !shortlist.includes(centreAt)) shortlist.push(centreAt)
+  const results = await Promise.all(shortlist.map((i) => (isCentre(points[i]) ? centre : scorePoint(points[i].lat, points[i].lng))))
+  const resultOf = new Map(shortlist.map((i, k) => [i, results[k]]))
+  for (const [i, result] of resultOf) points[i] = { ...points[i], overallScore: result.overallScore, grade: result.grade }
+  // Re-ranked by the scores just computed; distinct again (the centre joined the shortlist unchecked).
+  const picked = pickDistinct(points, rankOrder(points, shortlist), options.spacingM, options.limit)
   const best = picked.map((i, rank): BestPoint => {
     const p = points[i]
     return {
       rank: rank + 1,
       distanceM: Math.round(distanceM(centre.lat, centre.lng, p.lat, p.lng)),
-      bearingDeg: p.east === 0 && p.north === 0 ? 0 : Math.round(bearingDeg(centre.lat, centre.lng, p.lat, p.lng)) % 360,
-      result:
-        p.east === 0 && p.north === 0
-          ? centre
-          : buildScoreResult(
-              { lat: p.lat, lng: p.lng, precision: 'coordinates', address: coordinatesLabel(p.lat, p.lng) },
-              options.weights,
-            ),
+      bearingDeg: isCentre(p) ? 0 : Math.round(bearingDeg(centre.lat, centre.lng, p.lat, p.lng)) % 360,
+      result: resultOf.get(i)!,
       east: p.east,
       north: p.north,
     }
   })
   return { centre, radiusM: options.radiusM, spacingM: options.spacingM, best, points }
+}
+
+const isCentre = (p: { east: number; north: number }) => p.east === 0 && p.north === 0
+
+/** Highest score first; ties go to the point nearer the centre, then to lattice order. */
+function rankOrder(points: readonly ScoredGridPoint[], among: readonly number[] = points.map((_, i) => i)): number[] {
+  const d2 = (p: ScoredGridPoint) => p.east ** 2 + p.north ** 2
+  return [...among].sort((a, b) => points[b].overallScore - points[a].overallScore || d2(points[a]) - d2(points[b]) || a - b)
+}
+
+/** The first `count` of `order` that are distinct places: two grid spacings apart, checked on the lattice so rounding cannot flip it. */
+function pickDistinct(points: readonly ScoredGridPoint[], order: readonly number[], spacingM: number, count: number): number[] {
+  const minLattice2 = (2 * spacingM) ** 2
+  const picked: number[] = []
+  for (const i of order) {
+    if (picked.length >= count) break
+    const p = points[i]
+    if (picked.every((j) => (points[j].east - p.east) ** 2 + (points[j].north - p.north) ** 2 >= minLattice2)) picked.push(i)
+  }
+  return picked
 }
 
 /** The grid as GeoJSON points ([lng, lat]) with their score and grade, for any map library. */
@@ -209,7 +243,7 @@ export async function searchNearby(
   assertSearchableCentre(centre)
   const candidates = candidatePoints(centre, options.radiusM, options.spacingM)
   await charge(nearbyQuotaUnits(candidates.length))
-  return findNearby(centre, candidates, options)
+  return findNearby(centre, candidates, options, (lat, lng) => scoreLocation(env, { lat, lng }, options.weights))
 }
 
 /**

@@ -1,8 +1,9 @@
 // Notifications (docs/decisions.md §6): the one builder that writes them, and the owner's list and read marks.
-import { and, desc, eq, notExists, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, exists, notExists, sql, type SQL } from 'drizzle-orm'
 import { getDb, schema, type Db } from '../db/client'
 import { NOTIFICATION_TYPES, type NotificationType } from '../db/schema/notifications'
 import { notFound } from '../errors'
+import { eventStatements } from './webhooks/outbox'
 
 export { NOTIFICATION_TYPES }
 
@@ -25,7 +26,13 @@ export interface NotificationContent {
  * change it reports (an order status move, a quote answer, a new user) so both land or neither does.
  * The recipient is a user id, or a condition on `users` when the user is created in the same batch.
  */
-export function notificationInsert(db: Db, recipient: string | SQL, n: NotificationContent, now: Date | string = new Date()) {
+export function notificationInsert(
+  db: Db,
+  recipient: string | SQL,
+  n: NotificationContent,
+  now: Date | string = new Date(),
+  id: string = crypto.randomUUID(),
+) {
   const user = typeof recipient === 'string' ? eq(schema.users.id, recipient) : recipient
   const duplicate =
     n.dedupeKey === undefined
@@ -37,7 +44,7 @@ export function notificationInsert(db: Db, recipient: string | SQL, n: Notificat
   return db.insert(schema.notifications).select(
     db
       .select({
-        id: sql<string>`${crypto.randomUUID()}`.as('id'),
+        id: sql<string>`${id}`.as('id'),
         userId: schema.users.id,
         type: sql<NotificationType>`${n.type}`.as('type'),
         title: sql<string>`${n.title.slice(0, NOTIFICATION_TITLE_MAX)}`.as('title'),
@@ -49,6 +56,25 @@ export function notificationInsert(db: Db, recipient: string | SQL, n: Notificat
       .from(schema.users)
       .where(and(user, duplicate && notExists(duplicate))),
   )
+}
+
+/**
+ * A notification for an existing user and its `notification.created` webhook event (docs/webhooks.md), for
+ * the batch of the change it reports. The event is written only if the notification was (a repeated
+ * dedupeKey writes neither).
+ */
+export function notificationStatements(db: Db, userId: string, n: NotificationContent, now: Date = new Date()) {
+  const id = crypto.randomUUID()
+  const inserted = db.select({ one: sql`1` }).from(schema.notifications).where(eq(schema.notifications.id, id))
+  const data = {
+    id,
+    type: n.type,
+    title: n.title.slice(0, NOTIFICATION_TITLE_MAX),
+    message: n.message.slice(0, NOTIFICATION_MESSAGE_MAX),
+    createdAt: now.toISOString(),
+  }
+  const event = eventStatements(db, userId, { type: 'notification.created', data, when: exists(inserted) }, now)
+  return [notificationInsert(db, userId, n, now, id), ...event.statements] as const
 }
 
 const columns = {

@@ -7,7 +7,7 @@ import { getDb } from '../db/client'
 import { pois } from '../db/schema'
 import { DEFAULT_WEIGHTS, type Grade } from '../scoring'
 import { scoreLocation } from './scoring'
-import { parseLocation } from '../lib/location'
+import { parseLocation } from '../scoring/location'
 
 /** At most this many prospects are returned (the nearest matching ones within the radius are scored). */
 export const MAX_PROSPECTS = 100

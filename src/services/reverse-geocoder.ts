@@ -140,3 +140,12 @@ export function forgiving(inner: ReverseGeocoder): ReverseGeocoder {
     },
   }
 }
+
+/**
+ * What a coordinate is called in a result's `address` (POST /score, batch, the site finder's best points, the
+ * built-in AI's suggestions): the civic address within CIVIC_NAME_M, else its street and cross street with the
+ * municipality; null where the store knows neither (the caller writes the coordinates), or fails.
+ */
+export async function nameOfPoint(env: Partial<Pick<Env, 'DB'>>, lat: number, lng: number): Promise<string | null> {
+  return (await reverseGeocoderFor(env).reverse(lat, lng, REVERSE_MAX_DISTANCE_M))?.address ?? null
+}

@@ -1,6 +1,6 @@
 // ROI for a sign (spec §4.6, docs/decisions.md §8): the pure model of src/roi, driven by a location's traffic and
 // pedestrian estimates when one is given (it is scored first), else by the overallScore the caller gave.
-import type { LocationInput } from '../lib/location'
+import type { LocationInput } from '../scoring/location'
 import { estimateRoi, signalsOf, type RoiEstimate } from '../roi'
 import { DEFAULT_WEIGHTS } from '../scoring'
 import { scoreLocation } from './scoring'

@@ -4,11 +4,12 @@ import { ApiError } from '../errors'
 import { parseAddress } from '../geo/geocode'
 import { streetKeyOf } from '../geo/geocode'
 import { locationWarnings, type ScoreWarning } from '../geo/geodata'
-import type { LocationInput } from '../lib/location'
+import type { LocationInput } from '../scoring/location'
 import { buildScoreResult, DEFAULT_WEIGHTS, type ScoreResult, type WeightProfile } from '../scoring'
 import { geocoderFor, type Defer, type GeocodeResult, type Geocoder } from './geocoder'
 import { countsNear, d1CountStore } from './count-store'
 import { d1StreetStore, reverseLocate, scoringStreet, streetsInSightOf } from './street-store'
+import { nameOfPoint } from './reverse-geocoder'
 
 export type { LocationInput }
 
@@ -31,7 +32,8 @@ export async function scoreLocation(
     const street = parsed?.name ? { name: parsed.name, ...(parsed.type && { type: parsed.type }) } : undefined
     // The street at the point from the store's centrelines: the address's own street when one was
     // written (its class), else the nearest street. The same road as the equivalent address resolves.
-    // The counts near the point are read beside it (two queries in flight at once, not one after the other).
+    // The counts near the point are read beside it; what the point is called when no address was given (issue 31
+    // item 5: the civic address within 15 m, else the street and cross street) after it, from the cells it read.
     const [nearest, measuredCounts] = env.DB
       ? await Promise.all([
           reverseLocate(env.DB, lat, lng, street ? { nameKey: streetKeyOf(parsed!).nameKey } : {}),
@@ -39,15 +41,17 @@ export async function scoreLocation(
         ])
       : [undefined, undefined]
     const located = scoringStreet(nearest, street)
-    // The same cells as the nearest street's (cached): no second query.
-    const near = env.DB ? await streetsInSightOf(d1StreetStore(env.DB), lat, lng) : undefined
+    // The same cells as the nearest street's and its address points (cached by now): no second query.
+    const [near, name] = env.DB
+      ? await Promise.all([streetsInSightOf(d1StreetStore(env.DB), lat, lng), address === undefined ? nameOfPoint(env, lat, lng) : null])
+      : [undefined, null]
     return buildScoreResult(
       {
         lat,
         lng,
         precision: 'coordinates',
         accuracyM: 0,
-        address: address ?? `${lat.toFixed(5)}, ${lng.toFixed(5)}`,
+        address: address ?? name ?? `${lat.toFixed(5)}, ${lng.toFixed(5)}`,
         ...(located && { street: located }),
         ...(measuredCounts && { measuredCounts }),
         ...(near && { streetsInSight: near.streets }),

@@ -4,7 +4,7 @@
 // named by its street and a cross street (here from the address points: the fixture's grid streets have no centrelines).
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createKey } from '../helpers/api'
+import { call, createKey } from '../helpers/api'
 import { fixtureCsv, loadFixture, pointOf, range, type FixtureStreet } from '../helpers/address-fixture'
 import { loadStreetFixture, offset } from '../helpers/street-fixture'
 import { REVERSE_MAX_DISTANCE_M, reverseGeocoderFor } from '../../src/services/reverse-geocoder'
@@ -75,6 +75,18 @@ describe('POST /api/v1/ai/query with the store loaded', () => {
         expect(l.address).toBe(`${l.lat.toFixed(5)}, ${l.lng.toFixed(5)}`)
         expect(l.resolvedAddress).toMatch(/^Rue Fixture [\p{L} ]+( près de Rue Fixture [\p{L} ]+)?, Montréal, QC$/u)
       }
+    }
+  })
+
+  it('each suggestion scores what POST /score answers at its coordinates (same service: streets in sight, counts)', async () => {
+    const { key } = await createKey('free')
+    const query = 'Où mettre une enseigne pour ma boulangerie près du marché Jean-Talon?'
+    const res = await aiCall('/ai/query', { key, body: { query }, env: FRESH_ENV })
+    const weights = res.json.suggestedWeights
+    expect(weights).not.toBeNull()
+    for (const l of res.json.geocodedLocations as { lat: number; lng: number; overallScore: number }[]) {
+      const single = await call('/api/v1/score', { key, body: { lat: l.lat, lng: l.lng, weights } })
+      expect(Math.abs(single.json.overallScore - l.overallScore)).toBeLessThanOrEqual(0.1)
     }
   })
 })

@@ -1,7 +1,7 @@
 // Issue 25: the /ai/query evaluation set (≥ 50 EN/FR questions, test/ai/fixtures/query-eval.json),
 // scored with the provider-agnostic evaluator (src/services/ai/evaluation.ts). The built-in provider
 // must get intent, city and business type all right on ≥ 90 % of the questions. The same evaluator
-// scores an external provider through a running server: scripts/eval-ai-query.mjs.
+// scores an external provider through a running server: research/eval-ai-query.mjs.
 import { describe, expect, it } from 'vitest'
 import { offlineGeocoder } from '../../src/services/geocoder'
 import { noReverseGeocoder } from '../../src/services/reverse-geocoder'

@@ -56,6 +56,8 @@ describe('errors teach: every enum lists its valid values', () => {
       'PATCH /admin/v1/users/{user}': { url: '/admin/v1/users/enum%40example.com', headers: admin, body: {}, method: 'PATCH' },
       'POST /admin/v1/orders/{id}/advance': { url: `/admin/v1/orders/${crypto.randomUUID()}/advance`, headers: admin, body: {} },
       'GET /admin/v1/orders': { url: '/admin/v1/orders', headers: admin },
+      'POST /api/v1/webhooks': { url: '/api/v1/webhooks', body: { url: 'https://hooks.example.com/enum', events: ['*'] } },
+      'PATCH /api/v1/webhooks/{id}': { url: `/api/v1/webhooks/${crypto.randomUUID()}`, body: {}, method: 'PATCH' },
       'GET /admin/v1/quotes': { url: '/admin/v1/quotes', headers: admin },
       'POST /api/v1/ai/recommend': { url: '/api/v1/ai/recommend', body: { scoreResult: { ...score, warnings: [warning] } } },
     }

@@ -1,4 +1,4 @@
-// The one location input (src/lib/location.ts) on every route that takes one: the same bad location gets
+// The one location input (src/scoring/location.ts) on every route that takes one: the same bad location gets
 // the same 400 and message everywhere (batch: the same message in the row's error), a good point is
 // accepted. The route list is checked against the OpenAPI registry, so a new route taking lat/lng
 // fails here until it has a row below.

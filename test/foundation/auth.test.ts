@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest'
 import { env } from 'cloudflare:workers'
 import { call, admin, createKey, expectError } from '../helpers/api'
-import { KEY_CACHE_PREFIX } from '../../src/middleware/auth'
+import { KEY_CACHE_PREFIX } from '../../src/auth/key-cache'
 import { VERIFIED_KEY_TTL_MS } from '../../src/auth/key-cache'
 
 describe('auth: happy paths', () => {

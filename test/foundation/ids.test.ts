@@ -50,6 +50,10 @@ async function productWithLetters() {
   ])
   return id
 }
+async function newWebhook(owner: Owner) {
+  return (await call(`${API}/webhooks`, { key: owner.key, body: { url: 'https://hooks.example.com/ids', events: ['*'] } })).json
+    .id as string
+}
 const ownNotification = async (owner: Owner) => (await call(`${API}/notifications`, { key: owner.key })).json[0].id as string
 
 /** Keyed by "METHOD path" as the OpenAPI document declares it. */
@@ -92,6 +96,12 @@ const CASES: Record<string, (owner: Owner) => Promise<Case>> = {
   [`GET ${API}/quotes/{id}`]: async (o) => ({ path: `${API}/quotes/${await newQuote(o)}`, status: 200 }),
   [`POST ${API}/quotes/{id}/accept`]: async (o) => ({ path: `${API}/quotes/${await newQuote(o, true)}/accept`, status: 200 }),
   [`POST ${API}/quotes/{id}/decline`]: async (o) => ({ path: `${API}/quotes/${await newQuote(o, true)}/decline`, status: 200 }),
+  [`GET ${API}/webhooks/{id}`]: async (o) => ({ path: `${API}/webhooks/${await newWebhook(o)}`, status: 200 }),
+  [`PATCH ${API}/webhooks/{id}`]: async (o) => ({ path: `${API}/webhooks/${await newWebhook(o)}`, body: { enabled: false }, status: 200 }),
+  [`DELETE ${API}/webhooks/{id}`]: async (o) => ({ path: `${API}/webhooks/${await newWebhook(o)}`, status: 200 }),
+  [`POST ${API}/webhooks/{id}/roll-secret`]: async (o) => ({ path: `${API}/webhooks/${await newWebhook(o)}/roll-secret`, status: 200 }),
+  [`GET ${API}/webhooks/{id}/deliveries`]: async (o) => ({ path: `${API}/webhooks/${await newWebhook(o)}/deliveries`, status: 200 }),
+  [`POST ${API}/webhooks/{id}/test`]: async (o) => ({ path: `${API}/webhooks/${await newWebhook(o)}/test`, status: 202 }),
   'POST /admin/v1/keys/{id}/revoke': async () => ({
     path: `/admin/v1/keys/${(await createKey()).keyId}/revoke`,
     staff: true,

@@ -1,4 +1,4 @@
-// accuracyM as a calibrated quantity (src/geo/accuracy.ts, scripts/calibrate-geocoder.mjs): city and
+// accuracyM as a calibrated quantity (src/geo/accuracy.ts, research/calibrate-geocoder.mjs): city and
 // postal-area radii cover the places' far addresses, grow with the area's extent, and the fitting
 // functions keep the share they are asked for. Reference points are from public maps, not the bundled data.
 import { describe, expect, it } from 'vitest'
@@ -15,7 +15,7 @@ import { planAddressLookup, resolveAddressLookup, type AddressPoint } from '../.
 import { geoStore, type Fsa } from '../../src/geo/geodata/store'
 import { streetKeyOfText } from '../../src/geo/geocode/street-key'
 import { distanceKm } from '../../src/geo/geodata/text'
-import { fitScale, fitTerm, heldNeeded, quantile, shareWithin } from '../../scripts/lib/calibrate-accuracy'
+import { fitScale, fitTerm, heldNeeded, quantile, shareWithin } from '../../research/lib/calibrate-accuracy'
 
 const metresTo = (r: { lat: number; lng: number }, [lat, lng]: [number, number]) => distanceKm(r.lat, r.lng, lat, lng) * 1000
 
@@ -122,7 +122,7 @@ describe('accuracy terms', () => {
   })
 })
 
-describe('fitting (scripts/lib/calibrate-accuracy.ts)', () => {
+describe('fitting (research/lib/calibrate-accuracy.ts)', () => {
   // Errors proportional to the term (20–120 % of it) plus a few metres of noise: a k near 1 and a small floor fit them.
   const samples = Array.from({ length: 400 }, (_, i) => {
     const termM = 10 + (i % 40) * 5

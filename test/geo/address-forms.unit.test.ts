@@ -1,4 +1,4 @@
-// Address forms found by scripts/probe-scoring.mjs that the parser/geocoder got wrong, and the
+// Address forms found by research/probe-scoring.mjs that the parser/geocoder got wrong, and the
 // US side of the border inside Canada's bounding box.
 import { describe, it, expect } from 'vitest'
 import { geocodeOffline, parseAddress } from '../../src/geo/geocode'

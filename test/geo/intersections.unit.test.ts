@@ -101,6 +101,17 @@ describe('typed intersections: matching and choice', () => {
     expect(metres(res!, x)).toBeLessThan(5)
   })
 
+  it('reads a bare French name without its article: "Côte-des-Neiges" is Chemin de la Côte-des-Neiges', () => {
+    const x = offset(centreOf('Montréal, QC'), -2500, -1500)
+    const pieces = [...line('Chemin de la Côte-des-Neiges', straight(x, 400, false)), ...line('Chemin Queen Mary', straight(x, 400, true))]
+    expect(pieces[0].nameKey).toBe('de la cote des neiges')
+    for (const text of ['Côte-des-Neiges & Queen-Mary, Montréal, QC', 'Queen Mary & Côte-des-Neiges, Montréal']) {
+      const res = geocode(text, pieces)
+      expect(res?.precision, text).toBe('intersection')
+      expect(metres(res!, x), text).toBeLessThan(5)
+    }
+  })
+
   it('reads a bare "Broadway" as the "W Broadway" a city files with a leading direction', () => {
     const x = offset(centreOf('Vancouver, BC'), -1200, 1500)
     const pieces = [...line('W Broadway', straight(x, 400, true)), ...line('Granville St', straight(x, 400, false))]

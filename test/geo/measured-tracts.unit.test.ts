@@ -2,9 +2,8 @@
 import { describe, expect, it } from 'vitest'
 import { readFileSync } from 'node:fs'
 import { tractAt } from '../../src/geo/geodata/measured'
-import { BinaryReader } from '../../src/geo/geodata/measured/binary'
+import { artefactReader } from '../../src/geo/geodata/measured/binary'
 import { Shapes } from '../../src/geo/geodata/measured/shapes'
-import FORMATS from '../../src/geo/data/formats.json'
 import { seededRandom } from '../../scripts/lib/seeded-random.mjs'
 
 describe('tractAt', () => {
@@ -42,7 +41,7 @@ describe('tractAt', () => {
 describe('tract shapes: the first point queries scan the boxes, later ones use the grid', () => {
   it('both find the same tract boxes, in item order, around cities and at random', () => {
     const tractShapes = () => {
-      const reader = new BinaryReader(readFileSync('src/geo/data/tracts.bin'), FORMATS.tracts.magic, FORMATS.tracts.version)
+      const reader = artefactReader('tracts', readFileSync('src/geo/data/tracts.bin'))
       reader.ints(true) // ctuids
       reader.ints() // incomes
       return new Shapes(reader, 1e4, 0.2)

@@ -1,4 +1,4 @@
-// The accuracyM calibration (scripts/calibrate-geocoder.mjs → src/geo/data/accuracy-calibration.*):
+// The accuracyM calibration (research/calibrate-geocoder.mjs → src/geo/data/accuracy-calibration.*):
 // the bundled fit is the one its manifest records, every group's coverage on the calibration folds keeps
 // its statistical bound ≥ 90 %, the calibration sample never touches the validation hold-out, and the
 // manifest names the source files it was fitted on.
@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { ACCURACY_FIT } from '../../src/geo/data/accuracy-calibration.generated'
 import { ACCURACY_TERMS } from '../../src/geo/geodata/accuracy'
-import { coverageBound, heldNeeded } from '../../scripts/lib/calibrate-accuracy'
+import { coverageBound, heldNeeded } from '../../research/lib/calibrate-accuracy'
 import { addressFileRecords } from '../../scripts/lib/geodata-store-build'
 import { hasSharedData, sharedDataSkipReason, sharedFile } from './shared-data'
 

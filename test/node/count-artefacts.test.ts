@@ -1,5 +1,5 @@
 // The committed count artefacts (geodata/store/counts-*.tsv.gz) are what the build makes of the data pack
-// with the traffic fit's own parse (scripts/validation/counts.mjs), filed under the street pieces' cells.
+// with the traffic fit's own parse (scripts/geodata/counts.mjs), filed under the street pieces' cells.
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { readArtefact, readManifest } from '../../scripts/lib/geodata-artefacts.mjs'

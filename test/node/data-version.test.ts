@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { dataVersionOf, readManifest } from '../../scripts/lib/geodata-artefacts.mjs'
+import { dataVersionOf, readManifest, STORE_SUMMARY, storeSummary } from '../../scripts/lib/geodata-artefacts.mjs'
 import { DATA_VERSION } from '../../src/geo/geodata'
 
 const dataDir = 'src/geo/data'
@@ -28,6 +28,10 @@ describe('data version', () => {
 
   it('the bundled manifest version is derived from those hashes', () => {
     expect(bundle.dataVersion).toBe(dataVersionOf(1, outputs))
+  })
+
+  it("the worker's copy of the store manifest (version, extents) is the manifest's: rebuild with npm run build:geodata-store", () => {
+    expect(JSON.parse(readFileSync(STORE_SUMMARY, 'utf8'))).toEqual(storeSummary(readManifest()))
   })
 
   it('scores carry both derived versions, bundle and store', () => {

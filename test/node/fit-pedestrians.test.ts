@@ -10,7 +10,7 @@ const MODEL = 'geo/data/pedestrian-model.generated.ts'
 
 describe('fit:pedestrians', () => {
   it('without the data pack: says so, exits 0 and leaves the model alone', () => {
-    const { run } = fitOnScratchSrc('scripts/fit-pedestrians.mjs', undefined)
+    const { run } = fitOnScratchSrc('research/fit-pedestrians.mjs', undefined)
     expect(run.status).toBe(0)
     expect(run.stdout).toMatch(/needs the raw data in .*no-such-pack.*skipped/)
   })
@@ -18,7 +18,7 @@ describe('fit:pedestrians', () => {
   it.skipIf(!hasSharedData)(
     'with the data pack: fits the committed model again and reports both cities held out',
     () => {
-      const { run, written } = fitOnScratchSrc('scripts/fit-pedestrians.mjs', SHARED_DATA_DIR, [MODEL])
+      const { run, written } = fitOnScratchSrc('research/fit-pedestrians.mjs', SHARED_DATA_DIR, [MODEL])
       expect(run.status, run.stderr).toBe(0)
       expect(run.stdout).toMatch(/Vancouver → Toronto 0\.\d{3} .*Toronto → Vancouver 0\.\d{3}/)
       expect(run.stdout).toMatch(/blocks ≥ 2 km.*Toronto 0\.\d{3} .*Vancouver without local POIs 0\.\d{3} .*with 0\.\d{3}/)

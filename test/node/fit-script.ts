@@ -24,8 +24,6 @@ export function fitOnScratchSrc(
   try {
     if (pack) {
       cpSync(join(repoRoot, 'src'), join(dir, 'src'), { recursive: true })
-      // src/geo/geodata/sources.ts derives dataVersion from the store's manifest beside src/
-      cpSync(join(repoRoot, 'geodata/store/manifest.json'), join(dir, 'geodata/store/manifest.json'))
     }
     const env = { ...process.env, SHARED_DATA_DIR: pack ?? join(dir, 'no-such-pack'), ENGINE_SRC: join(dir, 'src') }
     const run = spawnSync(process.execPath, [join(repoRoot, script)], { env, encoding: 'utf8' })

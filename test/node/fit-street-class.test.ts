@@ -9,7 +9,7 @@ const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 
 describe('fit:street-class', () => {
   it('reports exact, within-one and Spearman agreement on held-out streets for the name-only baseline and the inference', () => {
-    const run = spawnSync(process.execPath, [join(repoRoot, 'scripts/fit-street-class.mjs')], { encoding: 'utf8' })
+    const run = spawnSync(process.execPath, [join(repoRoot, 'research/fit-street-class.mjs')], { encoding: 'utf8' })
     expect(run.status, run.stderr).toBe(0)
     const heldOut = run.stdout.split('\nheld out\n')[1]?.split('\nheld out, ')[0] ?? ''
     const line = (label: string) => heldOut.split('\n').find((l) => l.trim().startsWith(label)) ?? ''

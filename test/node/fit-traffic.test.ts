@@ -10,7 +10,7 @@ const MODEL = 'geo/data/traffic-model.generated.ts'
 
 describe('fit:traffic', () => {
   it('without the data pack: says so, exits 0 and leaves the model alone', () => {
-    const { run } = fitOnScratchSrc('scripts/fit-traffic.mjs', undefined)
+    const { run } = fitOnScratchSrc('research/fit-traffic.mjs', undefined)
     expect(run.status).toBe(0)
     expect(run.stdout).toMatch(/needs the raw data in .*no-such-pack.*skipped/)
   })
@@ -18,7 +18,7 @@ describe('fit:traffic', () => {
   it.skipIf(!hasSharedData)(
     'with the data pack: fits the committed model again and reports each left-out city',
     () => {
-      const { run, written } = fitOnScratchSrc('scripts/fit-traffic.mjs', SHARED_DATA_DIR, [MODEL])
+      const { run, written } = fitOnScratchSrc('research/fit-traffic.mjs', SHARED_DATA_DIR, [MODEL])
       expect(run.status, run.stderr).toBe(0)
       // Vehicles, audience and overall score, each from coordinates / with the street.
       const pair = '-?0\\.\\d{3} / -?0\\.\\d{3}'

@@ -10,7 +10,7 @@ const OUTPUTS = ['geo/data/transit-model.generated.ts', 'geo/data/postal-areas.g
 
 describe('fit:transit', () => {
   it('without the data pack: says so, exits 0 and leaves the model alone', () => {
-    const { run } = fitOnScratchSrc('scripts/fit-transit.mjs', undefined)
+    const { run } = fitOnScratchSrc('research/fit-transit.mjs', undefined)
     expect(run.status).toBe(0)
     expect(run.stdout).toMatch(/needs the raw data in .*no-such-pack.*skipped/)
   })
@@ -18,7 +18,7 @@ describe('fit:transit', () => {
   it.skipIf(!hasSharedData)(
     'with the data pack: fits the committed model and postal areas again, byte for byte, and reports the held-out ρ',
     () => {
-      const { run, written } = fitOnScratchSrc('scripts/fit-transit.mjs', SHARED_DATA_DIR, OUTPUTS)
+      const { run, written } = fitOnScratchSrc('research/fit-transit.mjs', SHARED_DATA_DIR, OUTPUTS)
       expect(run.status, run.stderr).toBe(0)
       expect(run.stdout).toMatch(/held-out DAs: ρ\(model, transit share\) 0\.\d{3}, stop equivalents alone 0\.\d{3}/)
       for (const file of OUTPUTS) expect(written[file], file).toBe(committedSrc(file))

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { gunzipSync } from 'node:zlib'
-import { truthOf } from '../../scripts/lib/intersection-truth'
+import { truthOf } from '../../research/lib/intersection-truth'
 import { parseIntersection } from '../../src/geo/geocode/intersection-text'
 
 const manifest = JSON.parse(readFileSync('geodata/intersections/manifest.json', 'utf8'))

@@ -1,8 +1,8 @@
-// The hold-out validation's bookkeeping (scripts/lib/validate-store.ts, npm run validate:geocoder): what it
+// The hold-out validation's bookkeeping (research/lib/validate-store.ts, npm run validate:geocoder): what it
 // counts as holding, how it groups small cities, and how it types an address.
 import { describe, expect, it } from 'vitest'
 import type { GeocodeResult } from '../../src/geo/geocode'
-import { percentile, typed, validateHoldout, type HeldOutRow } from '../../scripts/lib/validate-store'
+import { percentile, typed, validateHoldout, type HeldOutRow } from '../../research/lib/validate-store'
 
 const row = (city: string, i: number, postcode = ''): HeldOutRow => ({
   number: String(i + 1),

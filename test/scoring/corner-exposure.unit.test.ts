@@ -76,6 +76,48 @@ describe('corner exposure', () => {
     expect(Math.abs(split - 60_000)).toBeLessThanOrEqual(200)
   })
 
+  it('a typed intersection lists its two streets in sight, not the pair as a third street', () => {
+    const count: MeasuredCount = {
+      source: 'toronto-counts',
+      kind: 'intersection',
+      ...AT,
+      vehicles: 40_000,
+      pedestrians: 3000,
+      year: 2015,
+      name: 'Zephyr St & Quill Ave',
+    }
+    const pair = { name: 'Zephyr St & Quill Ave', roadClass: 4, classSource: 'test network' }
+    const typed = (extra: object) =>
+      buildScoreResult({ ...AT, address: 'Zephyr St & Quill Ave', precision: 'intersection', street: pair, ...extra })
+    for (const r of [typed({ streetsInSight: [SIDE, ARTERIAL], measuredCounts: [count] }), typed({ streetsInSight: [SIDE, ARTERIAL] })]) {
+      expect(r.audience.streets.map((s) => s.name).sort()).toEqual(['Quill Avenue', 'Zephyr Street'])
+      const split = r.audience.streets.reduce((a, s) => a + s.dailyVehicles, 0)
+      expect(Math.abs(split - r.audience.dailyVehicles)).toBeLessThanOrEqual(100)
+    }
+    // The same corner from its coordinates (the pin on the side street) gives the same streets and factor.
+    const pin = score({ streetsInSight: [SIDE, ARTERIAL], measuredCounts: [count] })
+    const viaName = typed({ streetsInSight: [SIDE, ARTERIAL], measuredCounts: [count] })
+    expect(viaName.audience.dailyVehicles).toBe(40_000)
+    expect(Math.abs(viaName.overallScore - pin.overallScore)).toBeLessThanOrEqual(3)
+    expect(viaName.factorScores.vehicleTraffic.raw.value).toBe(pin.factorScores.vehicleTraffic.raw.value)
+  })
+
+  it('a street of the typed pair that no network classes takes the pair’s class (Vancouver: no network)', () => {
+    const unclassed = (label: string, name: string): SightStreetInput => ({ label, name, offsetM: 0 })
+    const pair = { name: 'W Broadway & Granville St', roadClass: 4 }
+    const r = buildScoreResult({
+      ...AT,
+      address: 'W Broadway & Granville St',
+      precision: 'intersection',
+      street: pair,
+      streetsInSight: [unclassed('W Broadway', 'W Broadway'), unclassed('Granville St', 'Granville St')],
+    })
+    expect(r.audience.streets.map((s) => [s.name, s.roadClass]).sort()).toEqual([
+      ['Granville St', 4],
+      ['W Broadway', 4],
+    ])
+  })
+
   it('names a street located by its keys as people write it', () => {
     const r = buildScoreResult({ ...AT, address: 'x', precision: 'coordinates', street: { name: 'Lawrence', type: 'ave' } })
     expect(r.audience.streets.map((s) => s.name)).toEqual(['Lawrence Ave'])

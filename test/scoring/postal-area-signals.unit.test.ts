@@ -55,7 +55,7 @@ describe('the postal areas measured ahead (postal-areas.generated.ts)', () => {
 })
 
 describe('the transit model and its curve', () => {
-  it('the factor table copies the fitted curve knots (scripts/fit-transit.mjs)', () => {
+  it('the factor table copies the fitted curve knots (research/fit-transit.mjs)', () => {
     expect(FACTORS.transit.curve.knots).toEqual(TRANSIT_MODEL.curveKnots)
   })
 

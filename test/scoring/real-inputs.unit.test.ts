@@ -1,6 +1,6 @@
 // Calibration on the address forms real users send (docs/decisions.md §4 bands): rural roads written with a
 // town name or a rural postal code, rural routes, rural highways, and streets located by city name
-// only. Found by scripts/probe-scoring.mjs; each case guards a model behaviour, not one address.
+// only. Found by research/probe-scoring.mjs; each case guards a model behaviour, not one address.
 import { describe, it, expect } from 'vitest'
 import { classifyStreet } from '../../src/geo/geodata'
 import { geocodeOffline } from '../../src/geo/geocode'

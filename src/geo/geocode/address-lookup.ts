@@ -5,77 +5,44 @@
 // city of geocodeOffline.
 import { formatStreet, parseAddress, parseStreetText, type ParsedStreet } from './address'
 import { fsaRadiusM, geocodeOffline, findPlace, isKnownPlaceName, placeRadiusM, type GeocodeResult } from './offline'
-import {
-  crossingOf,
-  crossingOfLineAndPoints,
-  crossingOfPointAxes,
-  type Crossing,
-  type StreetGeometry,
-  type StreetGeometrySource,
-} from './street-geometry'
+import type { StreetGeometry, StreetGeometrySource } from './street-geometry'
 import { classOnLines, extentM, offCentreline, onLines } from './address-lines'
 import { parseIntersection } from './intersection-text'
 import { streetOfIntersection, type StreetData } from './street-of-intersection'
-import { crossingOfLines, isAddressLine, isCornerLine, type StreetPiece } from './street-pieces'
-import { cornerOf, type Corner } from './corners'
-import { numberingOriginOf, placeFromOrigin, type NumberingOrigin } from './numbering-origin'
+import { crossingOfLines, isAddressLine, isCornerLine } from './street-pieces'
+import { cornerOf } from './corners'
+import { crossingBeyondEnds } from './line-ends'
+import { numberingOriginOf, placeFromOrigin } from './numbering-origin'
 
 export { parseIntersection }
+export type { AddressLookup, AddressPoint, StoreAnswer } from './address-lookup-types'
+export { MAX_EXTRAPOLATION_M, MAX_EXTRAPOLATION_NUMBERS, MAX_INTERPOLATION_SPAN_M } from './civic-placement'
+import type { AddressLookup, StoreAnswer } from './address-lookup-types'
+import {
+  beyondKnownNumbers,
+  compatible,
+  exactness,
+  groups,
+  type Located,
+  onStreet,
+  pointsOfStreet,
+  sameKind,
+  toStreet,
+} from './civic-placement'
+import {
+  ADDRESS_LINE_CROSSING_MIN_M,
+  addressLineGeometry,
+  CORNER_LINE_CROSSING_MIN_M,
+  crossingFrom,
+  floored,
+} from './intersection-crossing'
 import { warning } from '../geodata'
 import { parseCivicNumber, streetKeyOf, streetsCompatible, typeKeyOf, type StreetKey } from './street-key'
 import { METRES_PER_DEGREE_LAT, metresPerDegreeLng } from '../geodata'
 import { geoStore } from '../geodata'
 import { distanceKm, normalizeName } from '../geodata'
-import { accuracyOf, type AccuracyTerm } from '../geodata'
+import { accuracyOf } from '../geodata'
 
-export interface AddressPoint extends StreetKey {
-  cityKey: string
-  number: number
-  suffix: string
-  lat: number
-  lng: number
-}
-
-/** What the store answered: the named streets' points, and whether it has any address of the city written. */
-export interface StoreAnswer {
-  points: AddressPoint[]
-  cityInStore: boolean
-  /** Street centrelines of the named streets near the place (geodata store). */
-  pieces?: StreetPiece[]
-  /** Whether the store has any street centreline around the place: a street it lacks there is unknown. */
-  streetsInArea?: boolean
-  /** The Cities' named corners of the typed streets near the place (an intersection's gazetteer, corners.ts). */
-  corners?: Corner[]
-}
-
-export interface AddressLookup {
-  /** One street (civic or street-only) or two (an intersection). */
-  streets: (StreetKey & { display: ParsedStreet; alternatives?: StreetKey[] })[]
-  civic?: { number: number; suffix: string }
-  /** normalizeName(city as written): matches the store's municipality. */
-  cityKey?: string
-  /** Points here also count when the city was written as a community ("Elmira") the store files under its township. */
-  near?: { lat: number; lng: number; radiusKm: number }
-  /** Street-only results take the street's point nearest this: the postal area, else the city. */
-  anchor?: { lat: number; lng: number }
-  /** The postal-area or city result: the fallback, and the display fields of every result. */
-  area: GeocodeResult | null
-  /** Display address parts: the street as written and the resolved place ("Waterloo, ON"). */
-  display: { street: string; place: string }
-  /** How the city numbers this street (from Yonge St for "Dundas St W, Toronto"): the line's pieces are asked for too. */
-  origin?: NumberingOrigin
-}
-
-/**
- * Interpolate only between same-side neighbours at most this far apart. Past LONG_SPAN_M (sparse OSM
- * streets: Toronto, Mississauga, Hamilton) the result is still better than a point somewhere on the street,
- * and its radius has a calibration of its own (src/geo/accuracy.ts `interpolatedLong`).
- */
-export const MAX_INTERPOLATION_SPAN_M = 8000
-const LONG_SPAN_M = 2000
-/** Past the last known civic number of a side: at most this many numbers further, and this many metres. */
-export const MAX_EXTRAPOLATION_NUMBERS = 20
-export const MAX_EXTRAPOLATION_M = 100
 const MIN_NEAR_RADIUS_KM = 3
 /** Types that are never the last word of a street's name; others ("Park", "Hill", "Ridge", "Gate") may be. */
 const STREET_TYPES = new Set('st ave rd blvd dr cres crt pl hwy pkwy expy lane trail terr'.split(' '))
@@ -157,8 +124,14 @@ function otherReadings(s: StreetKey & { display: ParsedStreet }): StreetKey[] {
   const type = s.display.type && !s.display.typeFirst ? typeKeyOf(s.display.type) : ''
   if (type && !STREET_TYPES.has(type)) return [{ nameKey: normalizeName(`${s.display.name} ${s.display.type}`), typeKey: '', dir: s.dir }]
   if (type || s.dir || s.display.type) return []
-  return ['n', 's', 'e', 'w'].map((d) => ({ nameKey: `${d} ${s.nameKey}`, typeKey: '', dir: '' }))
+  const directions = ['n', 's', 'e', 'w'].map((d) => ({ nameKey: `${d} ${s.nameKey}`, typeKey: '', dir: '' }))
+  // "Côte-des-Neiges", "Parc": a French street written without its type drops the article the key keeps
+  // (Chemin de la Côte-des-Neiges: "de la cote des neiges"; Avenue du Parc: "du parc").
+  if (FRENCH_ARTICLE.test(s.nameKey)) return directions
+  return [...directions, ...FRENCH_ARTICLES.map((a) => ({ nameKey: `${a} ${s.nameKey}`, typeKey: '', dir: '' }))]
 }
+const FRENCH_ARTICLES = ['de la', 'de l', 'du', 'des', 'de']
+const FRENCH_ARTICLE = /^(?:de la|de l|du|des|de|la|le|les) /
 
 /** Every street name the store is asked for: each street's, and its other readings ("Clanton Park", "W Broadway"). */
 export function lookupNameKeys(lookup: AddressLookup): string[] {
@@ -184,7 +157,6 @@ export function nearBoxE5(near: NonNullable<AddressLookup['near']>): [number, nu
   ]
 }
 
-type Located = Pick<GeocodeResult, 'lat' | 'lng' | 'precision' | 'accuracyM'>
 const RANK: Record<string, number> = { address: 0, interpolated: 1, street: 2 }
 
 /**
@@ -233,7 +205,8 @@ export function resolveAddressLookup(
       const withLines = geometry.map((g, i) => (addressLinesPer[i].length ? [...g, addressLineGeometry(addressLinesPer[i])] : g))
       const crossing =
         crossingFrom(geometry) ??
-        (addressLinesPer.some((l) => l.length) ? floored(crossingFrom(withLines), ADDRESS_LINE_CROSSING_MIN_M) : null)
+        (addressLinesPer.some((l) => l.length) ? floored(crossingFrom(withLines), ADDRESS_LINE_CROSSING_MIN_M) : null) ??
+        crossingBeyondEnds(linesPer[0], linesPer[1], lookup.anchor, knownCorners(), { a: perStreet[0], b: perStreet[1] })
       if (crossing) located = { ...crossing, precision: 'intersection' }
     }
   } else {
@@ -302,6 +275,12 @@ export function resolveAddressLookup(
   }
   return { ...(lookup.area ?? { address: '' }), address, ...located, ...streets } as GeocodeResult
 
+  /** The City's listed corners of each typed street (with any other street): where an unlisted crossing cannot be. */
+  function knownCorners() {
+    const of = (i: number) => (store.corners ?? []).filter((c) => compatible(lookup.streets[i], c.a) || compatible(lookup.streets[i], c.b))
+    return { a: of(0), b: of(1) }
+  }
+
   function fallbackStreet() {
     const data = lookup.streets.map(
       (s, i): StreetData => ({ text: formatStreet(s.display), points: perStreet[i], lines: linesPer[i], addressLines: addressLinesPer[i] }),
@@ -315,228 +294,3 @@ export function resolveAddressLookup(
     return lookup.anchor ? distanceKm(p.lat, p.lng, lookup.anchor.lat, lookup.anchor.lng) : 0
   }
 }
-
-/** Where the streets' geometry crosses: one centreline and the other's points (its axis carried), else points and lines. */
-function crossingFrom(geometry: StreetGeometry[][]): Crossing | null {
-  // One centreline and the other street's points: the centreline is exact, so the points' axis is crossed with it.
-  const hasLine = geometry.map((g) => g.some((x) => x.kind === 'line'))
-  return hasLine[0] !== hasLine[1]
-    ? (nearestApproach(geometry) ?? crossingOf(geometry[0], geometry[1]))
-    : (crossingOf(geometry[0], geometry[1]) ?? nearestApproach(geometry))
-}
-
-/**
- * accuracyM of a crossing found only through an address line: its lots, and so the line, stand off the
- * roadway; on GTA main roads that have a centreline, 90 % of a line's vertices lie within 116 m of it
- * outside Toronto (the calibration split; Toronto, the check: 105 m; `npm run validate:intersections`),
- * rounded up. Measured, not fitted to the hole row.
- */
-const ADDRESS_LINE_CROSSING_MIN_M = 120
-/**
- * accuracyM of a crossing on a line through the City's corners (scripts/lib/city-corners.ts): a chord between
- * corners up to 850 m apart strays from a road bending by 10° by up to ~37 m, and the City's position of a
- * corner stands anywhere in a crossing 25–40 m across (CORNER_ACCURACY_M). A prior, not fitted.
- */
-const CORNER_LINE_CROSSING_MIN_M = 60
-const floored = (c: Crossing | null, minM: number): Crossing | null => c && { ...c, accuracyM: Math.max(c.accuracyM, minM) }
-
-/**
- * One street's centreline and the other's address points, the points' axis carried to the line (the GTA hole);
- * else two streets' address points that stop short of each other, their axes crossed.
- */
-function nearestApproach(geometry: StreetGeometry[][]): Crossing | null {
-  let best: Crossing | null = null
-  for (const [l, p] of [
-    [0, 1],
-    [1, 0],
-  ]) {
-    const lines = geometry[l].filter((g) => g.kind === 'line')
-    if (!lines.length) continue
-    for (const group of geometry[p].filter((g) => g.kind === 'points')) {
-      const c = crossingOfLineAndPoints(lines, [group])
-      if (c && (!best || c.accuracyM < best.accuracyM)) best = c
-    }
-  }
-  if (best) return best
-  for (const ga of geometry[0].filter((g) => g.kind === 'points'))
-    for (const gb of geometry[1].filter((g) => g.kind === 'points')) {
-      const c = crossingOfPointAxes([ga], [gb])
-      if (c && (!best || c.accuracyM < best.accuracyM)) best = c
-    }
-  return best
-}
-
-/** Vertices of the street's address lines no farther apart than this, read as one group of address points. */
-const ADDRESS_LINE_STEP_M = 25
-
-/**
- * A street's address lines as one group of points along them (densified): the line bridges gaps of up to
- * 600 m between its lots, and the points' crossing rules (and their calibrated radius) apply.
- */
-function addressLineGeometry(pieces: StreetPiece[]): StreetGeometry {
-  const coords: [number, number][] = []
-  for (const p of pieces)
-    for (let i = 0; i < p.coords.length; i++) {
-      const [lng, lat] = p.coords[i]
-      if (i > 0) {
-        const [lng0, lat0] = p.coords[i - 1]
-        const steps = Math.ceil((distanceKm(lat0, lng0, lat, lng) * 1000) / ADDRESS_LINE_STEP_M)
-        for (let k = 1; k < steps; k++) coords.push([lng0 + ((lng - lng0) * k) / steps, lat0 + ((lat - lat0) * k) / steps])
-      }
-      coords.push([lng, lat])
-    }
-  return { id: 'address-lines', kind: 'points', coords }
-}
-
-/**
- * Points of a compatible street in the city written. Near the place or postal area only when the
- * store has no address of that city (a community filed under its township, or no city written):
- * a street missing from a city the store knows is not taken from the neighbouring one.
- */
-function pointsOfStreet(lookup: AddressLookup, street: AddressLookup['streets'][number], store: StoreAnswer): AddressPoint[] {
-  const same = store.points.filter((p) => compatible(street, p))
-  const inCity = lookup.cityKey ? same.filter((p) => p.cityKey === lookup.cityKey) : []
-  if (inCity.length || (lookup.cityKey && store.cityInStore)) return inCity
-  const near = lookup.near
-  return near ? same.filter((p) => distanceKm(p.lat, p.lng, near.lat, near.lng) <= near.radiusKm) : []
-}
-
-/** A stored street that can be the one typed, or one of its other readings. */
-function compatible(street: AddressLookup['streets'][number], stored: StreetKey): boolean {
-  return streetsCompatible(street, stored) || !!street.alternatives?.some((a) => streetsCompatible(a, stored))
-}
-
-/** Whether a stored piece has the type and direction typed (where typed): the street meant when a name repeats. */
-function sameKind(street: AddressLookup['streets'][number], stored: StreetKey): boolean {
-  if (street.alternatives?.some((a) => a.nameKey === stored.nameKey)) return true
-  return (!street.typeKey || street.typeKey === stored.typeKey) && (!street.dir || street.dir === stored.dir)
-}
-
-/** One group per distinct stored street (type, direction, municipality). */
-function groups(points: AddressPoint[]): AddressPoint[][] {
-  const byKey = new Map<string, AddressPoint[]>()
-  for (const p of points) {
-    const key = `${p.typeKey}|${p.dir}|${p.cityKey}`
-    const list = byKey.get(key)
-    if (list) list.push(p)
-    else byKey.set(key, [p])
-  }
-  return [...byKey.values()]
-}
-
-function exactness(wanted: StreetKey, stored: StreetKey): number {
-  return Number(wanted.typeKey === stored.typeKey) + Number(wanted.dir === stored.dir)
-}
-
-function onStreet(street: AddressPoint[], lookup: AddressLookup): Located {
-  const civic = lookup.civic
-  if (civic) {
-    const same = street.filter((p) => p.number === civic.number)
-    const exact = same.filter((p) => p.suffix === civic.suffix)
-    const hit = exact.length ? exact : same
-    // The number matched but not its suffix (43 for 43A): another lot of that number, often next door.
-    if (hit.length) return centre(hit, 'address', exact.length ? 'address' : 'addressNumberOnly')
-    const between = interpolate(street, civic.number) ?? acrossStreet(street, civic.number)
-    if (between) return between
-  }
-  return streetPoint(street, lookup.anchor)
-}
-
-function centre(points: AddressPoint[], precision: 'address', term: AccuracyTerm): Located {
-  const lat = points.reduce((s, p) => s + p.lat, 0) / points.length
-  const lng = points.reduce((s, p) => s + p.lng, 0) / points.length
-  const spread = Math.max(...points.map((p) => distanceKm(lat, lng, p.lat, p.lng) * 1000))
-  return { lat: round6(lat), lng: round6(lng), precision, accuracyM: accuracyOf(term, spread) }
-}
-
-/**
- * Between the nearest lower and higher civic numbers of the same parity when they are at most
- * MAX_INTERPOLATION_SPAN_M apart; past the last known number of that side only within
- * MAX_EXTRAPOLATION_NUMBERS and MAX_EXTRAPOLATION_M (a new lot at the end of a street), never further.
- */
-function interpolate(street: AddressPoint[], n: number): Located | undefined {
-  const side = street.filter((p) => p.number % 2 === n % 2)
-  let lo: AddressPoint | undefined
-  let hi: AddressPoint | undefined
-  for (const p of side) {
-    if (p.number < n && (!lo || p.number > lo.number)) lo = p
-    if (p.number > n && (!hi || p.number < hi.number)) hi = p
-  }
-  if (lo && hi) return between(lo, hi, n, (spanM) => (spanM > LONG_SPAN_M ? 'interpolatedLong' : 'interpolated'))
-  const last = lo ?? hi
-  if (!last || Math.abs(n - last.number) > MAX_EXTRAPOLATION_NUMBERS) return undefined
-  // Continue the line from the next known number on that side through the last one.
-  const inward = side
-    .filter((p) => p !== last && (lo ? p.number < last.number : p.number > last.number))
-    .reduce<AddressPoint | undefined>(
-      (a, p) => (!a || Math.abs(p.number - last.number) < Math.abs(a.number - last.number) ? p : a),
-      undefined,
-    )
-  if (!inward || metres(inward, last) === 0)
-    return { lat: last.lat, lng: last.lng, precision: 'interpolated', accuracyM: accuracyOf('extrapolated', MAX_EXTRAPOLATION_M) }
-  const perNumber = metres(inward, last) / Math.abs(last.number - inward.number)
-  const stepM = perNumber * Math.abs(n - last.number)
-  if (stepM > MAX_EXTRAPOLATION_M) return undefined
-  const k = stepM / metres(inward, last)
-  return {
-    lat: round6(last.lat + k * (last.lat - inward.lat)),
-    lng: round6(last.lng + k * (last.lng - inward.lng)),
-    precision: 'interpolated',
-    accuracyM: accuracyOf('extrapolated', stepM, { spanM: metres(inward, last), numberGap: Math.abs(last.number - inward.number) }),
-  }
-}
-
-/**
- * No same-side neighbours on both sides (sparse OSM streets often map one side only): between the nearest
- * lower and higher numbers of either side, with a radius calibrated for that (`interpolatedAcross`).
- */
-function acrossStreet(street: AddressPoint[], n: number): Located | undefined {
-  let lo: AddressPoint | undefined
-  let hi: AddressPoint | undefined
-  for (const p of street) {
-    if (p.number < n && (!lo || p.number > lo.number)) lo = p
-    if (p.number > n && (!hi || p.number < hi.number)) hi = p
-  }
-  return lo && hi ? between(lo, hi, n, () => 'interpolatedAcross') : undefined
-}
-
-/** Number n placed along the line from lo to hi in proportion to the numbers; none past the longest span. */
-function between(lo: AddressPoint, hi: AddressPoint, n: number, term: (spanM: number) => AccuracyTerm): Located | undefined {
-  const spanM = metres(lo, hi)
-  if (spanM > MAX_INTERPOLATION_SPAN_M) return undefined
-  const t = (n - lo.number) / (hi.number - lo.number)
-  return {
-    lat: round6(lo.lat + t * (hi.lat - lo.lat)),
-    lng: round6(lo.lng + t * (hi.lng - lo.lng)),
-    precision: 'interpolated',
-    accuracyM: accuracyOf(term(spanM), spanM * Math.min(t, 1 - t), { spanM, numberGap: hi.number - lo.number }),
-  }
-}
-
-/** How far past the street's known numbers a civic number lies, at the street's metres per number (its extreme points). */
-function beyondKnownNumbers(points: AddressPoint[], n: number): { beyondM: number } | undefined {
-  if (points.length < 2) return undefined
-  const [low, high] = points.reduce<[AddressPoint, AddressPoint]>(
-    ([lo, hi], p) => [p.number < lo.number ? p : lo, p.number > hi.number ? p : hi],
-    [points[0], points[0]],
-  )
-  if (high.number === low.number) return undefined
-  const past = Math.min(...points.map((p) => Math.abs(p.number - n)))
-  return { beyondM: (past * metres(low, high)) / (high.number - low.number) }
-}
-
-const metres = (a: { lat: number; lng: number }, b: { lat: number; lng: number }) => distanceKm(a.lat, a.lng, b.lat, b.lng) * 1000
-
-/** The street's point nearest the anchor; the radius is the street's extent from there. */
-function streetPoint(street: AddressPoint[], anchor: AddressLookup['anchor']): Located {
-  const dist = (p: AddressPoint, q: { lat: number; lng: number }) => distanceKm(p.lat, p.lng, q.lat, q.lng)
-  const best = anchor ? street.reduce((a, b) => (dist(b, anchor) < dist(a, anchor) ? b : a)) : street[0]
-  const extentM = Math.max(...street.map((p) => dist(p, best) * 1000))
-  return { lat: best.lat, lng: best.lng, precision: 'street', accuracyM: Math.round(Math.max(50, extentM)) }
-}
-
-function toStreet(street: ParsedStreet): { name: string; type?: string } {
-  return street.type ? { name: street.name, type: street.type } : { name: street.name }
-}
-
-const round6 = (x: number) => Math.round(x * 1e6) / 1e6

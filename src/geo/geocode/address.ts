@@ -3,7 +3,7 @@
 // Pure and forgiving: every part is optional; geocoding decides whether enough was found.
 import { MAX_PROVINCE_WORDS, provinceFromText, provinceOfPostalCode, type ProvinceCode } from '../geodata'
 import { FRENCH_LEADING, LEADING_TYPES, TRAILING_TYPES } from '../geodata'
-import { normalizeName } from '../geodata'
+import { bareToken, normalizeName } from '../geodata'
 
 export interface ParsedStreet {
   name: string
@@ -74,10 +74,7 @@ const bare = (token: string) => {
   let key = bareCache.get(token)
   if (key === undefined) {
     if (bareCache.size >= BARE_CACHE_LIMIT) bareCache.clear()
-    key = token
-      .toLowerCase()
-      .normalize('NFD')
-      .replace(/[\u0300-\u036f.]/g, '')
+    key = bareToken(token)
     bareCache.set(token, key)
   }
   return key

@@ -2,7 +2,7 @@
 // Bay", "Main x 1st", "coin Sainte-Catherine et Peel". Pure; the geocoder (address-lookup.ts) and any
 // caller that wants the two street texts (an assistant reading a user's request) use it.
 import { isKnownPlaceName } from './offline'
-import { LEADING_TYPES, normalizeName, TRAILING_TYPES } from '../geodata'
+import { bareToken, LEADING_TYPES, normalizeName, TRAILING_TYPES } from '../geodata'
 
 // "Yonge & Dundas", "King St and Bay St", "Queen / Spadina", "King at Bay", "Main x 1st", "coin Peel et Sainte-Catherine".
 const INTERSECTION_FORMS = [
@@ -41,11 +41,6 @@ export function parseIntersection(text: string): { a: string; b: string; rest: s
   return undefined
 }
 
-const bareWord = (w: string) =>
-  w
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f.]/g, '')
 const DIRECTION_WORDS = new Set('n s e w o ne nw se sw no so north south east west est ouest'.split(' '))
 /**
  * The whole first street is a numbered one: "12 Avenue SE", "4 St NW", "16th", "3e Rue", "58e"; "350 Rue Saint George" and
@@ -56,7 +51,7 @@ function isNumberedStreet(text: string): boolean {
   const ordinal = /^\d+(?:st|nd|rd|th|e|er|re|ère|eme|ème)$/i.test(number)
   // "128A Avenue" (Edmonton): a lettered number is a street only with its type.
   if (!ordinal && !/^\d+[a-z]?$/i.test(number)) return false
-  const words = rest.map(bareWord)
+  const words = rest.map(bareToken)
   if (words.length && DIRECTION_WORDS.has(words[words.length - 1])) words.pop()
   if (!words.length) return ordinal
   // "3e Rue", "5e Croissant": after an ordinal even a French type comes second.
@@ -65,5 +60,5 @@ function isNumberedStreet(text: string): boolean {
 /** "de la rue Peel" → "rue Peel" (after "coin"); an article that is part of the name ("du Parc", "Du Sommet") stays. */
 function withoutArticle(part: string): string {
   const m = part.match(/^(?:de\s+la|du|des|de|de\s+l['’])\s*(\S+)(.*)$/i)
-  return m && bareWord(m[1]) in LEADING_TYPES ? `${m[1]}${m[2]}` : part
+  return m && bareToken(m[1]) in LEADING_TYPES ? `${m[1]}${m[2]}` : part
 }

@@ -3,7 +3,7 @@
 // "KING ST N". Built on the parser's own type tables (roads.ts) so there is one list of types.
 import { parseStreetText, type ParsedStreet } from './address'
 import { LEADING_TYPES, TRAILING_TYPES } from '../geodata'
-import { normalizeName } from '../geodata'
+import { bareToken, normalizeName } from '../geodata'
 
 export interface StreetKey {
   /** normalizeName(name): "king", "sainte catherine", "rene levesque". */
@@ -14,12 +14,7 @@ export interface StreetKey {
   dir: string
 }
 
-const bare = (token: string) =>
-  token
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f.]/g, '')
-    .trim()
+const bare = (token: string) => bareToken(token).trim()
 // French and English canonical types that name the same thing (roads.ts keeps them apart for display).
 const SAME_TYPE: Record<string, string> = { av: 'ave', boul: 'blvd', place: 'pl', croissant: 'cres', impasse: 'crt', terrasse: 'terr' }
 const SAME_DIRECTION: Record<string, string> = { O: 'W', NO: 'NW', SO: 'SW' }

@@ -2,7 +2,7 @@
 // central the point is (downtown / town centre), rapid-transit service, CMA and province.
 // Every number here is modelled from the bundled data; docs/methodology.md explains each one.
 import { around } from 'geokdbush'
-import type { CmaFact } from '../data/income'
+import type { CmaFact } from '../data/cmas.generated'
 import type KDBush from 'kdbush'
 import type { MemoOptions } from './measured/options'
 import { PointMemo } from './measured/point-memo'

@@ -42,5 +42,5 @@ export { DATA_SOURCES, DATA_VERSION, type DataSource, STORE_COUNT_EXTENTS, STORE
 export { type Fsa, geoStore, type Place, PLACE_MEAN_DENSITY } from './store'
 export { cellOf, cellsAround, cellsInBox, COVERING_STREET_SOURCES, MAX_CELL_QUERY_M, ROAD_CLASS_SCALE } from './store-format'
 export { classifyStreet, FRENCH_LEADING, LEADING_TYPES, type StreetClassification, TRAILING_TYPES } from './street-types'
-export { boxAround, normalizeName, titleCaseKey } from './text'
+export { bareToken, boxAround, normalizeName, titleCaseKey } from './text'
 export { locatedOnStreetWarning, locationWarnings, type ScoreWarning, warning, WARNING_CODES, type WarningCode } from './warnings'

@@ -1,9 +1,9 @@
 // Attribution for every bundled data source, one entry per source (docs/decisions.md §4: { name, licence, url,
 // vintage }). `licence` carries the licence's required attribution text where it has one.
 import { GEODATA_SOURCES } from '../data/sources.generated'
-import { INCOME_VINTAGE } from '../data/income'
+import { INCOME_VINTAGE } from '../data/cmas.generated'
 import BUNDLE_MANIFEST from '../data/manifest.json'
-import STORE_MANIFEST from '../../../geodata/store/manifest.json'
+import STORE_SUMMARY from '../data/store-summary.json'
 import { COVERING_STREET_SOURCES } from './store-format'
 
 export interface DataSource {
@@ -121,7 +121,7 @@ export const DATA_SOURCES: Readonly<Record<string, Readonly<DataSource>>> = deep
     url: 'https://data.calgary.ca/',
     vintage: 'zones created 2011–2020, as published with the 2016–2018 traffic volumes',
   },
-  // The national traffic and pedestrian models are fitted on these counts (scripts/fit-traffic.mjs); the geodata
+  // The national traffic and pedestrian models are fitted on these counts (research/fit-traffic.mjs); the geodata
   // store holds them too (table count_sites), and a point within 30 m of one takes its count as measured.
   edmontonTraffic: {
     name: 'City of Edmonton average annual weekday traffic (AAWDT) by count site (measured near a site; traffic-model fit)',
@@ -184,17 +184,16 @@ export const DATA_SOURCES: Readonly<Record<string, Readonly<DataSource>>> = deep
 /**
  * The data behind every score, derived from the committed manifests' SHA-256 hashes, never written by hand:
  * the bundled artefacts (src/geo/data/manifest.json, written by `npm run build:geodata`) and the geodata
- * store's (geodata/store/manifest.json, `npm run build:geodata-store`). A rebuild that changes any byte
- * changes it; test/node/data-version.test.ts checks the committed manifests against the files.
+ * store's (geodata/store/manifest.json, `npm run build:geodata-store`, which copies its version and extents
+ * into src/geo/data/store-summary.json). A rebuild that changes any byte changes it;
+ * test/node/data-version.test.ts checks the committed manifests against the files and the summary.
  */
 /** [minLatE5, minLngE5, maxLatE5, maxLngE5] of each counts artefact of the geodata store: no count lies outside them. */
-export const STORE_COUNT_EXTENTS: readonly (readonly number[])[] = STORE_MANIFEST.artefacts.flatMap((a) =>
-  a.kind === 'counts' && 'extentE5' in a && Array.isArray(a.extentE5) ? [a.extentE5 as number[]] : [],
+export const STORE_COUNT_EXTENTS: readonly (readonly number[])[] = STORE_SUMMARY.extentsE5.flatMap((a) =>
+  a.kind === 'counts' ? [a.extentE5] : [],
 )
 /** [minLatE5, minLngE5, maxLatE5, maxLngE5] of each street network of the geodata store that holds every street it covers. */
-export const STORE_STREET_EXTENTS: readonly (readonly number[])[] = STORE_MANIFEST.artefacts.flatMap((a) =>
-  a.kind === 'streets' && COVERING_STREET_SOURCES.has(a.source) && 'extentE5' in a && Array.isArray(a.extentE5)
-    ? [a.extentE5 as number[]]
-    : [],
+export const STORE_STREET_EXTENTS: readonly (readonly number[])[] = STORE_SUMMARY.extentsE5.flatMap((a) =>
+  a.kind === 'streets' && COVERING_STREET_SOURCES.has(a.source) ? [a.extentE5] : [],
 )
-export const DATA_VERSION = `geodata-${BUNDLE_MANIFEST.dataVersion}+store-${STORE_MANIFEST.dataVersion}`
+export const DATA_VERSION = `geodata-${BUNDLE_MANIFEST.dataVersion}+store-${STORE_SUMMARY.dataVersion}`

@@ -3,8 +3,8 @@
 import KDBush from 'kdbush'
 import { FSA_TEXT } from '../data/fsa.generated'
 import { PLACES_TEXT } from '../data/places.generated'
-import { STATIONS_TEXT } from '../data/transit'
-import { CMAS, type CmaFact } from '../data/income'
+import { STATIONS_TEXT } from '../data/stations.generated'
+import { CMAS, type CmaFact } from '../data/cmas.generated'
 import { normalizeName } from './text'
 
 /** A forward sortation area: where its people live and `radiusM`, the distance holding ~80 % of them (docs/fsa-audit.md). */

@@ -1,7 +1,7 @@
 // Road class from the street type and name. Canadian street types say a lot about a road's role:
 // crescents, courts and places are cul-de-sac residential streets; boulevards and highways are
 // arterials. A short list of famous arterials upgrades a generic "St"/"Ave"/"rue".
-import { normalizeName } from './text'
+import { bareToken, normalizeName } from './text'
 
 /** Ordinal road class: 1 local · 2 collector · 3 minor arterial · 4 major arterial · 5 highway · 6 freeway. */
 export type RoadClass = number
@@ -44,8 +44,9 @@ for (const [keys, info] of [
   [['boulevard', 'blvd', 'boul', 'bd'], T('Blvd', 3.8)], [['drive', 'dr'], T('Dr', 1.8)],
   [['crescent', 'cres', 'cr', 'cresc'], T('Cres', 1)], [['court', 'crt', 'ct'], T('Crt', 1)], [['place', 'pl'], T('Pl', 1)],
   [['lane', 'ln'], T('Lane', 1)], [['way'], T('Way', 1.8)], [['highway', 'hwy'], T('Hwy', 4.5)],
-  [['parkway', 'pkwy', 'pky'], T('Pkwy', 3.5)], [['trail', 'tr', 'trl'], T('Trail', 3.5)], [['terrace', 'terr', 'tce'], T('Terr', 1)],
-  [['circle', 'cir', 'circ'], T('Circle', 1)], [['close', 'cl'], T('Close', 1)], [['gate', 'gt'], T('Gate', 1.5)],
+  [['parkway', 'pkwy', 'pky'], T('Pkwy', 3.5)], [['trail', 'tr', 'trl'], T('Trail', 3.5)],
+  [['terrace', 'terr', 'ter', 'tce'], T('Terr', 1)], [['circle', 'cir', 'circ', 'crcl'], T('Circle', 1)],
+  [['close', 'cl'], T('Close', 1)], [['gate', 'gt'], T('Gate', 1.5)],
   [['grove', 'grv'], T('Grove', 1)], [['mews'], T('Mews', 1)], [['square', 'sq'], T('Sq', 2)], [['line'], T('Line', 1.5, true)],
   [['sideroad', 'sdrd', 'side road'], T('Sideroad', 1.5, true)], [['concession', 'conc'], T('Conc', 1.5, true)],
   [['crossing', 'xing'], T('Crossing', 2)], [['heights', 'hts'], T('Hts', 1)], [['gardens', 'gdns'], T('Gdns', 1)],
@@ -54,7 +55,8 @@ for (const [keys, info] of [
   [['view', 'vw'], T('View', 1)], [['common', 'cmn'], T('Common', 1)], [['plaza', 'plz'], T('Plaza', 2.5)],
   [['expressway', 'expy', 'freeway', 'fwy'], T('Expy', 6)], [['esplanade', 'espl'], T('Espl', 2)], [['quay'], T('Quay', 2)],
   [['rise'], T('Rise', 1)], [['cove'], T('Cove', 1)], [['link'], T('Link', 1.5)], [['manor'], T('Manor', 1)], [['glen'], T('Glen', 1)],
-  [['loop'], T('Loop', 1)], [['hill'], T('Hill', 1)], [['park'], T('Park', 1.5)], [['mall'], T('Mall', 2.5)],
+  [['loop'], T('Loop', 1)], [['circuit', 'crct', 'cct'], T('Circuit', 1)], [['hill'], T('Hill', 1)],
+  [['park'], T('Park', 1.5)], [['mall'], T('Mall', 2.5)],
   [['centre', 'center', 'ctr'], T('Centre', 2.5)],
 ] as [string[], StreetTypeInfo][]) for (const k of keys) TRAILING_TYPES[k] = info
 
@@ -116,7 +118,7 @@ const MAJOR_ARTERIALS = new Set([
 ])
 
 // Arterials whose names are too common nationally to list above ("Memorial Dr", "Anderson Rd"),
-// listed per CMA (name as in src/geo/data/income.ts). Sources: the cities' road-classification and
+// listed per CMA (name as in geodata/curated/cma-facts.csv). Sources: the cities' road-classification and
 // truck-route maps. Numbered avenues/streets only where the number is an arterial in that city.
 // biome-ignore format: a table reads better packed than one entry per line
 const CMA_ARTERIALS: Readonly<Record<string, ReadonlySet<string>>> = {
@@ -248,12 +250,7 @@ function splitTrailingType(part: string, fallbackType?: string): { name: string;
 }
 
 function classifySingle(street: { name: string; type?: string }, localArterials?: ReadonlySet<string>): StreetClassification | undefined {
-  const typeKey = street.type
-    ? street.type
-        .toLowerCase()
-        .normalize('NFD')
-        .replace(/[\u0300-\u036f.]/g, '')
-    : ''
+  const typeKey = street.type ? bareToken(street.type) : ''
   const info = typeKey ? (LEADING_TYPES[typeKey] ?? TRAILING_TYPES[typeKey]) : undefined
   const name = normalizeName(street.name)
   const bareName = name.replace(/^(de la|du|des|de|d)\s+/, '').replace(/(\d+)(st|nd|rd|th)$/, '$1')

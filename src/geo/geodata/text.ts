@@ -1,4 +1,5 @@
 // Text helpers shared by the address parser and the place lookup.
+import { foldAccents } from '../../lib/text'
 import { METRES_PER_DEGREE_LAT, metresPerDegreeLng } from './geodesy'
 
 // The parser and the place lookup normalise the same few thousand names (places, provinces, street
@@ -17,14 +18,19 @@ export function normalizeName(text: string): string {
   return normalized
 }
 
+/** An elided article as the City of Toronto writes it, without its apostrophe: "O CONNOR DR" is O'Connor Drive. */
+const ELIDED_ARTICLE = /\b([dlo]) (?=[a-z]{2})/g
+
+/** A word as the type and direction tables key it: lower case, accents and dots off ("Boul." → "boul", "Cté" → "cte"). */
+export const bareToken = (token: string): string => foldAccents(token.toLowerCase()).replace(/\./g, '')
+
 function normalizeUncached(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
+  return foldAccents(text)
     .toLowerCase()
     .replace(/['’`]/g, '')
     .replace(/[^a-z0-9]+/g, ' ')
     .trim()
+    .replace(ELIDED_ARTICLE, '$1')
     .replace(/\b(st|saint)\b/g, 'saint')
     .replace(/\b(ste|sainte)\b/g, 'sainte')
     .replace(/\bmt\b/g, 'mount')

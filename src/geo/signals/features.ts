@@ -27,7 +27,7 @@ import { classifyStreet, type StreetClassification } from '../geodata'
 import type { Confidence } from './types'
 import type { ScoreWarning } from '../geodata'
 import { clamp01 } from '../../lib/math'
-import { FACTORS } from '../../scoring/factors'
+import { SIGNAL_UNITS } from './units'
 import type { Measured, FeatureInput, FeatureOptions, FactorSignals } from './inputs'
 import { fitMethod, sig, roundTo, geoBlend } from './method-text'
 import { RURAL_DENSITY, CITY_TYPICAL } from './inputs'
@@ -246,21 +246,21 @@ export function featuresAt(
   return {
     vehicleTraffic: sig(
       roundTo(traffic.aadt, traffic.aadt >= 1000 ? 100 : 10),
-      FACTORS.vehicleTraffic.unit,
+      SIGNAL_UNITS.vehicleTraffic,
       `${traffic.method}${placed}`,
       areaConfidence(traffic.confidence),
     ),
-    roadClass: sig(Math.round(rc * 10) / 10, FACTORS.roadClass.unit, road.method, road.confidence),
+    roadClass: sig(Math.round(rc * 10) / 10, SIGNAL_UNITS.roadClass, road.method, road.confidence),
     populationDensity: sig(
       Math.round(measured.popDensity),
-      FACTORS.populationDensity.unit,
+      SIGNAL_UNITS.populationDensity,
       `${outside ? 'modelled: rural density assumed' : densityMethod}${placed}`,
       areaConfidence(census ? 'high' : 'low'),
     ),
     income: incomeAt(lat, lng, ctx, exact && !outside && spread < 0.5, memo, area),
     poiDensity: sig(
       Math.round(measured.poiCount1km),
-      FACTORS.poiDensity.unit,
+      SIGNAL_UNITS.poiDensity,
       (census
         ? 'measured: Can-ALE 2016 OSM POI count, 1 km buffers interpolated'
         : 'modelled: from the place model density (no DA point within 5 km)') + placed,
@@ -268,7 +268,7 @@ export function featuresAt(
     ),
     pedestrian: sig(
       roundTo(pedestrians, pedestrians >= 1000 ? 100 : 1),
-      FACTORS.pedestrian.unit,
+      SIGNAL_UNITS.pedestrian,
       countedPeople?.method ??
         `modelled: density × POIs × intersections × transit × near stops ` +
           `(${Math.round(nearStops * 100) / 100}${exact ? '' : ' expected'}: ` +
@@ -280,7 +280,7 @@ export function featuresAt(
     ),
     transit: sig(
       transitShare >= 1 ? Math.round(transitShare * 10) / 10 : Math.round(transitShare * 100) / 100,
-      FACTORS.transit.unit,
+      SIGNAL_UNITS.transit,
       fitMethod(
         `modelled: share of ${Math.round(transitInputs.stopEquivalents * 10) / 10} stop-eq. at ` +
           `${Math.round(transitInputs.popDensity)}/km²${area ? ` (${area.das} DAs nearest the postal area)` : placed}; ` +

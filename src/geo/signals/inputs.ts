@@ -5,8 +5,8 @@ import type { SectionBands } from '../geodata'
 import type { MeasuredCount } from './model/measured-counts'
 import type { SightStreetInput } from './model/exposure'
 import type { Confidence, RawSignal } from './types'
-import type { FactorKey } from '../../scoring/factors'
-/** One raw signal per factor of the factor table (scoring/factors.ts, a data leaf: no cycle). */
+import type { FactorKey } from './units'
+/** One raw signal per factor (the keys of units.ts, which the factor table scoring/factors.ts is keyed by). */
 export type FactorSignals = Record<FactorKey, RawSignal>
 /**
  * The street a point is on, when known: named by the caller's address, or found by the geodata store
@@ -53,7 +53,7 @@ export interface FeatureInput {
    */
   networkNearestM?: number
 }
-/** Hold-outs for validation (scripts/validate-geodata.mjs; the API never sets them), and what a site-finder grid shares. */
+/** Hold-outs for validation (research/validate-geodata.mjs; the API never sets them), and what a site-finder grid shares. */
 export interface FeatureOptions {
   excludeDas?: ReadonlySet<string>
   excludeSections?: ReadonlySet<string>

@@ -55,7 +55,7 @@ export function transitMeasure(
   }
 }
 
-/** The inputs of the transit share at coordinates, as featuresAt computes them (the fit reads the same: scripts/fit-transit.mjs). */
+/** The inputs of the transit share at coordinates, as featuresAt computes them (the fit reads the same: research/fit-transit.mjs). */
 export function transitInputsAt(lat: number, lng: number): { stopEquivalents: number; popDensity: number } {
   const census = censusAt(lat, lng)
   const ctx = urbanContext(lat, lng, { fsaKernel: !census, places: census ? 'outsideMetros' : true })

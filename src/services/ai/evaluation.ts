@@ -2,7 +2,7 @@
 // it compares only the three fields every provider returns (intent, city, businessType), reading a
 // free-text business type ("drive-thru café") through the taxonomy so a language model's wording and
 // the built-in provider's ids are judged alike. Pure. Used by test/ai/evaluation.test.ts (built-in) and
-// scripts/eval-ai-query.mjs (any provider, through a running server).
+// research/eval-ai-query.mjs (any provider, through a running server).
 import { distanceM, normalizeName } from '../../geo/geodata'
 import { BUSINESS_TYPES, matchBusiness } from './builtin/taxonomy'
 
@@ -84,7 +84,11 @@ export interface PlaceCase {
   query: string
   lang: 'en' | 'fr'
   city: string | null
+  /** The city the known point lies in (reports by city); `city` when absent. */
+  region?: string
   known: { lat: number; lng: number }
+  /** A street named without a corner: points along it; a suggestion's distance is to the nearest of them. */
+  along?: readonly { lat: number; lng: number }[]
 }
 export interface PlaceAnswer {
   geocodedLocations: readonly { lat: number; lng: number }[]
@@ -107,11 +111,13 @@ export function evaluatePlaces(cases: readonly PlaceCase[], answers: readonly Pl
   const byCity: PlaceReport['byCity'] = {}
   const farthestM = cases.map((c, i) => {
     const located = answers[i].geocodedLocations
-    return located.length ? Math.round(Math.max(...located.map((l) => distanceM(c.known.lat, c.known.lng, l.lat, l.lng)))) : null
+    const truth = c.along?.length ? c.along : [c.known]
+    const from = (l: { lat: number; lng: number }) => Math.min(...truth.map((k) => distanceM(k.lat, k.lng, l.lat, l.lng)))
+    return located.length ? Math.round(Math.max(...located.map(from))) : null
   })
   let within = 0
   cases.forEach((c, i) => {
-    const city = c.city ?? '(postal code)'
+    const city = c.region ?? c.city ?? '(postal code)'
     byCity[city] ??= { total: 0, within: 0 }
     byCity[city].total++
     const m = farthestM[i]

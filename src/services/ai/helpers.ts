@@ -6,7 +6,7 @@ import type { ScoreResult } from '../../scoring'
 import { FACTOR_KEYS, type WeightProfile } from '../../scoring'
 import type { GeocodeResult, Geocoder } from '../geocoder'
 import { noReverseGeocoder, type ReverseGeocoder } from '../reverse-geocoder'
-import { BUILTIN_VERSION, builtinQuery, builtinRecommend, builtinWeights, isBuiltin } from './builtin'
+import { BUILTIN_VERSION, type BuiltinScorer, builtinQuery, builtinRecommend, builtinWeights, isBuiltin } from './builtin'
 import type { Audience } from './builtin/recommend'
 import type { AiBackend } from './index'
 import { distinctStrings, renormaliseWeights } from './normalise'
@@ -107,8 +107,10 @@ export async function answerQuery(
   query: string,
   geocoder: Geocoder,
   reverse: ReverseGeocoder = noReverseGeocoder,
+  scorer?: BuiltinScorer,
 ): Promise<QueryResult> {
-  if (isBuiltin(provider)) return { ...(await builtinQuery(query, geocoder, reverse)), meta: metaOf(provider, BUILTIN_VERSION.query) }
+  if (isBuiltin(provider))
+    return { ...(await builtinQuery(query, geocoder, reverse, scorer)), meta: metaOf(provider, BUILTIN_VERSION.query) }
   const raw = await provider.complete({
     system: QUERY_SYSTEM,
     user: queryUserMessage(query),

@@ -9,7 +9,7 @@ import { formatCents } from './money'
  * move, so staff prices are not open-ended. After that it can still be declined, not accepted (410).
  */
 export const QUOTE_VALID_DAYS = 30
-const quoteExpiry = (quotedAt: string | null) =>
+export const quoteExpiry = (quotedAt: string | null) =>
   quotedAt === null ? null : new Date(Date.parse(quotedAt) + QUOTE_VALID_DAYS * 86_400_000).toISOString()
 
 export type QuoteRow = typeof schema.quotes.$inferSelect

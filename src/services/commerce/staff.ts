@@ -3,9 +3,10 @@ import { and, desc, eq, sql } from 'drizzle-orm'
 import { getDb, schema, type Db } from '../../db/client'
 import type { OrderStatus, QuoteStatus } from '../../db/schema/commerce'
 import { conflict, notFound } from '../../errors'
-import { notificationInsert } from '../notifications'
+import { notificationStatements } from '../notifications'
+import { eventStatements } from '../webhooks/outbox'
 import { getOrder } from './orders'
-import { findQuote, toQuoteView } from './quotes'
+import { findQuote, quoteExpiry, toQuoteView } from './quotes'
 import { checkOrderTransition, checkQuoteTransition, nextOrderStatus, ORDER_STATUS_LABELS } from './order-status'
 import { formatCents } from './money'
 
@@ -48,7 +49,7 @@ export async function advanceOrder(d1: D1Database, id: string, status: OrderStat
         .update(schema.orders)
         .set({ status: target, updatedAt: now.toISOString(), ...(tracking ? { trackingNumber: tracking } : {}) })
         .where(and(eq(schema.orders.id, order.id), eq(schema.orders.status, order.status))),
-      notificationInsert(
+      ...notificationStatements(
         db,
         order.userId,
         {
@@ -60,6 +61,21 @@ export async function advanceOrder(d1: D1Database, id: string, status: OrderStat
         },
         now,
       ),
+      ...eventStatements(
+        db,
+        order.userId,
+        {
+          type: 'order.status_changed',
+          data: {
+            orderId: order.id,
+            previousStatus: order.status,
+            status: target,
+            trackingNumber: tracking ?? order.trackingNumber ?? null,
+            total: order.total,
+          },
+        },
+        now,
+      ).statements,
     ])
   } catch (error) {
     const latest = await getOrder(d1, order.id, null)
@@ -84,7 +100,7 @@ export async function answerQuote(d1: D1Database, id: string, cents: number, mes
         .update(schema.quotes)
         .set({ status: 'quoted', priceCents: cents, staffMessage: message, quotedAt: now.toISOString(), updatedAt: now.toISOString() })
         .where(and(eq(schema.quotes.id, quote.id), eq(schema.quotes.status, 'pending'))),
-      notificationInsert(
+      ...notificationStatements(
         db,
         quote.userId,
         {
@@ -95,6 +111,23 @@ export async function answerQuote(d1: D1Database, id: string, cents: number, mes
         },
         now,
       ),
+      ...eventStatements(
+        db,
+        quote.userId,
+        {
+          type: 'quote.answered',
+          data: {
+            quoteId: quote.id,
+            signType: quote.signType,
+            status: 'quoted',
+            price: formatCents(cents),
+            message,
+            quotedAt: now.toISOString(),
+            expiresAt: quoteExpiry(now.toISOString()),
+          },
+        },
+        now,
+      ).statements,
     ])
   } catch (error) {
     const latest = await findQuote(d1, quote.id, null)

@@ -2,7 +2,8 @@
 import { and, desc, eq } from 'drizzle-orm'
 import type { Env } from '../../env'
 import { notFound } from '../../errors'
-import { getDb } from '../../db/client'
+import { asStatement, getDb } from '../../db/client'
+import { eventStatements } from '../webhooks/outbox'
 import { ApiError } from '../../errors'
 import { reports } from '../../db/schema'
 import { estimateRoi, signalsOf, TYPICAL_SIGN_COST_CAD } from '../../roi'
@@ -92,7 +93,14 @@ export async function createScoreReport(
       })
       .toSQL()
     const extra = options.alsoInBatch?.(reportId)
-    await env.DB.batch([env.DB.prepare(insert.sql).bind(...insert.params), ...(extra ? [extra] : [])])
+    const link = await reportLink(options.origin, secret, reportId, now)
+    const data = { reportId, ...link, address: result.address, overallScore: result.overallScore, grade: result.grade }
+    const event = eventStatements(getDb(env.DB), userId, { type: 'report.ready', data: { ...data, sizeBytes: pdf.byteLength } }, now)
+    await env.DB.batch([
+      env.DB.prepare(insert.sql).bind(...insert.params),
+      ...event.statements.map((query) => asStatement(env.DB, query)),
+      ...(extra ? [extra] : []),
+    ])
   } catch (error) {
     // Without its row the object is unreachable; don't leave it behind.
     await env.REPORTS.delete(objectKey).catch(() => undefined)

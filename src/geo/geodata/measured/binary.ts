@@ -1,11 +1,19 @@
 // Decoder for the compact geodata artefacts written by scripts/geodata/lib.mjs (BinaryWriter):
 // a 4-letter magic and a version byte, then columns of LEB128 varints (zigzag when signed,
 // optionally delta-coded) and UTF-8 string columns.
+import FORMATS from '../../data/formats.json'
 
 export const COORD_SCALE = 1e5
 
 /** wrangler's Data rule gives an ArrayBuffer, esbuild's binary loader a Uint8Array: accept both. */
 export const asBytes = (data: ArrayBuffer | Uint8Array): Uint8Array => (data instanceof Uint8Array ? data : new Uint8Array(data))
+
+/** An artefact's name in src/geo/data/formats.json (the magic and version its builder writes). */
+export type ArtefactName = keyof typeof FORMATS
+
+/** The reader of one bundled artefact, its magic and version checked against formats.json: the one way the readers open one. */
+export const artefactReader = (name: ArtefactName, data: ArrayBuffer | Uint8Array): BinaryReader =>
+  new BinaryReader(asBytes(data), FORMATS[name].magic, FORMATS[name].version)
 
 export class BinaryReader {
   private pos = 0

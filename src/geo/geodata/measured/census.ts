@@ -1,12 +1,11 @@
 // Census 2016 dissemination-area points with their Can-ALE 1 km measures (census.bin, built by
 // scripts/geodata/census.mjs), decoded once per isolate, and the interpolated sample around a point.
 import censusData from '../../data/census.bin'
-import { BinaryReader, asBytes } from './binary'
+import { artefactReader } from './binary'
 import type { LookupOptions } from './options'
 import { PointGrid } from './grid'
 import { PointMemo } from './point-memo'
 import { METRES_PER_DEGREE, degreeSpan, metresPerDegreeLng } from './planar'
-import FORMATS from '../../data/formats.json'
 
 export interface CensusSample {
   /** persons/km² in the 1 km buffer, inverse-distance weighted over the nearest DA points */
@@ -45,7 +44,7 @@ let table: CensusTable | undefined
 
 export function censusTable(): CensusTable {
   if (table) return table
-  const reader = new BinaryReader(asBytes(censusData), FORMATS.census.magic, FORMATS.census.version)
+  const reader = artefactReader('census', censusData)
   const dauid = reader.ints(true)
   const qLat = reader.ints(true)
   const qLng = reader.ints(true)

@@ -2,15 +2,14 @@
 // and whether a point lies inside one. The boxes are decoded once per isolate, a park's rings when a
 // point first falls in its box.
 import parksData from '../../data/parks.bin'
-import { BinaryReader, asBytes } from './binary'
-import FORMATS from '../../data/formats.json'
+import { artefactReader } from './binary'
 import { METRES_PER_DEGREE, metresPerDegreeLng } from './planar'
 import { Shapes } from './shapes'
 
 const SCALE = 1e4
 let parks: Shapes | undefined
 const parkShapes = (): Shapes => {
-  parks ??= new Shapes(new BinaryReader(asBytes(parksData), FORMATS.parks.magic, FORMATS.parks.version), SCALE, 0.005)
+  parks ??= new Shapes(artefactReader('parks', parksData), SCALE, 0.005)
   return parks
 }
 

@@ -3,10 +3,9 @@
 // Montréal's civic places). Each source has its coverage box and its POIs per Can-ALE POI (the national
 // 1 km count): a count ÷ that ratio is in Can-ALE-equivalent POIs, comparable between sources.
 import poisData from '../../data/pois.bin'
-import { BinaryReader, COORD_SCALE, asBytes } from './binary'
+import { artefactReader, COORD_SCALE } from './binary'
 import { PointGrid } from './grid'
 import { METRES_PER_DEGREE, degreeSpan, metresPerDegreeLng } from './planar'
-import FORMATS from '../../data/formats.json'
 
 interface PoiTable {
   sources: { id: string; box: Int32Array; perCanAle: number }[]
@@ -29,7 +28,7 @@ let table: PoiTable | undefined
 
 function poiTable(): PoiTable {
   if (table) return table
-  const reader = new BinaryReader(asBytes(poisData), FORMATS.pois.magic, FORMATS.pois.version)
+  const reader = artefactReader('pois', poisData)
   const ids = reader.strings()
   const boxes = reader.ints(false, true)
   const ratios = reader.ints()

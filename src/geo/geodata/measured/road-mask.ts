@@ -3,8 +3,7 @@
 // site. Decoded once per isolate into the sorted keys and a per-row index; a query searches the few
 // keys of each row of the block around the point.
 import maskData from '../../data/road-mask.bin'
-import { BinaryReader, asBytes } from './binary'
-import FORMATS from '../../data/formats.json'
+import { artefactReader } from './binary'
 
 const CELL_DEGREES = 0.005
 interface Mask {
@@ -16,7 +15,7 @@ let mask: Mask | undefined
 
 function roadMask(): Mask {
   if (mask) return mask
-  const keys = new BinaryReader(asBytes(maskData), FORMATS.roadMask.magic, FORMATS.roadMask.version).ints(true)
+  const keys = artefactReader('roadMask', maskData).ints(true)
   const rows = keys.length ? Math.floor(keys[keys.length - 1] / 65536) + 1 : 0
   const rowStart = new Int32Array(rows + 1)
   let i = 0

@@ -2,10 +2,9 @@
 // zones that differ from the 50 km/h default, each with its street name, limit and polyline,
 // decoded once per isolate. Not derived from the traffic counts.
 import zonesData from '../../data/speed-zones.bin'
-import { BinaryReader, asBytes } from './binary'
+import { artefactReader } from './binary'
 import { nearestPoint } from './planar'
 import { Polylines } from './polylines'
-import FORMATS from '../../data/formats.json'
 
 export interface SpeedZoneTable {
   names: string[]
@@ -27,7 +26,7 @@ let table: SpeedZoneTable | undefined
 
 export function speedZoneTable(): SpeedZoneTable {
   if (table) return table
-  const reader = new BinaryReader(asBytes(zonesData), FORMATS.speedZones.magic, FORMATS.speedZones.version)
+  const reader = artefactReader('speedZones', zonesData)
   const names = reader.strings()
   const nameIndex = reader.ints()
   const speedKmh = reader.ints()

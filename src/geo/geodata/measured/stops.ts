@@ -1,12 +1,11 @@
 // Distinct 2022 GTFS stop locations (stops.bin, built by scripts/geodata/stops.mjs), decoded once
 // per isolate into a cell grid. A stop's id (for `exclude`) is its index in the artefact.
 import stopsData from '../../data/stops.bin'
-import { BinaryReader, COORD_SCALE, asBytes } from './binary'
+import { artefactReader, COORD_SCALE } from './binary'
 import { PointGrid } from './grid'
 import { PointMemo } from './point-memo'
 import type { LookupOptions, MemoOptions } from './options'
 import { METRES_PER_DEGREE, degreeSpan, metresPerDegreeLng } from './planar'
-import FORMATS from '../../data/formats.json'
 
 export interface StopTable {
   /** stop positions in 1e-5° (kept as integers: no conversion pass at decode time) */
@@ -21,7 +20,7 @@ let table: StopTable | undefined
 
 export function stopTable(): StopTable {
   if (table) return table
-  const reader = new BinaryReader(asBytes(stopsData), FORMATS.stops.magic, FORMATS.stops.version)
+  const reader = artefactReader('stops', stopsData)
   const qLat = reader.ints(true)
   const qLng = reader.ints(true)
   table = { qLat, qLng, grid: new PointGrid(qLat, qLng, CELL_UNITS, COORD_SCALE) }

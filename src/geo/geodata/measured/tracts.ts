@@ -2,11 +2,10 @@
 // scripts/geodata/tracts.mjs), and the point-in-tract lookup. Incomes and the tracts' boxes are
 // decoded once per isolate, a tract's rings when a point first falls in its box.
 import tractsData from '../../data/tracts.bin'
-import { BinaryReader, asBytes } from './binary'
+import { artefactReader } from './binary'
 import type { LookupOptions } from './options'
 import { PointMemo } from './point-memo'
 import { Shapes } from './shapes'
-import FORMATS from '../../data/formats.json'
 
 export interface TractTable {
   /** ctuid without its dot, e.g. 5350012.01 → 535001201 */
@@ -22,7 +21,7 @@ let table: TractTable | undefined
 
 export function tractTable(): TractTable {
   if (table) return table
-  const reader = new BinaryReader(asBytes(tractsData), FORMATS.tracts.magic, FORMATS.tracts.version)
+  const reader = artefactReader('tracts', tractsData)
   const ctuidNumber = reader.ints(true)
   const incomeHundreds = reader.ints()
   table = { ctuidNumber, incomeHundreds, polygons: new Shapes(reader, SCALE, CELL_DEGREES) }

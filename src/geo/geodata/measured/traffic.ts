@@ -1,11 +1,10 @@
 // City of Calgary counted traffic sections (traffic.bin, built by scripts/geodata/traffic.mjs):
 // each section at its latest counted year, with its polyline, decoded once per isolate.
 import trafficData from '../../data/traffic.bin'
-import { BinaryReader, asBytes } from './binary'
+import { artefactReader } from './binary'
 import type { LookupOptions } from './options'
 import { nearestPoint, pieceBearingDeg, type NearestPoint } from './planar'
 import { Polylines } from './polylines'
-import FORMATS from '../../data/formats.json'
 
 export interface TrafficTable {
   /** secname, or "SECNAME#n" where one year lists several pieces under one secname */
@@ -35,7 +34,7 @@ let table: TrafficTable | undefined
 
 export function trafficTable(): TrafficTable {
   if (table) return table
-  const reader = new BinaryReader(asBytes(trafficData), FORMATS.traffic.magic, FORMATS.traffic.version)
+  const reader = artefactReader('traffic', trafficData)
   const ids = reader.strings()
   const year = reader.ints()
   const volume = reader.ints()

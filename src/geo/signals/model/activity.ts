@@ -49,7 +49,7 @@ export function blendedTransitIndex(stops: StopCounts, canaleStops1km: number, s
 
 /**
  * The transit commute share (%) expected of a place: logit(share) = b₀ + b₁ ln(1 + stop equivalents) +
- * b₂ ln(persons/km²), fitted on the 2011 DA commute shares outside the held-out areas (scripts/fit-transit.mjs).
+ * b₂ ln(persons/km²), fitted on the 2011 DA commute shares outside the held-out areas (research/fit-transit.mjs).
  * Stops say where service is; density says how many ride it (a stop in a field carries few commuters).
  */
 export function transitShareOf(stopEquivalents: number, popDensity: number): number {
@@ -67,7 +67,7 @@ const PEDESTRIAN_FRONTAGE = [
   [5, 0.6],
   [6, 0.05],
 ] as const
-/** The frontage factor of a road class; the pedestrian fit (scripts/validation/fit-pedestrians.mjs) fits its exponent. */
+/** The frontage factor of a road class; the pedestrian fit (research/validation/fit-pedestrians.mjs) fits its exponent. */
 export function pedestrianFrontage(roadClass: number): number {
   return interpolateKnots(PEDESTRIAN_FRONTAGE, roadClass)
 }
@@ -126,7 +126,7 @@ export interface PedestrianInputs {
  * Where a POI source covers the city, the destinations at the corner itself: the POIs within 100 m
  * relative to the neighbourhood's (a corner busier than its 1 km area, or quieter). Elsewhere that term
  * is 1: the model fitted without local POIs. Exponents and scale are fitted on Vancouver's and Toronto's
- * intersection pedestrian counts, the local-POI exponent on Vancouver's (scripts/validation/fit-pedestrians.mjs).
+ * intersection pedestrian counts, the local-POI exponent on Vancouver's (research/validation/fit-pedestrians.mjs).
  * Never fitted on the 2011 commute shares.
  */
 export function pedestriansPerDay(x: PedestrianInputs): number {

@@ -22,7 +22,7 @@ export function shareOfIntersection(roadClass: number): number {
 }
 /**
  * Weight of the counted estimate in the log-blend with the class model (1 − it: the model's). Chosen on the
- * City of Toronto signals with every count within 250 m of the scored one hidden (scripts/validation/
+ * City of Toronto signals with every count within 250 m of the scored one hidden (research/validation/
  * counted-streets.mjs: 0.3 → 0.53, 0.5 → 0.60, 0.7 → 0.63, methodology §2.6).
  */
 export const COUNTED_WEIGHT = 0.7

@@ -131,6 +131,16 @@ const capitalised = (text: string | undefined) =>
     a && PARTICLES.has(b + rest) ? all : a + b.toUpperCase() + rest,
   )
 
+/**
+ * A typed intersection is located on "Dundas St E & Coxwell Ave", no street of its own: where its streets are
+ * in sight, each of them counts at its own volume instead (an intersection count is split among them).
+ */
+function cornerInSight(located: ExposureInput['located'], sight: readonly SightStreetInput[] | undefined): boolean {
+  if (!located || !sight?.length || !located.name.includes(' & ')) return false
+  return sight.some((s) => partOf(located, s))
+}
+const partOf = (pair: { name: string }, street: { name: string }) => pair.name.split(' & ').some((name) => sameStreet(street, { name }))
+
 /** The busier street (ties: the located one, listed first). */
 export function busierStreet(streets: readonly CornerStreet[]): CornerStreet | undefined {
   let best: CornerStreet | undefined
@@ -192,9 +202,11 @@ function busierRoad(busier: CornerStreet): RoadClassEstimate {
 
 /** The exposure at a point from its own street and every street in sight; undefined when no street is known. */
 export function exposureAt(input: ExposureInput): CornerExposure | undefined {
-  const { located } = input
+  const pair = cornerInSight(input.located, input.sight) ? input.located : undefined
+  const located = pair ? undefined : input.located
   const streets = cornerStreets(located, input.sight, (s) => {
-    const roadClass = s.roadClass ?? input.classOf(s)
+    // A street of the typed pair whose class nothing gives (Vancouver's "W Broadway") takes the pair's: the busier one's.
+    const roadClass = s.roadClass ?? input.classOf(s) ?? (pair && partOf(pair, s) ? pair.road.roadClass : undefined)
     if (roadClass === undefined) return undefined
     return { roadClass, ...input.estimate(roadClass, s.roadClass !== undefined, s) }
   })

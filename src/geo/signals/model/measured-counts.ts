@@ -12,7 +12,7 @@ export interface MeasuredCount {
   kind: 'site' | 'intersection'
   lat: number
   lng: number
-  /** Vehicles per day (AADT-equivalent; conversions in scripts/validation/counts.mjs). */
+  /** Vehicles per day (AADT-equivalent; conversions in scripts/geodata/counts.mjs). */
   vehicles: number
   /** Pedestrians per day, where counted (Vancouver). */
   pedestrians?: number
@@ -44,7 +44,7 @@ export function nearestCount(
   return best
 }
 
-/** The 8 counted hours of a City of Toronto signal count → a weekday (scripts/validation/counts.mjs, methodology §2.3). */
+/** The 8 counted hours of a City of Toronto signal count → a weekday (scripts/geodata/counts.mjs, methodology §2.3). */
 export const TORONTO_8H_TO_DAY = { vehicles: 1.9, pedestrians: 1.5 }
 
 const LABELS: Record<string, { vehicles: (c: MeasuredCount) => string; pedestrians?: string; where: string }> = {

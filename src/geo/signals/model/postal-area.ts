@@ -1,7 +1,7 @@
 // What a postal-code position stands for: the people of the area, not the one point (docs/methodology.md
 // §5.5). The area is the DA points nearest the FSA's position (TRANSIT_MODEL.areaDas, the median DA count of
 // an urban FSA); its density, Can-ALE stop count and tract income feed the transit and income factors.
-// Every FSA position of the geocoder is measured ahead by scripts/fit-transit.mjs with measurePostalArea
+// Every FSA position of the geocoder is measured ahead by research/fit-transit.mjs with measurePostalArea
 // (postal-areas.generated.ts): a postal code costs one table read, not 37 DA and tract lookups.
 import { POSTAL_AREAS_TEXT } from '../../data/postal-areas.generated'
 import { TRANSIT_MODEL } from '../../data/transit-model.generated'

@@ -2,7 +2,7 @@
 // counted sections or posted speed zones, else the bus-route proxy. A street network's class (Ottawa
 // RNF, GTA and Montréal OSM, Calgary) reaches the engine with the street itself (KnownStreet.roadClass,
 // found by the geodata store: services/street-store.ts), never by a lookup here.
-// Validation of each option: docs/methodology.md §2.2 (scripts/validate-geodata.mjs).
+// Validation of each option: docs/methodology.md §2.2 (research/validate-geodata.mjs).
 import { countedSectionsNear, type SpeedZone } from '../../geodata'
 import { METRES_PER_DEGREE, metresPerDegreeLng } from '../../geodata'
 import type { Confidence } from '../types'

@@ -1,13 +1,14 @@
 // Vehicle traffic (AADT): measured where a City of Calgary counted section passes within 25 m;
 // else interpolated along the same street (named by the user or by the City's speed zone at the
 // point) or the same road from counted sections; else a model fitted on the counts of Calgary,
-// Edmonton and Vancouver (scripts/fit-traffic.mjs → data/traffic-model.generated.ts), or, where a
+// Edmonton and Vancouver (research/fit-traffic.mjs → data/traffic-model.generated.ts), or, where a
 // Calgary speed zone set the class, that class's typical volume.
 import { countedSectionsNear, SectionBands, type CountedSection, type SectionFilter, type SpeedZone } from '../../geodata'
 import { METRES_PER_DEGREE, metresPerDegreeLng, type NearestPoint } from '../../geodata'
 import { TRAFFIC_MODEL } from '../../data/traffic-model.generated'
 import type { Confidence } from '../types'
 import { clamp01, interpolateKnots } from '../../../lib/math'
+import { foldAccents } from '../../../lib/text'
 
 export interface TrafficEstimate {
   aadt: number
@@ -41,7 +42,7 @@ export function logPriorAadt(roadClass: number): number {
 
 /**
  * The fitted inputs, exported so the fit script computes exactly what the engine uses
- * (scripts/fit-traffic.mjs; docs/methodology.md §2.3). The class enters as a fixed offset (its typical
+ * (research/fit-traffic.mjs; docs/methodology.md §2.3). The class enters as a fixed offset (its typical
  * volume): counted sites are nearly all through roads, so a fitted class slope would learn little
  * about local streets. Two inputs see the road beyond its class: how far the nearest census
  * representative point is (Statistics Canada places them on the most populated block face, so a point
@@ -137,10 +138,7 @@ function sameRoadAadt(
  * to a named street: the City abbreviates names by their first letters or their consonants.
  */
 export function sectionOnStreet(secname: string, street: { name: string; type?: string }): boolean {
-  const body = street.name
-    .toUpperCase()
-    .normalize('NFD')
-    .replace(/[^A-Z0-9]/g, '')
+  const body = foldAccents(street.name.toUpperCase()).replace(/[^A-Z0-9]/g, '')
   if (!body) return false
   if (/^\d+$/.test(body)) {
     const type = (street.type ?? '').toUpperCase()

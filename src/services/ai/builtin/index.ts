@@ -5,6 +5,8 @@ import type { ScoreResult } from '../../../scoring'
 import type { Geocoder } from '../../geocoder'
 import { forgiving, type ReverseGeocoder } from '../../reverse-geocoder'
 import { builtinAnswerQuery } from './query'
+import type { BuiltinScorer } from './scorer'
+export { serviceScorer, type BuiltinScorer } from './scorer'
 import { type Audience, kindName, recommendByRules, siteFacts } from './recommend'
 import { estimatedImpact, tipsFor } from './recommend-text'
 import { builtinProfile } from './weights'
@@ -20,8 +22,9 @@ export const BUILTIN_VERSION = { query: 'builtin-query-v1', weights: 'builtin-we
 
 export const isBuiltin = (provider: { name: string }): provider is BuiltinProvider => provider.name === 'builtin'
 
-export const builtinQuery = (query: string, geocoder: Geocoder, reverse: ReverseGeocoder) =>
-  builtinAnswerQuery(query, { geocoder, reverse: forgiving(reverse) })
+/** `scorer`: POST /score's service in the worker (`serviceScorer`); without it, the engine over the geocoder's answer. */
+export const builtinQuery = (query: string, geocoder: Geocoder, reverse: ReverseGeocoder, scorer?: BuiltinScorer) =>
+  builtinAnswerQuery(query, { geocoder, reverse: forgiving(reverse), scorer })
 
 export function builtinWeights(description: string) {
   const { weights, profileName, explanation } = builtinProfile(description)

@@ -6,7 +6,7 @@ import { geoStore } from '../../../geo/geodata'
 import { formatStreet, parseStreetText } from '../../../geo/geocode'
 import { isKnownPlaceName } from '../../../geo/geocode'
 import type { Place } from '../../../geo/geodata'
-import { distanceKm, normalizeName } from '../../../geo/geodata'
+import { distanceKm, normalizeName, TRAILING_TYPES } from '../../../geo/geodata'
 import { LANDMARKS, type Landmark } from './landmarks'
 import { fold } from './taxonomy'
 
@@ -58,6 +58,8 @@ export function addressesIn(text: string): Target[] {
       parsed = parseAddress(candidate, isKnownPlaceName)
     }
     if (!parsed.street?.name) continue
+    // "16 Avenue N", "124 Street": a numbered street (Calgary, Edmonton), not number 16 of a street called "Avenue".
+    if (!parsed.street.type && TRAILING_TYPES[parsed.street.name.toLowerCase()]) continue
     if (parsed.city && !findPlace(parsed.city, parsed.province)) continue
     // No city or postal code: a number then a typed street that starts like a name ("100 Queen St W", "1000 rue
     // Sherbrooke O"), never "500 m of Queen St"; the question's city is appended (query.ts).

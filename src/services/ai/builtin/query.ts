@@ -3,29 +3,20 @@
 // its best points with the reverse geocoder (coordinates when no civic address is known). Nothing is
 // invented: a place that cannot be located is said to be, and no address is made up.
 import { GEOCODE_PRECISIONS, type GeocodePrecision } from '../../../geo/geodata'
-import { buildScoreResult, DEFAULT_WEIGHTS, type ScoreResult, type WeightProfile } from '../../../scoring'
+import { DEFAULT_WEIGHTS, type ScoreResult, type WeightProfile } from '../../../scoring'
 import type { Geocoder } from '../../geocoder'
-import { candidatePoints, findNearby } from '../../nearby'
-import { REVERSE_MAX_DISTANCE_M, type ReverseGeocoder, type ReverseHit } from '../../reverse-geocoder'
-import { streetsLabel } from '../../../geo/geocode'
-import { clip, describeResult, GENERAL_ANSWER, lead, relativeTo, say } from './explain'
+import type { ReverseGeocoder } from '../../reverse-geocoder'
+import { describeResult, GENERAL_ANSWER, lead, clip, say } from './explain'
 import type { Intent, Language } from './intent'
 import { type Area, MAX_QUERY_READ, type ParsedQuery, parseQuery } from './parse-query'
 import type { Target } from './places-in-text'
+import { engineOnlyScorer, type BuiltinScorer } from './scorer'
+import { asLocation, type BuiltinLocation, MAX_LOCATIONS, searchAround } from './search'
 import { builtinProfile } from './weights'
 
-export const MAX_LOCATIONS = 3
+export { MAX_LOCATIONS, type BuiltinLocation }
 const MAX_LOOKUPS = 5
 
-export interface BuiltinLocation {
-  address: string
-  resolvedAddress: string
-  lat: number
-  lng: number
-  precision: GeocodePrecision
-  overallScore: number
-  grade: ScoreResult['grade']
-}
 export interface BuiltinQueryAnswer {
   intent: Intent
   city: string | null
@@ -40,6 +31,8 @@ export interface BuiltinQueryAnswer {
 export interface BuiltinQueryDeps {
   geocoder: Geocoder
   reverse: ReverseGeocoder
+  /** POST /score's service in the worker (scorer.ts); the engine over the geocoder's answer when absent. */
+  scorer?: BuiltinScorer
 }
 
 /** A place to score or search around: a point, how exactly it is known, and how to name it. */
@@ -49,14 +42,21 @@ interface Located {
   lng: number
   precision: GeocodePrecision
   accuracyM: number
-  street?: { name: string; type?: string }
+  /** What the geocoder was given (a place written in the question). */
+  text?: string
+  /** An intersection whose streets do not meet in the street data: located on one of them only. */
+  oneStreet?: boolean
   /** Site-finder radius around it. */
   radiusM: number
 }
 
-const coords = (lat: number, lng: number) => `${lat.toFixed(5)}, ${lng.toFixed(5)}`
-const scoreAt = (p: Located, weights: WeightProfile) =>
-  buildScoreResult({ lat: p.lat, lng: p.lng, address: p.label, precision: p.precision, accuracyM: p.accuracyM, street: p.street }, weights)
+/**
+ * A place as POST /score scores it: an address, intersection, street or postal code written in the question by
+ * the text the geocoder was given; an area (landmark, neighbourhood, city) at its point's coordinates.
+ */
+async function scorePlace(p: Located, weights: WeightProfile, scorer: BuiltinScorer): Promise<ScoreResult> {
+  return (p.text && (await scorer.address(p.text, weights))) || scorer.at(p.lat, p.lng, weights)
+}
 
 /** Precise results get a tight search, a street a wider one, an area position (postal area, city) the widest. */
 const radiusFor = (precision: GeocodePrecision) =>
@@ -103,20 +103,10 @@ async function locateTarget(target: Target, parsed: ParsedQuery, geocoder: Geoco
     lng: hit.lng,
     precision: hit.precision,
     accuracyM: hit.accuracyM,
-    street: hit.street,
+    text,
+    ...(target.kind === 'intersection' && hit.precision === 'street' && { oneStreet: true }),
     radiusM: radiusFor(hit.precision),
   }
-}
-
-function asLocation(
-  address: string,
-  resolved: string,
-  lat: number,
-  lng: number,
-  precision: GeocodePrecision,
-  result: ScoreResult,
-): BuiltinLocation {
-  return { address, resolvedAddress: resolved, lat, lng, precision, overallScore: result.overallScore, grade: result.grade }
 }
 
 export async function builtinAnswerQuery(query: string, deps: BuiltinQueryDeps): Promise<BuiltinQueryAnswer> {
@@ -177,12 +167,23 @@ export async function builtinAnswerQuery(query: string, deps: BuiltinQueryDeps):
     }
   })
   for (const target of parsed.targets.slice(MAX_LOOKUPS)) answer.droppedAddresses.push({ address: target.text, reason: 'over_limit' })
+  for (const { target, place } of located.filter((l) => l.place.oneStreet)) {
+    const km = `±${(place.accuracyM / 1000).toFixed(1)} km`
+    answer.notes.push(
+      say(
+        lang,
+        `"${target.text}": the two streets do not meet in our street data; located on one of them only (${km}).`,
+        `« ${target.text} » : ces deux rues ne se croisent pas dans nos données de rues ; localisé sur l’une d’elles seulement (${km}).`,
+      ),
+    )
+  }
 
   if (parsed.intent === 'find_locations') {
     const centre = located[0]?.place ?? (parsed.area ? areaPoint(parsed.area) : null)
     if (!centre) return cannotPlace(answer, lang, head())
     const radiusM = parsed.radiusM ?? centre.radiusM
-    await searchAround({ ...centre, radiusM }, weights, deps, lang, answer, head(centre.label))
+    const scorer = deps.scorer ?? engineOnlyScorer(deps.geocoder)
+    await searchAround({ ...centre, radiusM }, weights, { reverse: deps.reverse, scorer }, lang, answer, head(centre.label))
     return answer
   }
 
@@ -193,7 +194,8 @@ export async function builtinAnswerQuery(query: string, deps: BuiltinQueryDeps):
       ? [areaPoint(parsed.area)]
       : []
   if (!places.length) return cannotPlace(answer, lang, head())
-  const scored = places.map((place) => ({ place, result: scoreAt(place, weights) }))
+  const scorer = deps.scorer ?? engineOnlyScorer(deps.geocoder)
+  const scored = await Promise.all(places.map(async (place) => ({ place, result: await scorePlace(place, weights, scorer) })))
   for (const { place, result } of scored) {
     answer.suggestedAddresses.push(place.label)
     answer.geocodedLocations.push(asLocation(place.label, place.label, place.lat, place.lng, place.precision, result))
@@ -227,12 +229,6 @@ export async function builtinAnswerQuery(query: string, deps: BuiltinQueryDeps):
   return answer
 }
 
-/** "Queen Street West near Spadina Avenue, Toronto, ON" / "Rue Peel près de Rue Sainte-Catherine Ouest, Montréal, QC". */
-function streetName(hit: ReverseHit, lang: Language): string {
-  if (!hit.streets) return hit.address
-  return [streetsLabel(hit.streets, lang), hit.place].filter(Boolean).join(', ')
-}
-
 function cannotPlace(answer: BuiltinQueryAnswer, lang: Language, headline: string): BuiltinQueryAnswer {
   const named = answer.droppedAddresses.some((d) => d.reason === 'not_geocoded')
   const why = named
@@ -250,70 +246,4 @@ function cannotPlace(answer: BuiltinQueryAnswer, lang: Language, headline: strin
       )
   answer.explanation = `${headline} ${why}`
   return answer
-}
-
-/** The site finder's 3 best distinct points around `centre`, each named by the reverse geocoder when it can. */
-async function searchAround(
-  centre: Located,
-  weights: WeightProfile,
-  deps: BuiltinQueryDeps,
-  lang: Language,
-  answer: BuiltinQueryAnswer,
-  headline: string,
-) {
-  const radiusM = centre.radiusM
-  const spacingM = Math.max(25, Math.round(radiusM / 5))
-  const centreResult = scoreAt(centre, weights)
-  const candidates = candidatePoints(centreResult, radiusM, spacingM)
-  const { best } = findNearby(centreResult, candidates, { radiusM, spacingM, limit: MAX_LOCATIONS, weights })
-  const names = await Promise.all(best.map((b) => deps.reverse.reverse(b.result.lat, b.result.lng, REVERSE_MAX_DISTANCE_M)))
-  const sentences = [
-    headline,
-    say(
-      lang,
-      `Best of ${candidates.length} points within ${radiusM} m, scored with these weights:`,
-      `Meilleurs de ${candidates.length} points dans un rayon de ${radiusM} m, avec cette pondération :`,
-    ),
-  ]
-  best.forEach((b, i) => {
-    const { lat, lng } = b.result
-    const where = relativeTo(centre.label, b.distanceM, b.bearingDeg, lang)
-    const hit = names[i]
-    const civic = hit && hit.kind !== 'street'
-    // A civic address is the suggestion itself; a point named by its streets is suggested as its exact coordinates.
-    const address = civic ? hit.address : coords(lat, lng)
-    const named = hit && !civic ? streetName(hit, lang) : undefined
-    const resolved = civic
-      ? say(
-          lang,
-          `${hit.address} (${Math.round(hit.distanceM)} m from the scored point)`,
-          `${hit.address} (à ${Math.round(hit.distanceM)} m du point évalué)`,
-        )
-      : (named ?? `${coords(lat, lng)} (${where})`)
-    answer.suggestedAddresses.push(address)
-    answer.geocodedLocations.push(asLocation(address, resolved, lat, lng, civic ? 'address' : 'coordinates', b.result))
-    const label = civic ? hit.address.split(',')[0] : named?.split(',')[0]
-    sentences.push(describeResult(`#${i + 1} (${label ? `${label}, ` : ''}${where})`, b.result, weights, lang))
-  })
-  if (names.some((n) => !n))
-    answer.notes.push(
-      say(
-        lang,
-        'No civic address or street is known for some suggested points: they are given as coordinates.',
-        'Aucune adresse civique ni rue n’est connue pour certains points : ils sont donnés en coordonnées.',
-      ),
-    )
-  if (centre.precision === 'city')
-    answer.notes.push(
-      say(
-        lang,
-        `Searched around the gazetteer position of ${centre.label} (GeoNames), not a particular street` +
-          (answer.droppedAddresses.length
-            ? ', because the place named could not be located.'
-            : ': name a street or neighbourhood to narrow it.'),
-        `Recherche autour de la position de ${centre.label} au répertoire (GeoNames), pas d’une rue précise` +
-          (answer.droppedAddresses.length ? ', faute d’avoir localisé le lieu nommé.' : ' : nommez une rue ou un quartier pour affiner.'),
-      ),
-    )
-  answer.explanation = clip(sentences.join(' '), 1000)
 }

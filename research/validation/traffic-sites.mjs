@@ -1,0 +1,100 @@
+// Each counted site as the engine sees it at an exact position (docs/methodology.md §2.3): the located
+// street and every named street within SIGHT_M of the point (the worker's streetsInSightOf on the committed
+// geodata store), each with its own class (model/exposure.ts): the network's (GTA and Montréal OSM, Ottawa's
+// RNF, Edmonton's main roads, Calgary's speed zones) or, without one, the engine's reading of its name.
+// A count at an intersection (Toronto, Vancouver) totals every approach, so it is compared with the SUM of
+// the streets' volumes (audience.dailyVehicles); a count on a section (Calgary, Edmonton, a Toronto
+// mid-block signal) with the busier street's volume (the vehicle factor). With one model for every street,
+// ln Σ_i V(class_i) = (the point's terms) + ln Σ_i e^(classTerm_i): the class term of trafficModelInputs
+// becomes that log-sum (or the max), so the fit stays linear and the engine applies it per street.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { committedRows } from '../../scripts/lib/geodata-artefacts.mjs'
+import { importTs } from '../../scripts/lib/load-ts.mjs'
+import { dataDir } from './common.mjs'
+
+const s = await importTs(
+  {
+    'scripts/lib/geodata-memory.ts': ['memoryGeodata'],
+    'scripts/lib/geodata-store-streets.ts': ['calgaryStreetRows', 'sortPieces', 'pieceFields'],
+    'src/services/street-store.ts': ['scoringStreet'],
+    'src/geo/geocode/street-key.ts': ['streetKeyOf'],
+    'src/geo/geocode/address.ts': ['parseStreetText'],
+  },
+  { platform: 'node' },
+)
+
+/**
+ * The committed store without counts (a site would take its own count) and without Calgary's pieces, whose
+ * classes come from the counted sections: Calgary's speed zones alone go back (class from the posted speed),
+ * Calgary as a city with a network and no counts. FIT_STORE=none: no store at all (every city without a network).
+ */
+export function fitStore() {
+  if (process.env.FIT_STORE === 'none') return undefined
+  const [addresses, streets] = committedRows((a) => a.source !== 'calgary')
+  const zones = s.calgaryStreetRows(readFileSync(join(dataDir, 'calgary/speed-limits.csv'), 'utf8'), '').rows
+  for (const r of s.sortPieces(zones)) streets.push({ source: 'calgary', fields: s.pieceFields(r).map(String) })
+  return s.memoryGeodata(addresses, streets)
+}
+
+/**
+ * The street a user types at the count: a section's road, Vancouver's intersection text (the busier name's
+ * class), a Toronto signal's first street.
+ */
+export function typedStreet(r) {
+  if (r.city !== 'Toronto') return r.street
+  const parsed = s.parseStreetText(r.streets[0])
+  return parsed?.name ? { name: parsed.name, ...(parsed.type && { type: parsed.type }) } : r.street
+}
+
+/** Whether the count totals every approach of an intersection (else one road's two directions). */
+export const isIntersection = (r) => (r.city === 'Toronto' && !r.midblock) || r.city === 'Vancouver'
+
+/**
+ * The site as POST /score sees it from coordinates and from coordinates with its street typed: the located
+ * street (services/street-store.ts scoringStreet), the streets in sight, and the engine's exposure (featuresAt:
+ * every street's class, model/exposure.ts). `x` is in trafficModelInputs' order with the class term replaced by
+ * the streets' log-sum (an intersection count) or their maximum (a section count).
+ */
+export async function siteViews(m, store, r, options) {
+  const census = m.censusAt(r.lat, r.lng, { memo: false })
+  const sight = store ? (await store.streetsInSight(r.lat, r.lng))?.streets : undefined
+  const view = (street) => {
+    const exposure = {}
+    const input = { lat: r.lat, lng: r.lng, precision: 'coordinates', ...(street && { street }), ...(sight && { streetsInSight: sight }) }
+    const features = m.featuresAt(input, options, undefined, exposure)
+    const inputs = {
+      popDensity: features.populationDensity.value,
+      nearestDaM: census?.nearestDaM,
+      intersectionDensity: census?.intersectionDensity1km ?? 0,
+      stopEquivalents: m.transitInputsAt(r.lat, r.lng).stopEquivalents,
+    }
+    // No street known: the frontage's class from coordinates (the bus-route proxy), one street.
+    const classes = exposure.streets.length ? exposure.streets.map((st) => st.roadClass) : [features.roadClass.value]
+    const terms = classes.map((c) => m.trafficModelInputs(inputs, c)[1])
+    const top = Math.max(...terms)
+    const x = m.trafficModelInputs(inputs, 1)
+    x[1] = isIntersection(r) ? top + Math.log(terms.reduce((t, c) => t + Math.exp(c - top), 0)) : top
+    // The sum of every street's volume over the busier street's: audience.dailyVehicles ÷ the vehicle factor.
+    const sumOverMax = terms.reduce((t, c) => t + Math.exp(c - top), 0)
+    return { x, features, inputs, streets: exposure.streets, sumOverMax }
+  }
+  const coordinates = view(store && s.scoringStreet(await store.locate(r.lat, r.lng)))
+  const typed = typedStreet(r)
+  let street
+  if (typed) {
+    const nameKey = s.streetKeyOf(typed).nameKey
+    street = view(store ? s.scoringStreet(await store.locate(r.lat, r.lng, { nameKey }), typed) : typed)
+    // Every street the count names is in sight on the network (the GTA file's hole: some main roads have no line).
+    const named = (r.streets ?? []).filter((n) => !NOT_A_STREET.test(n))
+    street.allNamedInSight = named.every((n) =>
+      sight?.some((st) => st.classSource && !/address points/.test(st.classSource) && m.sameStreet(st, { name: n })),
+    )
+  }
+  // The point with no street (the pedestrian model's inputs, as fitted before streets were in sight).
+  const point = { features: m.featuresAt({ lat: r.lat, lng: r.lng, precision: 'coordinates' }, options), inputs: coordinates.inputs }
+  return { coordinates, street, point }
+}
+
+/** Names on a Toronto signal that are not a street a sign faces (ramps, driveways, busways). */
+const NOT_A_STREET = /\b(ramp|private access|access|busway|driveway)\b/i

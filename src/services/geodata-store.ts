@@ -1,0 +1,27 @@
+// The geodata store as one port: what geocoding and scoring read of it (address points, street pieces,
+// the Cities' corners, counts). Two adapters: D1 in the worker (below, from the readers beside this file)
+// and the committed artefacts in memory for Node (scripts/lib/geodata-memory.ts: validations, benches,
+// node tests). One conformance suite runs against both (test/helpers/geodata-store-conformance.ts), so a
+// figure measured offline is the figure the worker gives.
+import { d1AddressPoints, nearestAddressPoint, type AddressPointsSource } from './address-store'
+import { d1Corners, type CornerSource } from './corner-store'
+import { d1CountStore, type CountStore } from './count-store'
+import { d1StreetStore, type LocateSources } from './street-store'
+
+export interface GeodataStore extends LocateSources {
+  /** A lookup's address points (the named street in the place) and whether the city is in the store. */
+  addressPoints: AddressPointsSource
+  /** Every listed corner of the named streets near a place. */
+  corners: CornerSource
+  counts: CountStore
+}
+
+export function d1GeodataStore(d1: D1Database): GeodataStore {
+  return {
+    addressPoints: d1AddressPoints(d1),
+    streets: d1StreetStore(d1),
+    nearestPoint: (lat, lng, maxM, exceptNameKey) => nearestAddressPoint(d1, lat, lng, maxM, exceptNameKey),
+    corners: d1Corners(d1),
+    counts: d1CountStore(d1),
+  }
+}
