@@ -52,9 +52,8 @@ const location = (rng) => (rng() < 0.7 ? point(rng) : { address: pick(rng, ADDRE
 /**
  * The operations: [name, weight, run(ctx, actor, rng)]. `ctx.send(actor, req)` sends and books one request;
  * `ctx.state` holds what the run created (ids per user) for later reads, cross-user reads and the
- * durability check. Webhooks (issue 32): add their operations here once the routes exist on main
- * (register an endpoint, list deliveries, and a cross-user read of an endpoint), with `created` entries
- * so the durability check covers them.
+ * durability check. Webhooks (issue 32; on main since this was written): add their operations here, with a
+ * loopback receiver and endpoints at http://127.0.0.1:<port> (docs/soak.md, "Webhooks").
  * @type {[string, number, (ctx: any, actor: any, rng: () => number) => any][]}
  */
 export const OPERATIONS = [
