@@ -12,11 +12,13 @@ import {
 } from '../geo/signals'
 import type { SightStreetInput } from '../geo/signals'
 import { audienceOf, type Audience } from './audience'
+import { withPlanning } from './audience-plan'
+import type { SignInput } from './sign'
 import { factorScore } from './curves'
 import { gradeFor, type Grade } from './grade'
 import { DEFAULT_WEIGHTS, FACTOR_KEYS, FACTOR_LABELS, type FactorKey, type WeightProfile } from './weights'
 
-export const METHODOLOGY_VERSION = '4.0.0'
+export const METHODOLOGY_VERSION = '4.1.0'
 
 export interface FactorScore {
   score: number
@@ -84,7 +86,8 @@ export interface LocatedInput {
 /** The API's features: no hold-outs, memos on (one object for every score). */
 const NO_OPTIONS: FeatureOptions = Object.freeze({})
 
-export function buildScoreResult(input: LocatedInput, weights: WeightProfile = DEFAULT_WEIGHTS): ScoreResult {
+/** `sign`: the caller's sign for `audience.impressions` (a typical sign of the default type without one). */
+export function buildScoreResult(input: LocatedInput, weights: WeightProfile = DEFAULT_WEIGHTS, sign?: SignInput): ScoreResult {
   const warnings = input.warnings ? [...input.warnings] : []
   const exposure: Exposure = {}
   const signals = featuresAt(
@@ -111,7 +114,7 @@ export function buildScoreResult(input: LocatedInput, weights: WeightProfile = D
     lat: input.lat,
     lng: input.lng,
     factorScores,
-    audience: audienceOf(signals, exposure),
+    audience: withPlanning(audienceOf(signals, exposure), signals, sign),
     dataSources: DATA_SOURCES,
     precision: input.precision,
     accuracyM: input.accuracyM ?? 0,

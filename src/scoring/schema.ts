@@ -4,6 +4,7 @@ import { GEOCODE_PRECISIONS, WARNING_CODES } from '../geo/geodata'
 import { latitude, longitude } from '../lib/location'
 import { perFactor } from './factors'
 import { GRADES } from './grade'
+import { HourlySchema, ImpressionsSchema } from './plan-schema'
 import { WeightProfileSchema } from './weights'
 
 export const RawSignalSchema = z
@@ -73,6 +74,10 @@ export const AudienceSchema = z
           '(a corner is seen from both streets). `dailyVehicles` above is their sum; the vehicleTraffic factor is the busiest one. ' +
           'Empty where no street is known (a postal-area or city position).',
       }),
+    impressions: ImpressionsSchema.optional().openapi({
+      description: 'People likely to see the sign (4.1; in every new result, absent in results saved before)',
+    }),
+    hourly: HourlySchema.optional().openapi({ description: 'Weekday hour by hour and the weekend (4.1; absent in results saved before)' }),
   })
   .openapi('Audience')
 
