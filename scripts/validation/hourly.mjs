@@ -23,9 +23,14 @@ const sites = new Map()
 for (const r of readCsv('vancouver/tmc-counts.csv')) {
   if (!r.lat || !r.coord_source.startsWith('city') || Number(r.date.slice(0, 4)) < 2000) continue
   const s = sites.get(r.site_id) ?? { id: r.site_id, name: r.intersection, lat: +r.lat, lng: +r.lng, av: [], pv: [], ap: [], pp: [] }
-  if (+r.am_vehicles > 0 && +r.pm_vehicles > 0) s.av.push(+r.am_vehicles), s.pv.push(+r.pm_vehicles)
-  if (r.am_pedestrians !== '' && r.pm_pedestrians !== '' && +r.am_pedestrians + +r.pm_pedestrians >= 20)
-    s.ap.push(+r.am_pedestrians), s.pp.push(+r.pm_pedestrians)
+  if (+r.am_vehicles > 0 && +r.pm_vehicles > 0) {
+    s.av.push(+r.am_vehicles)
+    s.pv.push(+r.pm_vehicles)
+  }
+  if (r.am_pedestrians !== '' && r.pm_pedestrians !== '' && +r.am_pedestrians + +r.pm_pedestrians >= 20) {
+    s.ap.push(+r.am_pedestrians)
+    s.pp.push(+r.pm_pedestrians)
+  }
   sites.set(r.site_id, s)
 }
 const sum = (a) => a.reduce((x, y) => x + y, 0)
@@ -55,13 +60,22 @@ for (const s of sites.values()) {
 
 function rho(list, pred, count) {
   const ok = list.filter((r) => Number.isFinite(r[pred]) && Number.isFinite(r[count]))
-  return { n: ok.length, rho: spearman(ok.map((r) => r[pred]), ok.map((r) => r[count])) }
+  return {
+    n: ok.length,
+    rho: spearman(
+      ok.map((r) => r[pred]),
+      ok.map((r) => r[count]),
+    ),
+  }
 }
 function blockBootstrap(list, pred, count, rounds = 400) {
   const blocks = [...new Set(list.map((r) => r.block))]
   const byBlock = new Map(blocks.map((b) => [b, list.filter((r) => r.block === b)]))
   let seed = 7
-  const rand = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32)
+  const rand = () => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0
+    return seed / 2 ** 32
+  }
   const out = []
   for (let i = 0; i < rounds; i++) {
     const sample = blocks.flatMap(() => byBlock.get(blocks[Math.floor(rand() * blocks.length)]))
@@ -73,13 +87,19 @@ function blockBootstrap(list, pred, count, rounds = 400) {
 const f = (x) => (Number.isFinite(x) ? x.toFixed(3) : 'n/a')
 const median = (a) => [...a].sort((x, y) => x - y)[a.length >> 1]
 
-console.log(`Vancouver sites: ${rows.length} (city positions, counts since 2000), ${new Set(rows.map((r) => r.block)).size} blocks of ≈ 1 km`)
+console.log(
+  `Vancouver sites: ${rows.length} (city positions, counts since 2000), ${new Set(rows.map((r) => r.block)).size} blocks of ≈ 1 km`,
+)
 for (const [label, pred, count] of [
   ['vehicles AM/PM', 'predV', 'countV'],
   ['pedestrians AM/PM', 'predP', 'countP'],
 ]) {
   const all = rho(rows, pred, count)
-  const held = rho(rows.filter((r) => r.heldOutBlock), pred, count)
+  const held = rho(
+    rows.filter((r) => r.heldOutBlock),
+    pred,
+    count,
+  )
   const [lo, hi] = blockBootstrap(rows, pred, count)
   console.log(
     `${label}: ρ all ${f(all.rho)} (n ${all.n}; block-bootstrap 90 % ${f(lo)}…${f(hi)}); ` +
@@ -102,11 +122,20 @@ for (const [name, test] of [
 if (process.argv.includes('--fit')) {
   const train = rows.filter((r) => !r.heldOutBlock && Number.isFinite(r.countV))
   const best = fitLocalMix(lib, train)
-  console.log(`fit on ${train.length} sites of the training blocks: ρ ${f(best.rho)}`, JSON.stringify({ suburban: best.suburban, downtown: best.downtown }))
+  console.log(
+    `fit on ${train.length} sites of the training blocks: ρ ${f(best.rho)}`,
+    JSON.stringify({ suburban: best.suburban, downtown: best.downtown }),
+  )
 }
 if (process.argv.includes('--diagnose')) {
   // What the model's two inputs can rank at best, either sign: ρ of the counted ratios with centrality and road class.
-  for (const r of rows) r.roadClass = lib.buildScoreResult({ lat: r.lat, lng: r.lng, address: r.name, precision: 'coordinates' }).factorScores.roadClass.raw.value
+  for (const r of rows)
+    r.roadClass = lib.buildScoreResult({
+      lat: r.lat,
+      lng: r.lng,
+      address: r.name,
+      precision: 'coordinates',
+    }).factorScores.roadClass.raw.value
   for (const input of ['centrality', 'roadClass'])
     console.log(`  ρ(${input}, counted): vehicles ${f(rho(rows, input, 'countV').rho)}, pedestrians ${f(rho(rows, input, 'countP').rho)}`)
 }

@@ -12,15 +12,9 @@ const DEFAULT_SIGN: ResolvedSign = Object.freeze(resolveSign(undefined))
 /** The name given to the one street of a point whose streets are not known by name (a postal-area position). */
 export const UNNAMED_STREET = "the point's street"
 
-export function withPlanning(
-  audience: Audience,
-  signals: Pick<FactorSignals, 'roadClass' | 'poiDensity'>,
-  sign?: SignInput,
-): Audience {
+export function withPlanning(audience: Audience, signals: Pick<FactorSignals, 'roadClass' | 'poiDensity'>, sign?: SignInput): Audience {
   const roadClass = signals.roadClass.value
-  const streets = audience.streets.length
-    ? audience.streets
-    : [{ name: UNNAMED_STREET, roadClass, dailyVehicles: audience.dailyVehicles }]
+  const streets = audience.streets.length ? audience.streets : [{ name: UNNAMED_STREET, roadClass, dailyVehicles: audience.dailyVehicles }]
   const hourly = hourlyOf(audience.dailyVehicles, audience.dailyPedestrians, streets, roadClass, centralityOf(signals.poiDensity.value))
   const persons = audience.dailyPersons
   const impressions = impressionsOf({

@@ -86,13 +86,19 @@ export interface HourlyMix {
 export function hourlyMix(roadClass: number, centrality: number): HourlyMix {
   const t = throughShare(roadClass)
   const local = 1 - t
-  const mix = (k: 'residential' | 'retail' | 'office') => local * (LOCAL_MIX.suburban[k] * (1 - centrality) + LOCAL_MIX.downtown[k] * centrality)
+  const mix = (k: 'residential' | 'retail' | 'office') =>
+    local * (LOCAL_MIX.suburban[k] * (1 - centrality) + LOCAL_MIX.downtown[k] * centrality)
   return { through: t, residential: mix('residential'), office: mix('office'), retail: mix('retail'), pedDowntown: centrality }
 }
 
 /** The weekday share of the day's vehicles (`vehicles`) or pedestrians in hour `h`. */
 export function vehicleShare(mix: HourlyMix, h: number): number {
-  return mix.through * SHARES.through[h] + mix.residential * SHARES.residential[h] + mix.office * SHARES.office[h] + mix.retail * SHARES.retail[h]
+  return (
+    mix.through * SHARES.through[h] +
+    mix.residential * SHARES.residential[h] +
+    mix.office * SHARES.office[h] +
+    mix.retail * SHARES.retail[h]
+  )
 }
 export function pedestrianShare(mix: HourlyMix, h: number): number {
   return mix.pedDowntown * SHARES.pedDowntown[h] + (1 - mix.pedDowntown) * SHARES.pedNeighbourhood[h]

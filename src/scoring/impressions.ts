@@ -148,7 +148,8 @@ export function impressionsOf(input: ImpressionsInput): Impressions {
     vehicles += seeing
     perStreet.push({ name: s.name, speedKmh, secondsInView: r2(seconds), likelihoodToSee: r2(lts), impressions: round(seeing) })
   }
-  const pedSeconds = viewingWindowM(sign, SIDEWALK_OFFSET_M + sign.setbackM, PEDESTRIAN_EYE_M, MAX_ELEVATION_DEG.pedestrian) / WALKING_SPEED_MS
+  const pedSeconds =
+    viewingWindowM(sign, SIDEWALK_OFFSET_M + sign.setbackM, PEDESTRIAN_EYE_M, MAX_ELEVATION_DEG.pedestrian) / WALKING_SPEED_MS
   // Facing one street of several: the pedestrians on that street's sidewalks, an equal share.
   const pedShare = faced === undefined || streets.length <= 1 ? 1 : 1 / streets.length
   const pedLts = likelihoodToSee(pedSeconds, sign.digital) * nightFactor(sign.illuminated, input.hourly.pedestrians)
@@ -156,7 +157,10 @@ export function impressionsOf(input: ImpressionsInput): Impressions {
   const daily = vehicles + pedestrians
   return {
     daily: round(daily),
-    interval: { low: round(daily * input.audienceSpread.low * LTS_SPREAD.low), high: round(Math.min(daily * input.audienceSpread.high * LTS_SPREAD.high, input.audienceHigh)) },
+    interval: {
+      low: round(daily * input.audienceSpread.low * LTS_SPREAD.low),
+      high: round(Math.min(daily * input.audienceSpread.high * LTS_SPREAD.high, input.audienceHigh)),
+    },
     vehicles: round(vehicles),
     pedestrians: round(pedestrians),
     pedestrianLikelihood: r2(pedLts),

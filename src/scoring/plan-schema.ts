@@ -42,7 +42,11 @@ export const SignSchema = z
   })
   .superRefine((sign, ctx) => {
     if ((sign.widthM === undefined) !== (sign.heightM === undefined))
-      ctx.addIssue({ code: 'custom', path: [sign.widthM === undefined ? 'widthM' : 'heightM'], message: 'give widthM and heightM together' })
+      ctx.addIssue({
+        code: 'custom',
+        path: [sign.widthM === undefined ? 'widthM' : 'heightM'],
+        message: 'give widthM and heightM together',
+      })
   })
   .openapi('Sign', {
     description:
@@ -92,7 +96,8 @@ export const ImpressionsSchema = z
 const hours = (what: string) =>
   z
     .array(z.number().min(0).max(1e8))
-    .length(24)
+    .min(24)
+    .max(24)
     .openapi({ description: `${what} in each weekday hour, local time; index 0 = 00:00–00:59` })
 
 export const HourlySchema = z
