@@ -116,7 +116,8 @@ for (const [name, test] of [
   const p = g.filter((r) => Number.isFinite(r.countP) && Number.isFinite(r.predP))
   console.log(
     `  ${name}: ${g.length} sites; vehicles AM/PM predicted median ${f(median(v.map((r) => r.predV)))}, ` +
-      `counted ${f(median(v.map((r) => r.countV)))}; pedestrians predicted ${f(median(p.map((r) => r.predP)))}, counted ${f(median(p.map((r) => r.countP)))}`,
+      `counted ${f(median(v.map((r) => r.countV)))}; pedestrians predicted ${f(median(p.map((r) => r.predP)))}, ` +
+      `counted ${f(median(p.map((r) => r.countP)))}`,
   )
 }
 if (process.argv.includes('--fit')) {

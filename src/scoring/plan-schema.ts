@@ -34,7 +34,8 @@ export const SignSchema = z
       .optional()
       .openapi({
         description:
-          'The street the face is read from: one of the `audience.streets` names at the point, or "both" (default: every street in sight). ' +
+          'The street the face is read from: one of the `audience.streets` names at the point, or "both" ' +
+          '(default: every street in sight). ' +
           'An unknown street → 400 listing the streets at the point.',
         example: 'both',
       }),
