@@ -2,7 +2,7 @@
 // Pure: no I/O, no clock. Every constant below is documented with its source in docs/roi-methodology.md.
 import { VEHICLE_OCCUPANCY } from '../scoring/audience'
 import { UNNAMED_STREET } from '../scoring/audience-plan'
-import { hourlyOf } from '../scoring/hourly'
+import { darkShares, mixOf } from '../scoring/hourly'
 import { impressionsOf, type Impressions } from '../scoring/impressions'
 import { resolveSign, type SignInput } from '../scoring/sign'
 
@@ -110,7 +110,7 @@ export function modelledImpressions(vehicleTrafficPerDay: number, pedestriansPer
     occupancy: VEHICLE_OCCUPANCY,
     audienceSpread: { low: 1, high: 1 },
     audienceHigh: streets[0].dailyVehicles * VEHICLE_OCCUPANCY + pedestrians,
-    hourly: hourlyOf(streets[0].dailyVehicles, pedestrians, streets, SCORE_ONLY_ROAD_CLASS, 0),
+    dark: darkShares(mixOf(streets, SCORE_ONLY_ROAD_CLASS, 0)),
   })
 }
 

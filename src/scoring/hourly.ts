@@ -67,41 +67,69 @@ export function centralityOf(poisWithin1Km: number): number {
   return c < 0 ? 0 : c > 1 ? 1 : c
 }
 
+/** Annual-average hours of darkness at Canadian urban latitudes (≈ 43–53° N): sunset ≈ 16:30–21:30, sunrise ≈ 05:00–08:00. */
+export const DARK_HOURS: readonly number[] = Object.freeze([0, 1, 2, 3, 4, 5, 6, 19, 20, 21, 22, 23])
+
+const localProfile = (mix: { residential: number; retail: number; office: number }) =>
+  Float64Array.from(
+    { length: 24 },
+    (_, h) => mix.residential * SHARES.residential[h] + mix.retail * SHARES.retail[h] + mix.office * SHARES.office[h],
+  )
+/** The local trips' profile at centrality 0 and 1: a score mixes three profiles, not four (linear, so the same). */
+const LOCAL_SUBURBAN = localProfile(LOCAL_MIX.suburban)
+const LOCAL_DOWNTOWN = localProfile(LOCAL_MIX.downtown)
+const darkOf = (shares: Float64Array) => DARK_HOURS.reduce((sum, h) => sum + shares[h], 0)
+/** Each profile's share of the day in the dark hours (what an unlit sign loses), computed once. */
+const DARK = {
+  through: darkOf(SHARES.through),
+  suburban: darkOf(LOCAL_SUBURBAN),
+  downtown: darkOf(LOCAL_DOWNTOWN),
+  pedDowntown: darkOf(SHARES.pedDowntown),
+  pedNeighbourhood: darkOf(SHARES.pedNeighbourhood),
+}
+
 export function throughShare(roadClass: number): number {
   const c = Math.min(6, Math.max(1, roadClass))
   const lo = Math.floor(c)
   return THROUGH_BY_CLASS[lo] + (THROUGH_BY_CLASS[Math.min(6, lo + 1)] - THROUGH_BY_CLASS[lo]) * (c - lo)
 }
 
+/** How a point's profiles mix: the through share of its traffic and its centrality. */
 export interface HourlyMix {
-  /** Weight of each vehicle profile, summing to 1. */
   through: number
-  residential: number
-  office: number
-  retail: number
-  /** Weight of the downtown pedestrian profile (the rest is the neighbourhood one). */
-  pedDowntown: number
+  centrality: number
 }
 
-export function hourlyMix(roadClass: number, centrality: number): HourlyMix {
-  const t = throughShare(roadClass)
-  const local = 1 - t
-  const mix = (k: 'residential' | 'retail' | 'office') =>
-    local * (LOCAL_MIX.suburban[k] * (1 - centrality) + LOCAL_MIX.downtown[k] * centrality)
-  return { through: t, residential: mix('residential'), office: mix('office'), retail: mix('retail'), pedDowntown: centrality }
-}
-
-/** The weekday share of the day's vehicles (`vehicles`) or pedestrians in hour `h`. */
+/** The weekday share of the day's vehicles in hour `h`. */
 export function vehicleShare(mix: HourlyMix, h: number): number {
-  return (
-    mix.through * SHARES.through[h] +
-    mix.residential * SHARES.residential[h] +
-    mix.office * SHARES.office[h] +
-    mix.retail * SHARES.retail[h]
-  )
+  const c = mix.centrality
+  return mix.through * SHARES.through[h] + (1 - mix.through) * ((1 - c) * LOCAL_SUBURBAN[h] + c * LOCAL_DOWNTOWN[h])
 }
 export function pedestrianShare(mix: HourlyMix, h: number): number {
-  return mix.pedDowntown * SHARES.pedDowntown[h] + (1 - mix.pedDowntown) * SHARES.pedNeighbourhood[h]
+  return mix.centrality * SHARES.pedDowntown[h] + (1 - mix.centrality) * SHARES.pedNeighbourhood[h]
+}
+/** Share of a weekday's vehicles and pedestrians in the dark hours (DARK_HOURS). */
+export function darkShares(mix: HourlyMix): { vehicles: number; pedestrians: number } {
+  const c = mix.centrality
+  return {
+    vehicles: mix.through * DARK.through + (1 - mix.through) * ((1 - c) * DARK.suburban + c * DARK.downtown),
+    pedestrians: c * DARK.pedDowntown + (1 - c) * DARK.pedNeighbourhood,
+  }
+}
+
+/** The mix of a point: its streets' through shares weighted by their vehicles (`fallbackClass` without streets). */
+export function mixOf(
+  streets: readonly { roadClass: number; dailyVehicles: number }[],
+  fallbackClass: number,
+  centrality: number,
+): HourlyMix {
+  let through = 0
+  let total = 0
+  for (const s of streets) {
+    through += throughShare(s.roadClass) * s.dailyVehicles
+    total += s.dailyVehicles
+  }
+  return { through: total > 0 ? through / total : throughShare(fallbackClass), centrality }
 }
 
 export interface Hourly {
@@ -116,9 +144,6 @@ export interface Hourly {
   method: string
 }
 
-/** Annual-average hours of darkness at Canadian urban latitudes (≈ 43–53° N): sunset ≈ 16:30–21:30, sunrise ≈ 05:00–08:00. */
-export const DARK_HOURS: ReadonlySet<number> = new Set([0, 1, 2, 3, 4, 5, 6, 19, 20, 21, 22, 23])
-
 export const HOURLY_METHOD =
   'modelled (confidence low): weekday hourly shares mixing published profiles (through traffic: FHWA; residential, office, ' +
   'retail trip ends: ITE Trip Generation; pedestrians: NBPD) by road class and centrality (POIs within 1 km); not fitted to counts'
@@ -129,43 +154,34 @@ const r = (x: number) => (x >= 100 ? Math.round(x) : Math.round(x * 10) / 10)
  * The day's vehicles and pedestrians spread over a weekday's 24 hours. `streets` weigh each street's class
  * by its vehicles (the mix is linear in the weights, so this is the sum of every street's own profile).
  */
-export function hourlyOf(
-  dailyVehicles: number,
-  dailyPedestrians: number,
-  streets: readonly { roadClass: number; dailyVehicles: number }[],
-  fallbackClass: number,
-  centrality: number,
-): Hourly {
-  let through = 0
-  let total = 0
-  for (const s of streets) {
-    through += throughShare(s.roadClass) * s.dailyVehicles
-    total += s.dailyVehicles
-  }
-  const mix = hourlyMix(fallbackClass, centrality)
-  if (total > 0) {
-    const t = through / total
-    const scale = (1 - t) / (1 - mix.through)
-    mix.residential *= scale
-    mix.office *= scale
-    mix.retail *= scale
-    mix.through = t
-  }
+export function hourlyOf(dailyVehicles: number, dailyPedestrians: number, mix: HourlyMix): Hourly {
   const vehicles = new Array<number>(24)
   const pedestrians = new Array<number>(24)
   for (let h = 0; h < 24; h++) {
     vehicles[h] = r(dailyVehicles * vehicleShare(mix, h))
     pedestrians[h] = r(dailyPedestrians * pedestrianShare(mix, h))
   }
+  const c = mix.centrality
+  const local = 1 - mix.through
   const weekendVehicles =
-    mix.through * WEEKEND.through + mix.residential * WEEKEND.residential + mix.office * WEEKEND.office + mix.retail * WEEKEND.retail
-  const weekendPedestrians = mix.pedDowntown * WEEKEND.pedDowntown + (1 - mix.pedDowntown) * WEEKEND.pedNeighbourhood
+    mix.through * WEEKEND.through +
+    local *
+      (1 - c) *
+      (LOCAL_MIX.suburban.residential * WEEKEND.residential +
+        LOCAL_MIX.suburban.office * WEEKEND.office +
+        LOCAL_MIX.suburban.retail * WEEKEND.retail) +
+    local *
+      c *
+      (LOCAL_MIX.downtown.residential * WEEKEND.residential +
+        LOCAL_MIX.downtown.office * WEEKEND.office +
+        LOCAL_MIX.downtown.retail * WEEKEND.retail)
+  const weekendPedestrians = c * WEEKEND.pedDowntown + (1 - c) * WEEKEND.pedNeighbourhood
   return {
     vehicles,
     pedestrians,
     weekendFactor: { vehicles: Math.round(weekendVehicles * 100) / 100, pedestrians: Math.round(weekendPedestrians * 100) / 100 },
-    centrality: Math.round(centrality * 100) / 100,
-    context: centrality >= 0.5 ? 'downtown' : centrality > 0 ? 'mixed' : 'suburban',
+    centrality: Math.round(c * 100) / 100,
+    context: c >= 0.5 ? 'downtown' : c > 0 ? 'mixed' : 'suburban',
     method: HOURLY_METHOD,
   }
 }
@@ -191,15 +207,4 @@ export function peopleIn(hourly: Pick<Hourly, 'vehicles' | 'pedestrians' | 'week
   }
   if (part === 'weekend') return v * occupancy * hourly.weekendFactor.vehicles + p * hourly.weekendFactor.pedestrians
   return v * occupancy + p
-}
-
-/** Share of a weekday's vehicles (or pedestrians) in the dark hours: what an unlit sign loses. */
-export function darkShare(hourly: readonly number[]): number {
-  let dark = 0
-  let all = 0
-  for (let h = 0; h < 24; h++) {
-    all += hourly[h]
-    if (DARK_HOURS.has(h)) dark += hourly[h]
-  }
-  return all > 0 ? dark / all : 0
 }

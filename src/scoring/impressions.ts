@@ -3,7 +3,6 @@
 // viewer's field (the maximum noticing distance), is viewable within 60° of its face, and the longer it is in
 // view, the likelier it is seen. Each street has its own speed (its class) and its own lateral offset (its
 // width plus the setback); pedestrians walk past at 1.2 m/s. Pure: numbers in, numbers out.
-import { darkShare } from './hourly'
 import type { ResolvedSign } from './sign'
 
 /** Geopath: an object is first noticed when it spans 1.5° of the field of view (minimum angular size). */
@@ -115,8 +114,8 @@ export interface ImpressionsInput {
   audienceSpread: { low: number; high: number }
   /** The audience's p90: no one sees a sign more often than they pass it, so the impressions' p90 stays below. */
   audienceHigh: number
-  /** Weekday hourly vehicles and pedestrians: their dark-hour shares decide what an unlit face loses. */
-  hourly: { vehicles: readonly number[]; pedestrians: readonly number[] }
+  /** Shares of the weekday's vehicles and pedestrians in the dark hours (hourly.ts darkShares): what an unlit face loses. */
+  dark: { vehicles: number; pedestrians: number }
 }
 
 const round = (v: number) => (v >= 1000 ? Math.round(v / 100) * 100 : Math.round(v))
@@ -127,14 +126,16 @@ export const IMPRESSIONS_METHOD =
   'seen more the longer in view), per street at its class speed and width plus the setback; docs/methodology.md §2.7'
 const ASSUMED_NOTE = '; no sign block was given: a typical sign of the default type (channel-letters, wall) was assumed'
 
-function nightFactor(illuminated: boolean, hourly: readonly number[]): number {
-  return illuminated ? 1 : 1 - darkShare(hourly) * (1 - UNLIT_AT_NIGHT)
+const ASSUMED_METHOD = IMPRESSIONS_METHOD + ASSUMED_NOTE
+
+function nightFactor(illuminated: boolean, darkShare: number): number {
+  return illuminated ? 1 : 1 - darkShare * (1 - UNLIT_AT_NIGHT)
 }
 
 export function impressionsOf(input: ImpressionsInput): Impressions {
   const { sign, streets } = input
   const faced = sign.facing.toLowerCase() === 'both' ? undefined : sign.facing.toLowerCase()
-  const vehicleNight = nightFactor(sign.illuminated, input.hourly.vehicles)
+  const vehicleNight = nightFactor(sign.illuminated, input.dark.vehicles)
   const perStreet: ImpressionStreet[] = []
   let vehicles = 0
   for (const s of streets) {
@@ -152,7 +153,7 @@ export function impressionsOf(input: ImpressionsInput): Impressions {
     viewingWindowM(sign, SIDEWALK_OFFSET_M + sign.setbackM, PEDESTRIAN_EYE_M, MAX_ELEVATION_DEG.pedestrian) / WALKING_SPEED_MS
   // Facing one street of several: the pedestrians on that street's sidewalks, an equal share.
   const pedShare = faced === undefined || streets.length <= 1 ? 1 : 1 / streets.length
-  const pedLts = likelihoodToSee(pedSeconds, sign.digital) * nightFactor(sign.illuminated, input.hourly.pedestrians)
+  const pedLts = likelihoodToSee(pedSeconds, sign.digital) * nightFactor(sign.illuminated, input.dark.pedestrians)
   const pedestrians = input.dailyPedestrians * pedShare * pedLts
   const daily = vehicles + pedestrians
   return {
@@ -175,6 +176,6 @@ export function impressionsOf(input: ImpressionsInput): Impressions {
       assumed: sign.assumed,
     },
     confidence: 'low',
-    method: sign.assumed ? IMPRESSIONS_METHOD + ASSUMED_NOTE : IMPRESSIONS_METHOD,
+    method: sign.assumed ? ASSUMED_METHOD : IMPRESSIONS_METHOD,
   }
 }

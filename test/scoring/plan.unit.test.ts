@@ -1,7 +1,7 @@
 // Issue 34 items 1–2: the impressions model (visibility-adjusted) and the day parts, as pure functions.
 import { describe, it, expect } from 'vitest'
 import { buildScoreResult } from '../../src/scoring'
-import { centralityOf, DAY_PART_NAMES, hourlyOf, peopleIn, throughShare } from '../../src/scoring/hourly'
+import { centralityOf, DAY_PART_NAMES, hourlyOf, mixOf, peopleIn, throughShare } from '../../src/scoring/hourly'
 import { impressionsOf, likelihoodToSee, viewingWindowM, type ImpressionsInput } from '../../src/scoring/impressions'
 import { resolveSign, SIGN_TYPE_VALUES, type SignInput } from '../../src/scoring/sign'
 
@@ -9,7 +9,8 @@ const streets = [
   { name: 'Main St', roadClass: 4, dailyVehicles: 20_000 },
   { name: 'Elm Ave', roadClass: 1, dailyVehicles: 1_000 },
 ]
-const flatHours = { vehicles: new Array(24).fill(1), pedestrians: new Array(24).fill(1) }
+/** Half the day's traffic in the dark hours. */
+const HALF_DARK = { vehicles: 0.5, pedestrians: 0.5 }
 const input = (sign?: SignInput, more: Partial<ImpressionsInput> = {}): ImpressionsInput => ({
   sign: resolveSign(sign),
   streets,
@@ -17,7 +18,7 @@ const input = (sign?: SignInput, more: Partial<ImpressionsInput> = {}): Impressi
   occupancy: 1.5,
   audienceSpread: { low: 0.5, high: 2 },
   audienceHigh: 1e9,
-  hourly: flatHours,
+  dark: HALF_DARK,
   ...more,
 })
 
@@ -60,7 +61,7 @@ describe('impressions: people passing × likelihood to see', () => {
     expect(led.vehicles).toBeGreaterThan(lightbox.vehicles)
     const lit = impressionsOf(input({ type: 'pylon', illuminated: true }))
     const unlit = impressionsOf(input({ type: 'pylon', illuminated: false }))
-    // Flat hours: 12 of 24 are dark, each keeping a quarter → 1 − 0.5 × 0.75 = 0.625 of the lit figure.
+    // Half the traffic in the dark, each keeping a quarter → 1 − 0.5 × 0.75 = 0.625 of the lit figure.
     expect(unlit.streets[0].likelihoodToSee).toBeCloseTo(lit.streets[0].likelihoodToSee * 0.625, 1)
   })
 
@@ -86,7 +87,7 @@ describe('day parts: hourly profiles by street class and context', () => {
   const shareAt = (h: number[], from: number, to: number) => Math.max(...h.slice(from, to))
 
   it('24 weekday hours that add up to the day', () => {
-    const h = hourlyOf(10_000, 2_000, [], 3, 0.3)
+    const h = hourlyOf(10_000, 2_000, mixOf([], 3, 0.3))
     expect(h.vehicles).toHaveLength(24)
     expect(h.pedestrians).toHaveLength(24)
     expect(h.vehicles.reduce((a, b) => a + b, 0)).toBeCloseTo(10_000, -2)
@@ -95,8 +96,8 @@ describe('day parts: hourly profiles by street class and context', () => {
   })
 
   it('downtown differs from the suburbs: pedestrians peak at lunch, weekends are quieter, the context is named', () => {
-    const downtown = hourlyOf(10_000, 10_000, [], 3, centralityOf(3000))
-    const suburb = hourlyOf(10_000, 10_000, [], 3, centralityOf(50))
+    const downtown = hourlyOf(10_000, 10_000, mixOf([], 3, centralityOf(3000)))
+    const suburb = hourlyOf(10_000, 10_000, mixOf([], 3, centralityOf(50)))
     expect([downtown.context, suburb.context]).toEqual(['downtown', 'suburban'])
     expect(downtown.pedestrians[12]).toBeGreaterThan(suburb.pedestrians[12])
     expect(shareAt(downtown.pedestrians, 6, 10) / shareAt(downtown.pedestrians, 16, 20)).toBeLessThan(
@@ -107,14 +108,14 @@ describe('day parts: hourly profiles by street class and context', () => {
 
   it('the street class sets the through share: a freeway follows the commute, a local street its homes', () => {
     expect(throughShare(6)).toBeGreaterThan(throughShare(1))
-    const freeway = hourlyOf(10_000, 0, [{ roadClass: 6, dailyVehicles: 10_000 }], 6, 0)
-    const local = hourlyOf(10_000, 0, [{ roadClass: 1, dailyVehicles: 10_000 }], 1, 0)
+    const freeway = hourlyOf(10_000, 0, mixOf([{ roadClass: 6, dailyVehicles: 10_000 }], 6, 0))
+    const local = hourlyOf(10_000, 0, mixOf([{ roadClass: 1, dailyVehicles: 10_000 }], 1, 0))
     expect(freeway.vehicles).not.toEqual(local.vehicles)
     expect(local.vehicles[17]).toBeGreaterThan(freeway.vehicles[17])
   })
 
   it('people in a day part: vehicles × occupancy + pedestrians over its hours; the weekend scales the day', () => {
-    const h = hourlyOf(24_000, 2_400, [], 3, 0)
+    const h = hourlyOf(24_000, 2_400, mixOf([], 3, 0))
     const pm = peopleIn(h, 'weekdayPM', 1.5)
     expect(pm).toBeCloseTo(
       (h.vehicles[16] + h.vehicles[17] + h.vehicles[18]) * 1.5 + h.pedestrians[16] + h.pedestrians[17] + h.pedestrians[18],
