@@ -119,5 +119,8 @@ export function audienceOf(signals: Pick<FactorSignals, 'vehicleTraffic' | 'pede
           distanceM: s.offsetM ?? null,
         }))
       : [...NO_STREETS],
+    // Set by audience-plan.ts withPlanning; declared here so the object keeps one shape.
+    impressions: undefined,
+    hourly: undefined,
   }
 }
