@@ -106,10 +106,10 @@ for (const [label, pred, count] of [
       `held-out 30 % of blocks ${f(held.rho)} (n ${held.n})`,
   )
 }
-for (const [name, test] of [
-  ['suburban (centrality 0)', (r) => r.centrality === 0],
-  ['mixed', (r) => r.centrality > 0 && r.centrality < 0.5],
-  ['downtown (≥ 0.5)', (r) => r.centrality >= 0.5],
+for (const { name, test } of [
+  { name: 'suburban (centrality 0)', test: (r) => r.centrality === 0 },
+  { name: 'mixed', test: (r) => r.centrality > 0 && r.centrality < 0.5 },
+  { name: 'downtown (≥ 0.5)', test: (r) => r.centrality >= 0.5 },
 ]) {
   const g = rows.filter(test)
   const v = g.filter((r) => Number.isFinite(r.countV))
