@@ -40,10 +40,10 @@ export interface Audience {
   sources: string[]
   /** The streets counted, the point's own street first; empty where no street is known. */
   streets: AudienceStreet[]
-  /** People likely to see the sign per weekday (4.1; absent in results saved before). */
-  impressions?: Impressions
-  /** Weekday hour-by-hour vehicles and pedestrians and a weekend factor (4.1; absent in results saved before). */
-  hourly?: Hourly
+  /** People likely to see the sign per weekday (4.1; set by audience-plan.ts; none in results saved before 4.1). */
+  impressions: Impressions | null
+  /** Weekday hour-by-hour vehicles and pedestrians and a weekend factor (4.1; none in results saved before 4.1). */
+  hourly: Hourly | null
 }
 
 // The models are fitted on every city's counts; the pedestrian model reads the corner POIs where a city has them.
@@ -120,7 +120,7 @@ export function audienceOf(signals: Pick<FactorSignals, 'vehicleTraffic' | 'pede
         }))
       : [...NO_STREETS],
     // Set by audience-plan.ts withPlanning; declared here so the object keeps one shape.
-    impressions: undefined,
-    hourly: undefined,
+    impressions: null,
+    hourly: null,
   }
 }

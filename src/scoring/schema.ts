@@ -74,10 +74,12 @@ export const AudienceSchema = z
           '(a corner is seen from both streets). `dailyVehicles` above is their sum; the vehicleTraffic factor is the busiest one. ' +
           'Empty where no street is known (a postal-area or city position).',
       }),
-    impressions: ImpressionsSchema.optional().openapi({
-      description: 'People likely to see the sign (4.1; in every new result, absent in results saved before)',
+    impressions: ImpressionsSchema.nullable().openapi({
+      description: 'People likely to see the sign (4.1; in every new result; results saved before 4.1 have none)',
     }),
-    hourly: HourlySchema.optional().openapi({ description: 'Weekday hour by hour and the weekend (4.1; absent in results saved before)' }),
+    hourly: HourlySchema.nullable().openapi({
+      description: 'Weekday hour by hour and the weekend (4.1; in every new result; results saved before 4.1 have none)',
+    }),
   })
   .openapi('Audience')
 

@@ -32,7 +32,7 @@ export async function roiFor(env: Parameters<typeof scoreLocation>[0], input: Ro
     signCost: input.signCost,
     monthlyRevenue: input.monthlyRevenue,
     signals: located ? signalsOf(located) : undefined,
-    impressions: located?.audience.impressions,
+    impressions: located?.audience.impressions ?? undefined,
     sign: input.sign,
   })
   const location = located && { address: located.address, lat: located.lat, lng: located.lng, overallScore: located.overallScore }

@@ -69,7 +69,7 @@ export async function createScoreReport(
     overallScore: result.overallScore,
     signCost: TYPICAL_SIGN_COST_CAD,
     signals: signalsOf(result),
-    impressions: result.audience.impressions,
+    impressions: result.audience.impressions ?? undefined,
   })
   const reportId = crypto.randomUUID()
   const rendered = await renderScoreReport(result, { signCost: TYPICAL_SIGN_COST_CAD, estimate }, { generatedAt: now, reportId, fonts })
