@@ -54,11 +54,14 @@ export const MCP_TOOLS: readonly McpTool[] = [
       'Score one Canadian location for sign placement: overallScore 0–100, a letter grade (A+ … F), and seven factor ' +
       'scores (vehicle traffic, road class, population density, household income, nearby businesses, pedestrian ' +
       'activity, transit access), each with the raw value, how it was obtained and a confidence; plus `audience`, ' +
-      `people passing per day with a p10–p90 range. ${LOCATION_NOTE} Always read \`precision\` and \`warnings\`: a ` +
+      `people passing per day with a p10–p90 range, the people likely to see the sign (\`audience.impressions\`; an optional ` +
+      '`sign` block describes it) and the weekday hour by hour (`audience.hourly`). ' +
+      `${LOCATION_NOTE} Always read \`precision\` and \`warnings\`: a ` +
       'city or postal-code position is far less exact than a street address. Optional `weights` (all seven keys, ' +
       `summing to 1) re-weight the factors for a business. ${ONE_REQUEST} ${DATA_SOURCES_NOTE}`,
     input: ScoreRequestSchema,
-    run: async (c, args) => forModel(await scoreLocation(c.env, args, args.weights ?? DEFAULT_WEIGHTS, { defer: deferTo(c) })),
+    run: async (c, args) =>
+      forModel(await scoreLocation(c.env, args, args.weights ?? DEFAULT_WEIGHTS, { defer: deferTo(c), sign: args.sign })),
   }),
   tool({
     name: 'compare_locations',
@@ -66,12 +69,19 @@ export const MCP_TOOLS: readonly McpTool[] = [
     description:
       'Score 2 to 5 Canadian locations with the same weights and rank them, best first: use it for "which of these ' +
       'places is better for our sign?". Each location is an address or lat+lng. If any location cannot be located, ' +
-      'the call fails with BAD_REQUEST naming it (locations.N) and nothing is ranked. Returns `results` (full scores, ' +
+      'the call fails with BAD_REQUEST naming it (locations.N) and nothing is ranked. `rankBy` ranks by impressions or a ' +
+      'day part (weekdayAM, weekdayMidday, weekdayPM, weekdayEvening, weekend) instead of overallScore. Returns `results` (full scores, ' +
       `best first; ties keep input order) and \`winner\` (address, score, grade). ${ONE_REQUEST}`,
     input: CompareRequestSchema,
     run: async (c, args) => {
-      const { results, winner } = await compareLocations(c.env, args.locations, args.weights ?? DEFAULT_WEIGHTS, { defer: deferTo(c) })
+      const { results, winner, rankBy, rankValues } = await compareLocations(c.env, args.locations, args.weights ?? DEFAULT_WEIGHTS, {
+        defer: deferTo(c),
+        sign: args.sign,
+        rankBy: args.rankBy,
+      })
       return {
+        rankBy,
+        rankValues,
         results: results.map(forModel),
         winner: { address: winner.address, overallScore: winner.overallScore, grade: winner.grade },
       }

@@ -1,28 +1,22 @@
 // ROI model (docs/decisions.md §8): daily impressions → monthly media value → payback and annual ROI.
 // Pure: no I/O, no clock. Every constant below is documented with its source in docs/roi-methodology.md.
 import { VEHICLE_OCCUPANCY } from '../scoring/audience'
+import { UNNAMED_STREET } from '../scoring/audience-plan'
+import { darkShares, mixOf } from '../scoring/hourly'
+import { impressionsOf, type Impressions } from '../scoring/impressions'
+import { resolveSign, type SignInput } from '../scoring/sign'
 
-/** Version of this model; printed in reports and in `assumptions`. */
-export const ROI_MODEL_VERSION = '1.0.0'
+/** Version of this model; printed in reports and in `assumptions`. 2.0: the audience's visibility-adjusted impressions. */
+export const ROI_MODEL_VERSION = '2.0.0'
 
 /** Average occupants per light vehicle: the audience block's occupancy (src/scoring/audience.ts gives the source). */
 export { VEHICLE_OCCUPANCY }
 
 /**
- * Share of a road's two-way AADT that faces a single-faced sign. COMMB circulation counts only the
- * direction(s) of traffic that can see a face; a typical on-premise face is read from one direction.
+ * Road class assumed for impressions inferred from overallScore alone (no location): 3, a collector or minor
+ * arterial at 50 km/h, the middle of the engine's scale.
  */
-export const DIRECTIONAL_SHARE = 0.5
-
-/**
- * Visibility-qualified share ("likelihood to see") of vehicle occupants passing a face: Geopath's eye-
- * tracking visibility adjustments put roadside faces at roughly 30–60 % of opportunities to see; 0.4 is
- * the middle of that range for a legible, lit sign set back less than ~30 m from the road.
- */
-export const VEHICLE_VISIBILITY_SHARE = 0.4
-
-/** Visibility-qualified share of pedestrians passing the sign (street-level, slower, closer, often distracted). */
-export const PEDESTRIAN_VISIBILITY_SHARE = 0.3
+export const SCORE_ONLY_ROAD_CLASS = 3
 
 /**
  * CPM (CAD per 1,000 impressions) used to value impressions. Published Canadian OOH CPMs run from about
@@ -51,6 +45,10 @@ export interface RoiInput {
   monthlyRevenue?: number
   /** A location's raw signals (from a score result); when present they drive the impressions. */
   signals?: { vehicleTrafficPerDay: number; pedestriansPerDay: number }
+  /** The location's audience.impressions (methodology ≥ 4.1): used as they are. */
+  impressions?: Impressions
+  /** The sign, for impressions computed here (no location, or a result saved before 4.1). */
+  sign?: SignInput
 }
 
 export type ImpressionsSource = 'overallScore' | 'location'
@@ -67,9 +65,11 @@ export interface RoiEstimate {
     vehicleTrafficPerDay: number
     pedestriansPerDay: number
     vehicleOccupancy: number
-    directionalShare: number
-    vehicleVisibilityShare: number
-    pedestrianVisibilityShare: number
+    /** Per street, in the order of the impressions' streets. */
+    vehicleLikelihoodToSee: number[]
+    pedestrianLikelihoodToSee: number
+    sign: Impressions['sign']
+    impressionsMethod: string
     cpm: number
     currency: 'CAD'
     daysPerMonth: number
@@ -96,17 +96,29 @@ export function signalsFromScore(overallScore: number) {
   }
 }
 
-/** Visibility-qualified daily impressions: AADT × direction × occupancy × visibility + pedestrians × visibility. */
-export function dailyImpressions(vehicleTrafficPerDay: number, pedestriansPerDay: number): number {
-  const vehicles = vehicleTrafficPerDay * DIRECTIONAL_SHARE * VEHICLE_OCCUPANCY * VEHICLE_VISIBILITY_SHARE
-  const pedestrians = pedestriansPerDay * PEDESTRIAN_VISIBILITY_SHARE
-  return Math.round(finite(vehicles + pedestrians))
+/**
+ * Visibility-adjusted impressions of a sign on one street of SCORE_ONLY_ROAD_CLASS with these volumes: the audience
+ * block's model (src/scoring/impressions.ts), for an estimate with no location or a result saved before 4.1.
+ */
+export function modelledImpressions(vehicleTrafficPerDay: number, pedestriansPerDay: number, sign?: SignInput): Impressions {
+  const streets = [{ name: UNNAMED_STREET, roadClass: SCORE_ONLY_ROAD_CLASS, dailyVehicles: finite(vehicleTrafficPerDay) }]
+  const pedestrians = finite(pedestriansPerDay)
+  return impressionsOf({
+    sign: resolveSign(sign),
+    streets,
+    dailyPedestrians: pedestrians,
+    occupancy: VEHICLE_OCCUPANCY,
+    audienceSpread: { low: 1, high: 1 },
+    audienceHigh: streets[0].dailyVehicles * VEHICLE_OCCUPANCY + pedestrians,
+    dark: darkShares(mixOf(streets, SCORE_ONLY_ROAD_CLASS, 0)),
+  })
 }
 
 export function estimateRoi(input: RoiInput): RoiEstimate {
   const notes: string[] = []
   const signals = input.signals ?? signalsFromScore(input.overallScore)
-  const impressions = dailyImpressions(signals.vehicleTrafficPerDay, signals.pedestriansPerDay)
+  const modelled = input.impressions ?? modelledImpressions(signals.vehicleTrafficPerDay, signals.pedestriansPerDay, input.sign)
+  const impressions = Math.round(finite(modelled.daily))
   const mediaValue = (impressions * DAYS_PER_MONTH * CPM_CAD) / 1000
   const valueFrom: ValueSource = input.monthlyRevenue !== undefined ? 'monthlyRevenue' : 'cpm'
   const monthly = round(finite(valueFrom === 'monthlyRevenue' ? input.monthlyRevenue! : mediaValue), 2)
@@ -140,9 +152,10 @@ export function estimateRoi(input: RoiInput): RoiEstimate {
       vehicleTrafficPerDay: signals.vehicleTrafficPerDay,
       pedestriansPerDay: signals.pedestriansPerDay,
       vehicleOccupancy: VEHICLE_OCCUPANCY,
-      directionalShare: DIRECTIONAL_SHARE,
-      vehicleVisibilityShare: VEHICLE_VISIBILITY_SHARE,
-      pedestrianVisibilityShare: PEDESTRIAN_VISIBILITY_SHARE,
+      vehicleLikelihoodToSee: modelled.streets.map((s) => s.likelihoodToSee),
+      pedestrianLikelihoodToSee: modelled.pedestrianLikelihood,
+      sign: modelled.sign,
+      impressionsMethod: modelled.method,
       cpm: CPM_CAD,
       currency: 'CAD',
       daysPerMonth: DAYS_PER_MONTH,

@@ -4,6 +4,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { createRouter, errorResponses, int, jsonBody, jsonResponse } from '../lib/openapi'
 import { roiFor } from '../services/roi'
 import { locationFields, optionalLocation } from '../scoring/location'
+import { ImpressionsSchema, SignSchema } from '../scoring'
 
 /** Bounds keep every product of the model finite and far from float trouble. */
 const MAX_DOLLARS = 1_000_000_000
@@ -27,6 +28,7 @@ export const RoiRequestSchema = z
       .optional()
       .openapi({ example: 1500, description: 'Expected monthly revenue impact in CAD dollars; replaces the CPM media value when given' }),
     ...locationFields,
+    sign: SignSchema.optional(),
   })
   .superRefine(optionalLocation)
   .openapi('RoiRequest', {
@@ -54,9 +56,13 @@ export const RoiEstimateSchema = z
         vehicleTrafficPerDay: z.number().min(0).max(1e9),
         pedestriansPerDay: z.number().min(0).max(1e9),
         vehicleOccupancy: z.number(),
-        directionalShare: z.number(),
-        vehicleVisibilityShare: z.number(),
-        pedestrianVisibilityShare: z.number(),
+        vehicleLikelihoodToSee: z
+          .array(z.number().min(0).max(1))
+          .max(20)
+          .openapi({ description: 'Per street (audience.impressions.streets): share of the occupants passing who see the sign' }),
+        pedestrianLikelihoodToSee: z.number().min(0).max(1),
+        sign: ImpressionsSchema.shape.sign,
+        impressionsMethod: z.string().max(400).openapi({ description: "audience.impressions' method text: the same model as /score" }),
         cpm: z.number().openapi({ description: 'CAD per 1,000 impressions' }),
         currency: z.literal('CAD'),
         daysPerMonth: int(28, 31),
@@ -79,11 +85,11 @@ const roiRoute = createRoute({
   operationId: 'estimateRoi',
   summary: 'Estimate the return on a sign',
   description:
-    'Daily impressions from an impressions model (traffic × occupancy × direction × visibility ' +
-    "share, plus pedestrians), driven by overallScore, or by a location's traffic and pedestrian " +
-    'estimates when address or lat/lng is given. Monthly value = impressions × 30 × CPM / 1000 ' +
-    '(CPM $5 CAD), or monthlyRevenue when given. paybackMonths is null when the monthly value is ' +
-    '0.',
+    "Daily impressions are the location's audience.impressions (visibility-adjusted: people passing × likelihood to see the " +
+    'sign, the same model and method text as POST /score), or, without a location, the same model on the traffic and ' +
+    'pedestrians overallScore implies (one class-3 street). An optional sign block describes the sign (default: a typical ' +
+    'wall sign). Monthly value = impressions × 30 × CPM / 1000 (CPM $5 CAD), or monthlyRevenue when given. paybackMonths ' +
+    'is null when the monthly value is 0.',
   request: { body: jsonBody(RoiRequestSchema) },
   responses: { 200: jsonResponse(RoiEstimateSchema, 'The ROI estimate and its assumptions'), ...errorResponses(400) },
 })

@@ -2,6 +2,8 @@
 // circulation (vehicles × occupancy + pedestrians), with a p10–p90 interval from the held-out
 // residuals of the traffic and pedestrian models (research/fit-traffic.mjs; docs/methodology.md §2.4).
 import { PEDESTRIAN_MODEL, TRAFFIC_MODEL, type Exposure, type FactorSignals, type RawSignal } from '../geo/signals'
+import type { Hourly } from './hourly'
+import type { Impressions } from './impressions'
 
 /**
  * Average occupants per light vehicle. Canadian Vehicle Survey (NRCan / Statistics Canada) passenger-km
@@ -38,6 +40,10 @@ export interface Audience {
   sources: string[]
   /** The streets counted, the point's own street first; empty where no street is known. */
   streets: AudienceStreet[]
+  /** People likely to see the sign per weekday (4.1; set by audience-plan.ts; none in results saved before 4.1). */
+  impressions: Impressions | null
+  /** Weekday hour-by-hour vehicles and pedestrians and a weekend factor (4.1; none in results saved before 4.1). */
+  hourly: Hourly | null
 }
 
 // The models are fitted on every city's counts; the pedestrian model reads the corner POIs where a city has them.
@@ -113,5 +119,8 @@ export function audienceOf(signals: Pick<FactorSignals, 'vehicleTraffic' | 'pede
           distanceM: s.offsetM ?? null,
         }))
       : [...NO_STREETS],
+    // Set by audience-plan.ts withPlanning; declared here so the object keeps one shape.
+    impressions: null,
+    hourly: null,
   }
 }

@@ -12,6 +12,8 @@ import {
 } from '../geo/signals'
 import type { SightStreetInput } from '../geo/signals'
 import { audienceOf, type Audience } from './audience'
+import { withPlanning } from './audience-plan'
+import type { SignInput } from './sign'
 import { factorScore } from './curves'
 import { gradeFor, type Grade } from './grade'
 import { percentilesAt, type Percentiles } from './percentiles'
@@ -87,7 +89,8 @@ export interface LocatedInput {
 /** The API's features: no hold-outs, memos on (one object for every score). */
 const NO_OPTIONS: FeatureOptions = Object.freeze({})
 
-export function buildScoreResult(input: LocatedInput, weights: WeightProfile = DEFAULT_WEIGHTS): ScoreResult {
+/** `sign`: the caller's sign for `audience.impressions` (a typical sign of the default type without one). */
+export function buildScoreResult(input: LocatedInput, weights: WeightProfile = DEFAULT_WEIGHTS, sign?: SignInput): ScoreResult {
   const warnings = input.warnings ? [...input.warnings] : []
   const exposure: Exposure = {}
   const signals = featuresAt(
@@ -116,7 +119,7 @@ export function buildScoreResult(input: LocatedInput, weights: WeightProfile = D
     lat: input.lat,
     lng: input.lng,
     factorScores,
-    audience: audienceOf(signals, exposure),
+    audience: withPlanning(audienceOf(signals, exposure), signals, sign),
     percentiles: ranked.percentiles ?? null,
     dataSources: DATA_SOURCES,
     precision: input.precision,

@@ -4,6 +4,7 @@ import { GEOCODE_PRECISIONS, WARNING_CODES } from '../geo/geodata'
 import { latitude, longitude } from './location'
 import { perFactor } from './factors'
 import { GRADES } from './grade'
+import { HourlySchema, ImpressionsSchema } from './plan-schema'
 import { WeightProfileSchema } from './weights'
 
 export const RawSignalSchema = z
@@ -73,6 +74,12 @@ export const AudienceSchema = z
           '(a corner is seen from both streets). `dailyVehicles` above is their sum; the vehicleTraffic factor is the busiest one. ' +
           'Empty where no street is known (a postal-area or city position).',
       }),
+    impressions: ImpressionsSchema.nullable().openapi({
+      description: 'People likely to see the sign (4.1; in every new result; results saved before 4.1 have none)',
+    }),
+    hourly: HourlySchema.nullable().openapi({
+      description: 'Weekday hour by hour and the weekend (4.1; in every new result; results saved before 4.1 have none)',
+    }),
   })
   .openapi('Audience')
 

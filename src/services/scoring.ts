@@ -5,7 +5,7 @@ import { parseAddress } from '../geo/geocode'
 import { streetKeyOf } from '../geo/geocode'
 import { locationWarnings, type ScoreWarning } from '../geo/geodata'
 import type { LocationInput } from '../scoring/location'
-import { buildScoreResult, DEFAULT_WEIGHTS, type ScoreResult, type WeightProfile } from '../scoring'
+import { buildScoreResult, DEFAULT_WEIGHTS, peopleIn, type DayPart, type ScoreResult, type SignInput, type WeightProfile } from '../scoring'
 import { geocoderFor, type Defer, type GeocodeResult, type Geocoder } from './geocoder'
 import { countsNear, d1CountStore } from './count-store'
 import { d1StreetStore, reverseLocate, scoringStreet, streetsInSightOf } from './street-store'
@@ -24,9 +24,10 @@ export async function scoreLocation(
   env: Partial<Pick<Env, 'DB'>> & Pick<Env, 'GEOCODER_URL' | 'GEOCODER_API_KEY' | 'KEYS'>,
   location: LocationInput,
   weights: WeightProfile = DEFAULT_WEIGHTS,
-  options: { geocoder?: Geocoder; path?: string; defer?: Defer } = {},
+  options: { geocoder?: Geocoder; path?: string; defer?: Defer; sign?: SignInput } = {},
 ): Promise<ScoreResult> {
   const { address, lat, lng } = location
+  const { sign } = options
   if (lat !== undefined && lng !== undefined) {
     const parsed = address ? parseAddress(address)?.street : undefined
     const street = parsed?.name ? { name: parsed.name, ...(parsed.type && { type: parsed.type }) } : undefined
@@ -45,7 +46,7 @@ export async function scoreLocation(
     const [near, name] = env.DB
       ? await Promise.all([streetsInSightOf(d1StreetStore(env.DB), lat, lng), address === undefined ? nameOfPoint(env, lat, lng) : null])
       : [undefined, null]
-    return buildScoreResult(
+    const result = buildScoreResult(
       {
         lat,
         lng,
@@ -58,7 +59,9 @@ export async function scoreLocation(
         ...(near?.nearestM !== undefined && { networkNearestM: near.nearestM }),
       },
       weights,
+      sign,
     )
+    return checkFacing(result, sign, options.path)
   }
   if (address === undefined) throw new Error('scoreLocation: the location was not checked (no address, no lat/lng)')
   const geocoded = await geocodeAddress(env, address, options)
@@ -87,8 +90,25 @@ export async function scoreLocation(
       ...(near && { streetsInSight: near.streets }),
     },
     weights,
+    sign,
   )
-  return capConfidence(result)
+  return capConfidence(checkFacing(result, sign, options.path))
+}
+
+/**
+ * A sign facing a street that is not at the point → 400 listing the streets that are. Known only once the
+ * point is located (the engine is pure and finds the streets), so checked on the result.
+ */
+function checkFacing(result: ScoreResult, sign: SignInput | undefined, path?: string): ScoreResult {
+  const facing = sign?.facing?.toLowerCase()
+  if (facing === undefined || facing === 'both') return result
+  const streets = result.audience.impressions?.streets.map((s) => s.name) ?? []
+  if (streets.some((name) => name.toLowerCase() === facing)) return result
+  const valid = ['both', ...streets].map((v) => JSON.stringify(v)).join(', ')
+  const where = path ? `${path}.sign.facing` : 'sign.facing'
+  throw new ApiError('BAD_REQUEST', `${where} must be one of the streets at the point: ${valid}`, {
+    details: [{ path: where, message: `"${sign!.facing}" is not a street at ${result.address}; valid: ${valid}` }],
+  })
 }
 
 /**
@@ -119,10 +139,11 @@ export async function compareLocations(
   env: Parameters<typeof scoreLocation>[0],
   locations: readonly LocationInput[],
   weights: WeightProfile = DEFAULT_WEIGHTS,
-  options: { defer?: Defer } = {},
-): Promise<{ results: ScoreResult[]; winner: ScoreResult }> {
+  options: { defer?: Defer; sign?: SignInput; rankBy?: RankBy } = {},
+): Promise<{ results: ScoreResult[]; winner: ScoreResult; rankBy: RankBy; rankValues: number[] }> {
+  const rankBy = options.rankBy ?? 'overallScore'
   const settled = await Promise.allSettled(
-    locations.map((l, i) => scoreLocation(env, l, weights, { path: `locations.${i}`, defer: options.defer })),
+    locations.map((l, i) => scoreLocation(env, l, weights, { path: `locations.${i}`, defer: options.defer, sign: options.sign })),
   )
   const failures = settled.flatMap((s, i) => (s.status === 'rejected' ? [{ i, error: s.reason as unknown }] : []))
   if (failures.length) {
@@ -133,11 +154,24 @@ export async function compareLocations(
     )
     throw new ApiError(first.error.code, `locations.${first.i}: ${first.error.message}`, { details })
   }
-  const results = settled
-    .map((s, i) => ({ result: (s as PromiseFulfilledResult<ScoreResult>).value, i }))
-    .sort((a, b) => b.result.overallScore - a.result.overallScore || a.i - b.i)
-    .map((r) => r.result)
-  return { results, winner: results[0] }
+  const ranked = settled
+    .map((s, i) => {
+      const result = (s as PromiseFulfilledResult<ScoreResult>).value
+      return { result, i, value: rankValue(result, rankBy) }
+    })
+    .sort((a, b) => b.value - a.value || a.i - b.i)
+  const results = ranked.map((r) => r.result)
+  return { results, winner: results[0], rankBy, rankValues: ranked.map((r) => r.value) }
+}
+
+/** What /compare can sort by (routes document the values): the score, the impressions or a day part's people passing. */
+export type RankBy = 'overallScore' | 'impressions' | DayPart
+
+function rankValue(result: ScoreResult, rankBy: RankBy): number {
+  if (rankBy === 'overallScore') return result.overallScore
+  const { audience } = result
+  if (rankBy === 'impressions') return audience.impressions?.daily ?? 0
+  return audience.hourly ? Math.round(peopleIn(audience.hourly, rankBy, audience.occupancy)) : 0
 }
 
 /** Positions at a particular frontage: a sign there faces the streets in sight. */

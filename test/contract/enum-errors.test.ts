@@ -60,6 +60,17 @@ describe('errors teach: every enum lists its valid values', () => {
       'PATCH /api/v1/webhooks/{id}': { url: `/api/v1/webhooks/${crypto.randomUUID()}`, body: {}, method: 'PATCH' },
       'GET /admin/v1/quotes': { url: '/admin/v1/quotes', headers: admin },
       'POST /api/v1/ai/recommend': { url: '/api/v1/ai/recommend', body: { scoreResult: { ...score, warnings: [warning] } } },
+      'POST /api/v1/score': { url: '/api/v1/score', body: { lat: 45.5017, lng: -73.5673 } },
+      'POST /api/v1/compare': {
+        url: '/api/v1/compare',
+        body: {
+          locations: [
+            { lat: 45.5017, lng: -73.5673 },
+            { lat: 45.5, lng: -73.57 },
+          ],
+        },
+      },
+      'POST /api/v1/roi': { url: '/api/v1/roi', body: { overallScore: 50, signCost: 100 } },
     }
     expect(enums.size).toBeGreaterThanOrEqual(10)
     for (const [pointer, values] of enums) {

@@ -1,46 +1,79 @@
 import { describe, it, expect } from 'vitest'
-import { dailyImpressions, estimateRoi, signalsFromScore, CPM_CAD, VEHICLE_OCCUPANCY } from '../../src/roi'
+import { estimateRoi, modelledImpressions, signalsFromScore, CPM_CAD, VEHICLE_OCCUPANCY } from '../../src/roi'
 
-// Hand computations use the documented constants: direction 0.5 × occupancy 1.5 × visibility 0.4 = 0.3
-// impressions per vehicle; 0.3 per pedestrian; 30 days; CPM $5.
+// Hand computations of the impressions model (src/scoring/impressions.ts) for the default sign, a 4 m² wall
+// sign (channel letters, 4 m × 1 m, centre 5 m up, 8 m back, lit), on the class-3 street ROI assumes without a
+// location (50 km/h, 7 m curb to centreline):
+// drivers: lateral 15 m; noticed within 4.123 / tan 1.5° = 157.4 m; a parallel face is viewable within 15 × tan 60° =
+// 25.98 m; 3.92 m above the eye it is under 10° beyond 22.23 m, i.e. 16.41 m along the road → 9.57 m in view, 0.689 s
+// at 13.89 m/s → likelihood 0.6 × (1 − e^(−0.689/3)) = 0.1231 → 1.5 × 0.1231 = 0.1847 impressions per vehicle.
+// pedestrians: lateral 10 m, in view 17.32 m at 1.2 m/s = 14.4 s → 0.6 × (1 − e^(−4.81)) = 0.5951.
+const PER_VEHICLE =
+  1.5 * 0.6 * (1 - Math.exp(-(Math.sqrt(3) * 15 - Math.sqrt((3.92 / Math.tan(Math.PI / 18)) ** 2 - 225)) / (50 / 3.6) / 3))
+const PER_PEDESTRIAN = 0.6 * (1 - Math.exp(-(Math.sqrt(3) * 10) / 1.2 / 3))
+const hand = (vehicles: number, pedestrians: number) => Math.round(vehicles * PER_VEHICLE + pedestrians * PER_PEDESTRIAN)
+
 describe('ROI model (pure)', () => {
-  it('score 0 → rural traffic: 500 veh/day and 30 pedestrians/day → 159 impressions, $23.85/month', () => {
+  it('the hand computation is the one in the comment', () => {
+    expect(PER_VEHICLE).toBeCloseTo(0.1847, 3)
+    expect(PER_PEDESTRIAN).toBeCloseTo(0.5951, 3)
+  })
+
+  it('score 0 → rural traffic: 500 veh/day and 30 pedestrians/day → the modelled impressions, valued at the CPM', () => {
     const e = estimateRoi({ overallScore: 0, signCost: 1000 })
     expect(e.assumptions.vehicleTrafficPerDay).toBe(500)
     expect(e.assumptions.pedestriansPerDay).toBe(30)
-    expect(e.estimatedDailyImpressions).toBe(159) // 500×0.3 + 30×0.3 = 150 + 9
-    expect(e.estimatedMonthlyValue).toBe(23.85) // 159 × 30 × 5 / 1000
-    expect(e.paybackMonths).toBe(41.93) // 1000 / 23.85
-    expect(e.roiPercentage).toBe(-71.4) // (286.2 − 1000) / 1000
+    expect(e.estimatedDailyImpressions).toBe(hand(500, 30))
+    const monthly = Math.round(((hand(500, 30) * 30 * 5) / 1000) * 100) / 100
+    expect(e.estimatedMonthlyValue).toBe(monthly)
+    expect(e.paybackMonths).toBe(Math.round((1000 / monthly) * 100) / 100)
     expect(e.assumptions.impressionsFrom).toBe('overallScore')
     expect(e.assumptions.valueFrom).toBe('cpm')
+    expect(e.assumptions.sign).toMatchObject({ type: 'channel-letters', assumed: true })
+    expect(e.assumptions.impressionsMethod).toMatch(/likelihood to see.*typical sign of the default type/)
   })
 
-  it('score 100 → prime arterial: 50,000 veh/day and 9,000 pedestrians/day → 17,700 impressions', () => {
+  it('score 100 → prime arterial: 50,000 veh/day and 9,000 pedestrians/day', () => {
     const e = estimateRoi({ overallScore: 100, signCost: 5000 })
-    expect(e.estimatedDailyImpressions).toBe(17_700) // 15,000 + 2,700
-    expect(e.estimatedMonthlyValue).toBe(2655) // 17,700 × 30 × 5 / 1000
-    expect(e.paybackMonths).toBe(1.88) // 5000 / 2655 = 1.883
-    expect(e.roiPercentage).toBe(537.2) // (31,860 − 5,000) / 5,000
+    expect(e.estimatedDailyImpressions).toBe(Math.round(hand(50_000, 9000) / 100) * 100)
+    expect(e.assumptions.vehicleLikelihoodToSee).toEqual([0.12])
+    expect(e.assumptions.pedestrianLikelihoodToSee).toBe(0.6)
   })
 
   it('score 80 interpolates log-linearly: 19,905 veh/day, 2,876 pedestrians/day', () => {
     expect(signalsFromScore(80)).toEqual({ vehicleTrafficPerDay: 19_905, pedestriansPerDay: 2_876 }) // 500×100^0.8, 30×300^0.8
     const e = estimateRoi({ overallScore: 80, signCost: 10_000 })
-    expect(e.estimatedDailyImpressions).toBe(6834) // 5,971.5 + 862.8
-    expect(e.estimatedMonthlyValue).toBe(1025.1)
-    expect(e.paybackMonths).toBe(9.76)
-    expect(e.roiPercentage).toBe(23)
+    expect(e.estimatedDailyImpressions).toBe(Math.round(hand(19_905, 2_876) / 100) * 100)
+  })
+
+  it('a sign block changes the impressions: a tall pylon beats the wall sign for drivers, an unlit one loses the dark hours', () => {
+    const wall = modelledImpressions(20_000, 0)
+    const pylon = modelledImpressions(20_000, 0, { type: 'pylon' })
+    const unlitPylon = modelledImpressions(20_000, 0, { type: 'pylon', illuminated: false })
+    expect(pylon.vehicles).toBeGreaterThan(3 * wall.vehicles)
+    expect(unlitPylon.vehicles).toBeLessThan(pylon.vehicles * 0.9)
+    expect(unlitPylon.vehicles).toBeGreaterThan(pylon.vehicles * 0.6)
+    const e = estimateRoi({ overallScore: 80, signCost: 10_000, sign: { type: 'pylon' } })
+    expect(e.estimatedDailyImpressions).toBeGreaterThan(estimateRoi({ overallScore: 80, signCost: 10_000 }).estimatedDailyImpressions)
+    expect(e.assumptions.sign).toMatchObject({ type: 'pylon', assumed: false })
+  })
+
+  it("a location's own impressions are used as they are", () => {
+    const impressions = modelledImpressions(1000, 100, { type: 'monument' })
+    const e = estimateRoi({ overallScore: 10, signCost: 10_000, signals: { vehicleTrafficPerDay: 1, pedestriansPerDay: 1 }, impressions })
+    expect(e.estimatedDailyImpressions).toBe(impressions.daily)
+    expect(e.assumptions.impressionsMethod).toBe(impressions.method)
   })
 
   it('monthlyRevenue replaces the media value; impressions are still reported', () => {
     const e = estimateRoi({ overallScore: 80, signCost: 12_000, monthlyRevenue: 1500 })
-    expect(e.estimatedDailyImpressions).toBe(6834)
+    expect(e.estimatedDailyImpressions).toBe(estimateRoi({ overallScore: 80, signCost: 12_000 }).estimatedDailyImpressions)
     expect(e.estimatedMonthlyValue).toBe(1500)
     expect(e.paybackMonths).toBe(8)
     expect(e.roiPercentage).toBe(50) // (18,000 − 12,000) / 12,000
     expect(e.assumptions.valueFrom).toBe('monthlyRevenue')
-    expect(e.assumptions.notes.join(' ')).toContain('$1025.10')
+    const media = ((e.estimatedDailyImpressions * 30 * 5) / 1000).toFixed(2)
+    expect(e.assumptions.notes.join(' ')).toContain(`$${media}`)
   })
 
   it('monthlyRevenue 0 → paybackMonths null, ROI −100 %, a note, and nothing non-finite', () => {
@@ -70,7 +103,7 @@ describe('ROI model (pure)', () => {
 
   it('location signals drive the impressions instead of the score', () => {
     const e = estimateRoi({ overallScore: 10, signCost: 10_000, signals: { vehicleTrafficPerDay: 28_000, pedestriansPerDay: 12_000 } })
-    expect(e.estimatedDailyImpressions).toBe(28_000 * 0.3 + 12_000 * 0.3)
+    expect(e.estimatedDailyImpressions).toBe(Math.round(hand(28_000, 12_000) / 100) * 100)
     expect(e.assumptions.impressionsFrom).toBe('location')
   })
 
@@ -81,7 +114,6 @@ describe('ROI model (pure)', () => {
       expect(i).toBeGreaterThan(last)
       last = i
     }
-    expect(dailyImpressions(1000, 0)).toBe(300)
     expect([VEHICLE_OCCUPANCY, CPM_CAD]).toEqual([1.5, 5])
   })
 })

@@ -84,12 +84,14 @@ describe('POST /mcp: tools over Streamable HTTP', () => {
       expect(tool.annotations?.readOnlyHint).toBe(true)
     }
     const score = tools.find((t) => t.name === 'score_location')!.inputSchema as any
-    expect(Object.keys(score.properties).sort()).toEqual(['address', 'lat', 'lng', 'weights'])
+    expect(Object.keys(score.properties).sort()).toEqual(['address', 'lat', 'lng', 'sign', 'weights'])
+    expect(score.properties.sign.properties.type.enum).toContain('pylon')
     expect(score.properties.address.description).toMatch(/OR lat\/lng/)
     expect(score.properties.lat.minimum).toBeLessThan(score.properties.lat.maximum)
     expect(score.properties.weights.required.sort()).toEqual([...FACTOR_KEYS].sort())
     const compare = tools.find((t) => t.name === 'compare_locations')!.inputSchema as any
     expect([compare.properties.locations.minItems, compare.properties.locations.maxItems]).toEqual([2, 5])
+    expect(compare.properties.rankBy.enum).toContain('weekdayPM')
     const nearby = tools.find((t) => t.name === 'find_best_spot_nearby')!.inputSchema as any
     expect([nearby.properties.radiusM.minimum, nearby.properties.radiusM.maximum]).toEqual([NEARBY.minRadiusM, NEARBY.maxRadiusM])
     expect(nearby.properties.radiusM.default).toBe(NEARBY.defaultRadiusM)

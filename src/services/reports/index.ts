@@ -66,7 +66,12 @@ export async function createScoreReport(
   const fonts = await reportFonts(env)
   const now = options.now ?? new Date()
   const result = await scoreLocation(env, location, DEFAULT_WEIGHTS)
-  const estimate = estimateRoi({ overallScore: result.overallScore, signCost: TYPICAL_SIGN_COST_CAD, signals: signalsOf(result) })
+  const estimate = estimateRoi({
+    overallScore: result.overallScore,
+    signCost: TYPICAL_SIGN_COST_CAD,
+    signals: signalsOf(result),
+    impressions: result.audience.impressions ?? undefined,
+  })
   const reportId = crypto.randomUUID()
   const rendered = await renderScoreReport(result, { signCost: TYPICAL_SIGN_COST_CAD, estimate }, { generatedAt: now, reportId, fonts })
   const pdf = rendered.pdf

@@ -169,10 +169,11 @@ function drawRoi(c: Canvas, roi: RoiSnapshot, top: number): number {
   })
   const a = e.assumptions
   const note =
-    `Impressions = traffic ${count(a.vehicleTrafficPerDay)}/day × ${a.directionalShare} direction ` +
-    `× ${a.vehicleOccupancy} occupants × ${a.vehicleVisibilityShare} visibility + pedestrians ${count(a.pedestriansPerDay)}/day ` +
-    `× ${a.pedestrianVisibilityShare}; valued at a CPM of ${money(a.cpm)} CAD over ${a.daysPerMonth} ` +
-    `days. Media value, not revenue.`
+    `Impressions = people passing likely to see a ${a.sign.assumed ? 'typical ' : ''}${a.sign.type} sign: traffic ` +
+    `${count(a.vehicleTrafficPerDay)}/day × ${a.vehicleOccupancy} occupants × likelihood to see ` +
+    `${a.vehicleLikelihoodToSee.map((x) => x.toFixed(2)).join(' / ')} + pedestrians ${count(a.pedestriansPerDay)}/day × ` +
+    `${a.pedestrianLikelihoodToSee.toFixed(2)} (modelled, confidence low); valued at a CPM of ${money(a.cpm)} CAD over ` +
+    `${a.daysPerMonth} days. Media value, not revenue.`
   let y = boxTop - 64
   for (const line of c.t.wrap(note, c.regular, 8, CONTENT_WIDTH)) {
     c.t.draw(c.page, line, PAGE.margin, y, style(c.regular, 8, MUTED))
