@@ -4,6 +4,7 @@
 // with keys on every plan, kills the server once mid-run and restarts it, and checks the invariants of
 // docs/soak.md while it runs and at the end. Prints one summary line; exits 1 on any defect.
 import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { cliArgs } from './lib/cli.mjs'
@@ -71,10 +72,30 @@ const products = (await ledger.send(readers.get('ent-1'), { op: 'setup', path: '
 const prices = new Map(products.flatMap((p) => p.variants.map((v) => [v.id, v.price])))
 const catalogue = { slugs: products.map((p) => p.slug), variants: [...prices.keys()] }
 
+// A loopback receiver for the webhook endpoints the mix registers (http://127.0.0.1 is allowed in development):
+// every delivery must be signed and for a path the run registered.
+const hooks = { paths: new Set(), received: 0, unsigned: 0, stray: 0 }
+const receiver = createServer((req, res) => {
+  req.resume().on('end', () => {
+    hooks.received++
+    if (!/^t=\d+,v1=[0-9a-f]{64}/.test(String(req.headers['sign-placement-signature'] ?? ''))) hooks.unsigned++
+    if (!hooks.paths.has(req.url)) hooks.stray++
+    res.writeHead(200).end()
+  })
+})
+const hookPort = await freePort()
+await new Promise((resolve) => receiver.listen(hookPort, '127.0.0.1', () => resolve(undefined)))
+
 let gate = Promise.resolve()
 const ctx = {
   catalogue,
   state: runState,
+  /** A receiver URL of the actor's, known to the receiver before the endpoint is created. */
+  hookUrl: (actor, n) => {
+    const path = `/hook/${actor.id}/${n}`
+    hooks.paths.add(path)
+    return `http://127.0.0.1:${hookPort}${path}`
+  },
   send: async (actor, req) => {
     await gate
     return ledger.send(actor, req)
@@ -185,11 +206,16 @@ for (const [user, reader] of readers) {
 for (const d of checkoutDefects(runState, histories)) fail(d)
 await checkQuotas(1, 'at the end')
 for (const d of windowDefects([...actors, ...readers.values()], disturbed)) fail(d)
+// Webhook deliveries still queued when the server stops are not awaited: what arrived must be signed and ours.
+if (hooks.unsigned) fail(`webhooks: ${hooks.unsigned} of ${hooks.received} deliveries without a well-formed signature`)
+if (hooks.stray) fail(`webhooks: ${hooks.stray} deliveries to a path no endpoint of this run was given`)
 // A 5xx: the server's own error output (wrangler at --log-level error) says what failed.
 if ([...ledger.statuses.keys()].some((status) => status >= 500))
   console.error(`soak: server log:\n${[...earlierLogs, server.log()].map((log) => log.slice(-4000)).join('\n--- restart ---\n')}`)
 clearInterval(progress)
 if (process.stdout.isTTY) process.stdout.write('\r\x1b[K')
+receiver.close()
+receiver.closeAllConnections()
 await server.stop()
 serverCpu += server.cpuSeconds()
 if (!args['keep-state']) rmSync(state, { recursive: true, force: true })
@@ -199,9 +225,12 @@ const statuses = [...ledger.statuses].sort(([a], [b]) => a - b).map(([s, n]) => 
 const clientCpu = (process.cpuUsage().user + process.cpuUsage().system) / 1e6
 console.log(`soak: CPU ${serverCpu.toFixed(0)} s server (npm run dev, wrangler, workerd), ${clientCpu.toFixed(0)} s this client`)
 console.log(`soak: statuses ${statuses.join(', ')}; ${ledger.unanswered} unanswered (crash)`)
+const checkouts = [...runState.checkouts.values()].reduce((s, m) => s + m.size, 0)
+const endpoints = [...runState.all.values()].filter((o) => o.kind === 'webhooks').length
 console.log(
   `soak: ${runState.all.size} objects created, ${runState.durableReads} read back after the restart, ` +
-    `${runState.crossUserReads} cross-user reads, ${[...runState.checkouts.values()].reduce((s, m) => s + m.size, 0)} idempotent checkouts`,
+    `${runState.crossUserReads} cross-user reads, ${checkouts} idempotent checkouts, ` +
+    `${endpoints} webhook endpoints, ${hooks.received} signed deliveries received`,
 )
 if (process.env.SOAK_VERBOSE) console.log([...ledger.byOp].map(([op, { n, ms }]) => `${op} ${n}× ${(ms / n).toFixed(0)} ms`).join(', '))
 console.log(

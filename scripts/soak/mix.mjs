@@ -52,8 +52,7 @@ const location = (rng) => (rng() < 0.7 ? point(rng) : { address: pick(rng, ADDRE
 /**
  * The operations: [name, weight, run(ctx, actor, rng)]. `ctx.send(actor, req)` sends and books one request;
  * `ctx.state` holds what the run created (ids per user) for later reads, cross-user reads and the
- * durability check. Webhooks (issue 32; on main since this was written): add their operations here, with a
- * loopback receiver and endpoints at http://127.0.0.1:<port> (docs/soak.md, "Webhooks").
+ * durability check. Webhook endpoints point at the run's loopback receiver (`ctx.hookUrl`, scripts/soak.mjs).
  * @type {[string, number, (ctx: any, actor: any, rng: () => number) => any][]}
  */
 export const OPERATIONS = [
@@ -191,10 +190,41 @@ export const OPERATIONS = [
   ],
   ['report-list', 0.6, (ctx, a) => ctx.send(a, { op: 'report-list', path: '/api/v1/reports' })],
   [
+    'webhook-create',
+    0.4,
+    async (ctx, a, rng) => {
+      const body = { url: ctx.hookUrl(a, int(rng, 1, 1e6)), events: [pick(rng, HOOK_EVENTS), pick(rng, HOOK_EVENTS)] }
+      const res = await ctx.send(a, {
+        op: 'webhook-create',
+        method: 'POST',
+        path: '/api/v1/webhooks',
+        body: { ...body, events: [...new Set(body.events)] },
+      })
+      // A plan's endpoint limit answers 403: an expected refusal, booked like any other.
+      if (res.status === 201) ctx.state.created(a, 'webhooks', res.body.id, `/api/v1/webhooks/${res.body.id}`)
+    },
+  ],
+  [
+    'webhook-read',
+    1,
+    (ctx, a, rng) => {
+      const own = ctx.state.own(a, 'webhooks', rng)
+      return ctx.send(a, { op: 'webhook-read', path: own ? (rng() < 0.5 ? own.path : `${own.path}/deliveries`) : '/api/v1/webhooks' })
+    },
+  ],
+  [
+    'webhook-ping',
+    0.3,
+    (ctx, a, rng) => {
+      const own = ctx.state.own(a, 'webhooks', rng)
+      return own && ctx.send(a, { op: 'webhook-ping', method: 'POST', path: `${own.path}/test` })
+    },
+  ],
+  [
     'cross-user',
     6,
     async (ctx, a, rng) => {
-      const other = ctx.state.others(a, pick(rng, ['projects', 'locations', 'orders', 'quotes']), rng)
+      const other = ctx.state.others(a, pick(rng, ['projects', 'locations', 'orders', 'quotes', 'webhooks']), rng)
       if (!other) return
       const res = await ctx.send(a, { op: 'cross-user', path: other.path })
       if (res.status !== 0 && res.status !== 429) ctx.crossUser(`${other.kind} ${other.id}`, res.status)
@@ -202,6 +232,9 @@ export const OPERATIONS = [
   ],
   ['bad-input', 6, (ctx, a, rng) => ctx.send(a, { op: 'bad-input', ...pick(rng, BAD_REQUESTS) })],
 ]
+
+/** The events a soak endpoint subscribes to (two drawn per endpoint): those the mix's own actions cause. */
+const HOOK_EVENTS = ['order.status_changed', 'notification.created', 'quote.answered', 'report.ready', 'location.score_changed']
 
 /** Wrong in every way a client gets it wrong: each must be a 4xx in the error envelope. */
 const BAD_REQUESTS = [
