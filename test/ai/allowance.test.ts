@@ -37,6 +37,9 @@ describe('AI allowance from the plan table, on every AI route', () => {
   it.each(Object.keys(BODIES))("%s: the free plan's allowance, then 429 with Retry-After", async (path) => {
     const { key } = await createKey('free')
     const allowance = PLAN_LIMITS.free.aiRequestsPerMinute
+    // The allowance is per clock minute: start with time to spare, so the minute cannot turn between the calls.
+    const left = 60_000 - (Date.now() % 60_000)
+    if (left < 5_000) await new Promise((resolve) => setTimeout(resolve, left + 50))
     // An answer that fits no AI route: the provider is reached (the call counts), the answer is refused.
     vi.spyOn(globalThis, 'fetch').mockImplementation(async () => chatCompletion({ unexpected: true }))
     for (let i = 0; i < allowance; i++) {

@@ -1,5 +1,6 @@
 // Business taxonomy of the built-in AI provider: which business type (business-types.ts) and which
 // setting modifiers (profiles.ts) a text names, in English or French. Pure.
+import { foldAccents } from '../../../lib/text'
 import { BUSINESS_TYPES, type BusinessType } from './business-types'
 import { MODIFIERS, type Modifier } from './profiles'
 
@@ -7,9 +8,7 @@ export { BUSINESS_TYPES, type BusinessType }
 
 /** Lower case, accents and punctuation removed, single spaces: "L'Épicerie du Coin!" → "l epicerie du coin". */
 export function fold(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
+  return foldAccents(text)
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, ' ')
     .trim()
