@@ -32,7 +32,7 @@ export {
   DataSourceSchema,
 } from './schema'
 export { SignSchema, ImpressionsSchema, HourlySchema, RankBySchema, RANK_BY_VALUES } from './plan-schema'
-export { SIGN_TYPES, SIGN_TYPE_VALUES, DEFAULT_SIGN_TYPE, type SignInput } from './sign'
+export { CATALOGUE_CATEGORIES, SIGN_TYPES, SIGN_TYPE_VALUES, DEFAULT_SIGN_TYPE, type SignInput } from './sign'
 export { DAY_PARTS, DAY_PART_NAMES, peopleIn, type DayPart, type Hourly } from './hourly'
 export { impressionsOf, type Impressions } from './impressions'
 export { UNNAMED_STREET } from './audience-plan'

@@ -1,10 +1,10 @@
 // The sign a buyer will put up, as the impressions model reads it (docs/methodology.md §2.7). Pure data:
-// the catalogue's placeable categories (src/services/ai/sign-types.ts FALLBACK_SIGN_TYPES, minus the ones
-// that are not a fixed sign at the frontage), the words the issue and buyers use for them, and a typical
-// sign of each type for what the caller leaves out.
+// the catalogue's categories (one list: the AI's fallback sign types read it too), the placeable ones (not
+// those that are not a fixed sign at the frontage), the words the issue and buyers use for them, and a
+// typical sign of each type for what the caller leaves out.
 
-/** Catalogue categories a fixed on-premise sign can be (vehicle graphics move; yard signs are temporary). */
-export const SIGN_TYPES = [
+/** The catalogue's seeded categories, in catalogue order (docs/decisions.md §7). */
+export const CATALOGUE_CATEGORIES = [
   'channel-letters',
   'pylon',
   'monument',
@@ -14,10 +14,20 @@ export const SIGN_TYPES = [
   'sidewalk',
   'banners',
   'window-graphics',
+  'vehicle-graphics',
   'wayfinding',
   'dimensional-letters',
+  'yard-signs',
   'neon',
 ] as const
+/** Categories that are no fixed on-premise sign: vehicle graphics move; yard signs are temporary. */
+type NotFixed = 'vehicle-graphics' | 'yard-signs'
+const NOT_FIXED: readonly string[] = ['vehicle-graphics', 'yard-signs'] satisfies NotFixed[]
+
+/** Catalogue categories a fixed on-premise sign can be. */
+export const SIGN_TYPES = CATALOGUE_CATEGORIES.filter(
+  (c): c is Exclude<(typeof CATALOGUE_CATEGORIES)[number], NotFixed> => !NOT_FIXED.includes(c),
+)
 export type SignType = (typeof SIGN_TYPES)[number]
 
 /** Everyday names accepted for a category (the issue's "wall", "window", "digital", "A-frame"). */

@@ -3,24 +3,10 @@
 import { asc, eq, min } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { products } from '../../db/schema'
+import { CATALOGUE_CATEGORIES } from '../../scoring'
 
-/** Used when the catalogue is empty or unreadable; matches the seeded categories (docs/decisions.md §7). */
-export const FALLBACK_SIGN_TYPES = [
-  'channel-letters',
-  'pylon',
-  'monument',
-  'lightbox',
-  'blade',
-  'led-message-centre',
-  'sidewalk',
-  'banners',
-  'window-graphics',
-  'vehicle-graphics',
-  'wayfinding',
-  'dimensional-letters',
-  'yard-signs',
-  'neon',
-] as const
+/** Used when the catalogue is empty or unreadable: the seeded categories (docs/decisions.md §7). */
+export const FALLBACK_SIGN_TYPES = CATALOGUE_CATEGORIES
 
 /** Distinct categories of active products, in catalogue order; the fallback list when there are none. */
 export async function signTypesFor(d1: D1Database): Promise<string[]> {
