@@ -28,10 +28,7 @@ const m = await loadSrc(
   },
   srcRoot ? { srcRoot } : {},
 )
-const s = await importTs(
-  { 'scripts/lib/geodata-memory.ts': ['memoryGeodata'], 'src/services/street-store.ts': ['scoringStreet'] },
-  { platform: 'node' },
-)
+const s = await importTs({ 'scripts/lib/geodata-memory.ts': ['memoryGeodata'] }, { platform: 'node' })
 const store = s.memoryGeodata(...committedRows())
 
 const rand = seededRandom(7)
@@ -72,21 +69,7 @@ const cities = [
 const fsas = [...m.geoStore().fsaByCode.values()]
 // As services/scoring.ts: the street and the counts near the point (the store's count_sites) from the committed artefacts.
 // From 4.0.0, also the streets in sight (a corner) and how far the network's nearest street is (water, parks).
-const atPoint = async (lat, lng) => {
-  const [located, measuredCounts] = await Promise.all([store.locate(lat, lng), store.countsNear(lat, lng, 'coordinates')])
-  const near = await store.streetsInSight(lat, lng)
-  const street = s.scoringStreet(located)
-  return m.buildScoreResult({
-    lat,
-    lng,
-    address: 'c',
-    precision: 'coordinates',
-    ...(street && { street }),
-    ...(measuredCounts && { measuredCounts }),
-    ...(near && { streetsInSight: near.streets }),
-    ...(near?.nearestM !== undefined && { networkNearestM: near.nearestM }),
-  })
-}
+const atPoint = async (lat, lng) => m.buildScoreResult({ ...(await store.atCoordinates(lat, lng)), address: 'c' })
 const AT_A_FRONTAGE = new Set(['address', 'interpolated', 'intersection'])
 const results = []
 for (let i = 0; i < 1200; i++) {

@@ -49,28 +49,13 @@ const m = await loadSrc({
   'geo/geodata/index.ts': ['cmaAt', 'geoStore', 'DATA_VERSION', 'METRES_PER_DEGREE_LAT', 'metresPerDegreeLng'],
   'scoring/index.ts': ['buildScoreResult', 'DEFAULT_WEIGHTS', 'FACTOR_KEYS', 'METHODOLOGY_VERSION', 'profileTables'],
 })
-const s = await importTs(
-  { 'scripts/lib/geodata-memory.ts': ['memoryGeodata'], 'src/services/street-store.ts': ['scoringStreet'] },
-  { platform: 'node' },
-)
+const s = await importTs({ 'scripts/lib/geodata-memory.ts': ['memoryGeodata'] }, { platform: 'node' })
 const manifest = readManifest()
 const store = s.memoryGeodata(...committedRows())
 
 /** As services/scoring.ts scores coordinates (and bench/score-fingerprint.mjs): street, counts and streets in sight from the store. */
 async function scoreAt(lat, lng) {
-  const [located, measuredCounts] = await Promise.all([store.locate(lat, lng), store.countsNear(lat, lng, 'coordinates')])
-  const near = await store.streetsInSight(lat, lng)
-  const street = s.scoringStreet(located)
-  return m.buildScoreResult({
-    lat,
-    lng,
-    address: 'sample',
-    precision: 'coordinates',
-    ...(street && { street }),
-    ...(measuredCounts && { measuredCounts }),
-    ...(near && { streetsInSight: near.streets }),
-    ...(near?.nearestM !== undefined && { networkNearestM: near.nearestM }),
-  })
+  return m.buildScoreResult({ ...(await store.atCoordinates(lat, lng)), address: 'sample' })
 }
 
 const round6 = (x) => Math.round(x * 1e6) / 1e6

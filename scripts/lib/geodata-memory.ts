@@ -17,7 +17,7 @@ import { decodePiece, type StreetPiece } from '../../src/geo/geocode/street-piec
 import type { Corner } from '../../src/geo/geocode/corners'
 import { boxAround } from '../../src/geo/geodata/text'
 import { POINT_CELL_DEG } from '../../src/services/address-store'
-import { locateStreet, streetsInSightOf, type LocatedStreet, type LocateSources } from '../../src/services/street-store'
+import { locateStreet, scoringStreet, streetsInSightOf, type LocatedStreet, type LocateSources } from '../../src/services/street-store'
 import type { SightStreet } from '../../src/geo/geocode/streets-in-sight'
 import { countOfRow, countsNear, type CountStore } from '../../src/services/count-store'
 import type { GeodataStore } from '../../src/services/geodata-store'
@@ -170,6 +170,28 @@ export function memoryGeodata(addressRows: string[][], streetRows: StreetRow[], 
     /** The streets in sight of a point as the worker's scoring finds them (services/street-store.ts streetsInSightOf). */
     streetsInSight: (lat: number, lng: number): Promise<{ streets: SightStreet[]; nearestM?: number } | undefined> =>
       streetsInSightOf(sources.streets, lat, lng),
+    /**
+     * The engine's input for a coordinate as services/scoring.ts builds it (the street, the counts near it, the
+     * streets in sight and the network's nearest street), without the address: for the score fingerprint and
+     * the percentile samples.
+     */
+    async atCoordinates(lat: number, lng: number) {
+      const [located, measuredCounts] = await Promise.all([
+        locateStreet(sources, lat, lng),
+        countsNear(countStore, lat, lng, 'coordinates'),
+      ])
+      const near = await streetsInSightOf(sources.streets, lat, lng)
+      const street = scoringStreet(located)
+      return {
+        lat,
+        lng,
+        precision: 'coordinates' as const,
+        ...(street && { street }),
+        ...(measuredCounts && { measuredCounts }),
+        ...(near && { streetsInSight: near.streets }),
+        ...(near?.nearestM !== undefined && { networkNearestM: near.nearestM }),
+      }
+    },
     geocode(text: string): GeocodeResult | null {
       const lookup = planAddressLookup(text)
       return lookup ? resolveAddressLookup(lookup, answer(lookup)) : geocodeOffline(text)
