@@ -20,7 +20,7 @@ import { loadSrc } from '../scripts/lib/load-ts.mjs'
 import { dataDir, hasData, root, sectionIds, spearman } from './validation/common.mjs'
 import { allCounts, edmontonYearChanges, TORONTO_VEHICLES_8H_TO_DAY, torontoCounts, VANCOUVER_K } from '../scripts/geodata/counts.mjs'
 import { quantile } from './validation/stats.mjs'
-import { blockFolds, evaluate, fitSet } from './validation/traffic-fit.mjs'
+import { blockFolds, evaluate, fitSet, predict } from './validation/traffic-fit.mjs'
 import { fitStore, isIntersection, siteViews } from './validation/traffic-sites.mjs'
 import { weightsReport } from './validation/exposure-weights.mjs'
 
@@ -34,7 +34,7 @@ const m = await loadSrc(
     'geo/signals/index.ts': ['featuresAt'],
     'geo/signals/features.ts': ['transitInputsAt'],
     'geo/geodata/measured/index.ts': ['censusAt', 'transitStopPointsNear'],
-    'geo/signals/model/traffic.ts': ['trafficModelInputs', 'outsideFitFactor'],
+    'geo/signals/model/traffic.ts': ['trafficModelInputs', 'outsideFitFactor', 'classTerm', 'logPriorAadt', 'logRunRatio'],
     'geo/signals/model/exposure.ts': ['sameStreet'],
     'scoring/index.ts': ['scoreSignals', 'FACTOR_KEYS', 'DEFAULT_WEIGHTS'],
     'scoring/audience.ts': ['VEHICLE_OCCUPANCY'],
@@ -64,18 +64,64 @@ for (const r of rows) {
 // GTA file's hole (main roads without a line) hands the fit a side street's class for a main road's count, a
 // defect of the input, not of the model (chosen by the input, never by the count; FIT_TORONTO=all for comparison).
 // FIT_CITIES=Calgary,Edmonton,Vancouver: fit on those cities only (for comparison; every city is still reported).
+// The run exponent (continuity, methodology §2.3): each street's class term moves by exponent × ln(run ÷ the class's
+// typical run). It enters as a fixed offset, like the class, chosen from RUN_EXPONENTS by the mean ρ over the
+// training cities (with the street), each left-out city or fold on the exponent chosen without it.
+const RUN_EXPONENTS = [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6]
+const typicalRunM = store?.typicalRunM ?? [1, 1, 1, 1, 1, 1]
+function useRunExponent(g) {
+  for (const r of rows)
+    for (const basis of ['coordinates', 'street']) {
+      const v = r[basis]
+      if (!v) continue
+      const terms = v.runs.map(
+        (st) => m.logPriorAadt(st.roadClass) - Math.log(3000) + g * m.logRunRatio(st.roadClass, st.runM, typicalRunM),
+      )
+      const top = Math.max(...terms)
+      const sum = terms.reduce((t, c) => t + Math.exp(c - top), 0)
+      v.x[1] = r.intersection ? top + Math.log(sum) : top
+      v.sumOverMax = sum
+    }
+}
 const fitCities = new Set((process.env.FIT_CITIES ?? 'Calgary,Edmonton,Vancouver,Toronto').split(','))
 const trainable = (r) => fitCities.has(r.city) && (r.city !== 'Toronto' || process.env.FIT_TORONTO === 'all' || r.street?.allNamedInSight)
 const fitFor = (train, basis) => fitSet(train.filter(trainable), process.env.FIT_OWN_COORDINATES === '1' ? basis : 'street')
 const BASES = ['coordinates', 'street']
 const f3 = (v) => (Number.isFinite(v) ? v.toFixed(3) : '–')
 
+/** The exponent whose fit on `train` ranks the training cities' counts best (mean ρ with the street); leaves it set. */
+function chooseRunExponent(train) {
+  let best = { g: 0, rho: -Infinity }
+  const cities = [...new Set(train.map((r) => r.city))]
+  for (const g of process.env.FIT_RUN_EXPONENT ? [Number(process.env.FIT_RUN_EXPONENT)] : RUN_EXPONENTS) {
+    useRunExponent(g)
+    const b = fitFor(train, 'street')
+    const rho =
+      cities
+        .map((c) => train.filter((r) => r.city === c && r.street))
+        .reduce(
+          (t, sites) =>
+            t +
+            spearman(
+              sites.map((r) => predict(b, r.street.x)),
+              sites.map((r) => r.y),
+            ),
+          0,
+        ) / cities.length
+    if (rho > best.rho) best = { g, rho }
+  }
+  useRunExponent(best.g)
+  return best.g
+}
+
 const loco = {}
 const residuals = { street: [], coordinates: [] }
+const chosenExponent = {}
 for (const city of CITIES) {
   const test = rows.filter((r) => r.city === city)
   const train = rows.filter((r) => r.city !== city)
   loco[city] = {}
+  chosenExponent[city] = chooseRunExponent(train)
   for (const basis of BASES) {
     const e = evaluate(m, test, fitFor(train, basis), basis)
     loco[city][basis] = e
@@ -89,6 +135,7 @@ const blockCv = { coordinates: { pred: [], y: [], rows: [] }, street: { pred: []
 for (let k = 0; k < folds.size.length; k++) {
   const test = toronto.filter((r) => folds.foldOf(r) === k)
   const train = rows.filter((r) => r.city !== 'Toronto' || folds.foldOf(r) !== k)
+  chooseRunExponent(train)
   const fold = {}
   for (const basis of BASES) {
     fold[basis] = evaluate(m, test, fitFor(train, basis), basis)
@@ -98,6 +145,10 @@ for (let k = 0; k < folds.size.length; k++) {
 }
 console.log(`fit:traffic — ${rows.length} counted sites (Vancouver peak hour ÷ K ${VANCOUVER_K}, Toronto 8 h × 1.9)`)
 console.log(`store: ${store ? 'committed artefacts + Calgary speed zones' : 'none (FIT_STORE=none)'}`)
+console.log(
+  `run exponent chosen without each city: ${CITIES.map((c) => `${c} ${chosenExponent[c]}`).join(', ')}; ` +
+    `typical runs by class 1–6 (m): ${typicalRunM.join(', ')}`,
+)
 console.log('leave-one-city-out (fit on the other three), Spearman ρ — coordinates / with the street:')
 console.log('  city        n      vehicles         audience vs persons   overall vs persons')
 for (const city of CITIES) {
@@ -172,6 +223,8 @@ for (const min of [0, 0.05]) {
 }
 
 const round = (v) => Number(v.toFixed(4))
+const runExponent = chooseRunExponent(rows)
+console.log(`  run exponent chosen on all four cities: ${runExponent}`)
 const sets = {}
 for (const basis of ['street', 'coordinates']) {
   sets[basis] = {
@@ -222,11 +275,13 @@ export const TRAFFIC_MODEL = {
   fittedOn: '${fitted.length.toLocaleString('en-CA')} counted sites in Calgary, Edmonton, Vancouver and Toronto',
   street: ${JSON.stringify(sets.street)},
   coordinates: ${JSON.stringify(sets.coordinates)},
+  // Continuity: the class term + exponent × ln(run ÷ typicalRunM[class]) (classes 1–6; store ${readManifest().dataVersion}).
+  continuity: ${JSON.stringify({ exponent: runExponent, typicalRunM })},
   // ln(AAWDT 2019 ÷ 2017) of the same Edmonton sites: a counted volume's spread from year to year.
   measured: ${JSON.stringify(sets.measured)},
   inputs: [
     '1',
-    'ln(typical AADT of the class) − ln(3,000) (coefficient fixed at 1)',
+    'ln(typical AADT of the class) − ln(3,000) + continuity (coefficient fixed at 1)',
     'log10(nearest DA point, m) − 2 (clamped to 10 m–5 km)',
     'log10(intersections/km² + 1) − 1.6',
   ],

@@ -14,7 +14,7 @@ import { gzipSync } from 'node:zlib'
 import { parseArgs } from 'node:util'
 import { sharedDataDir } from './geodata/lib.mjs'
 import { loadTs, repoRoot } from './lib/load-ts.mjs'
-import { dataVersionOf, STORE_SUMMARY, writeStoreSummary } from './lib/geodata-artefacts.mjs'
+import { dataVersionOf, readArtefact, STORE_SUMMARY, writeStoreSummary } from './lib/geodata-artefacts.mjs'
 
 const { values: args } = parseArgs({ options: { only: { type: 'string' } } })
 const counts = await import('./lib/geodata-store-counts.mjs')
@@ -25,6 +25,7 @@ const build = {
   ...(await loadTs('scripts/lib/city-corners.ts')),
 }
 const format = await loadTs('src/geo/geodata/store-format.ts')
+const runsOf = await loadTs('scripts/lib/street-runs.ts')
 const dataDir = sharedDataDir(repoRoot)
 const outDir = join(repoRoot, format.STORE_ARTEFACT_DIR)
 mkdirSync(outDir, { recursive: true })
@@ -176,6 +177,8 @@ function write(name, text, entry) {
 /** @typedef {{ kind: string, file?: string, files: string[], licence: string, run: StepRun }} Step */
 /** @type {[string, Step][]} */
 const built = []
+/** Street steps built, written once every street source's runs are known. */
+const pendingStreets = []
 for (const [name, step] of Object.entries(STEPS)) {
   if (only && !only.has(name)) continue
   built.push([name, step])
@@ -268,7 +271,30 @@ for (const [name, step] of built) {
     })
     console.log(`${name}: ${result.kept.length} corners kept → ${rows.length} rows, ${held.length} held out`)
   } else {
-    const rows = build.sortPieces(result.rows).map(build.pieceFields)
+    // Written after every street source is built: a street's run joins its pieces across sources (street-runs.ts).
+    pendingStreets.push({ name, result, from, seconds: (performance.now() - started) / 1000 })
+  }
+}
+
+// With --only, the street sources not rebuilt still join the runs, read back from their committed artefacts.
+const runOf = new Map()
+{
+  const rebuilt = new Set(pendingStreets.map((p) => p.name))
+  const kept = artefacts.filter((a) => a.kind === 'streets' && !rebuilt.has(a.source))
+  if (only && kept.length) console.warn('⚠ --only: runs of the street sources not rebuilt are not updated; rebuild all before committing')
+  const at = (c) => format.STREET_COLUMNS.indexOf(c)
+  const pieces = [
+    ...pendingStreets.flatMap((p) => build.sortPieces(p.result.rows)),
+    ...kept.flatMap((a) =>
+      readArtefact(a, outDir).map((f) => ({ nameKey: f[at('name_key')], typeKey: f[at('type_key')], line: f[at('line')] })),
+    ),
+  ]
+  const runs = runsOf.streetRuns(pieces)
+  for (const [i, p] of pieces.entries()) runOf.set(p, runs[i])
+}
+for (const { name, result, from, seconds } of pendingStreets) {
+  {
+    const rows = build.sortPieces(result.rows).map((r) => build.pieceFields({ ...r, runM: runOf.get(r) }))
     // The worker reads the extent (src/geo/data/store-summary.json): inside it, no street for a kilometre is water or parkland.
     const at = (c) => format.STREET_COLUMNS.indexOf(c)
     const extent = rows.reduce(
@@ -287,9 +313,7 @@ for (const [name, step] of built) {
       rows: rows.length,
       extentE5: extent,
     })
-    console.log(
-      `${name}: ${result.features} features → ${rows.length} street pieces (${((performance.now() - started) / 1000).toFixed(1)} s)`,
-    )
+    console.log(`${name}: ${result.features} features → ${rows.length} street pieces (${seconds.toFixed(1)} s)`)
   }
 }
 

@@ -5,7 +5,7 @@
 // within 250 m in the pack). Per blend weight w of the counted estimate (0: the class model alone):
 // ρ of the vehicle factor (the busier street) and of audience.dailyVehicles (every street in sight) against
 // the counted volume. The engine's COUNTED_WEIGHT is one of the rows (its output is checked against it).
-import { committedRows } from '../../scripts/lib/geodata-artefacts.mjs'
+import { committedRows, readArtefact, readManifest } from '../../scripts/lib/geodata-artefacts.mjs'
 import { importTs } from '../../scripts/lib/load-ts.mjs'
 import { hasData } from './common.mjs'
 import { edmontonCounts, torontoCounts, vancouverCounts } from '../../scripts/geodata/counts.mjs'
@@ -96,5 +96,34 @@ for (const [city, sites] of cities) {
   console.log(
     `  against people passing, vehicles × 1.5 + pedestrians${none}: audience.dailyPersons ρ ${rho(engine.persons)}, ` +
       `overall score ρ ${rho(engine.overall)} (exposure-first weights ${rho(engine.exposureFirst)})`,
+  )
+}
+
+// The signals of the gazetteer's held-out blocks (geodata/store holdout-corners-toronto-signals: no hole line and no
+// corner of the store was built from them): the figure closest to an independent check inside the pack.
+{
+  const entry = readManifest().artefacts.find((a) => a.kind === 'corner-holdout' && a.source === 'toronto-signals')
+  const held = readArtefact(entry).map(([, , , , lat, lng]) => ({ lat: Number(lat) / 1e5, lng: Number(lng) / 1e5 }))
+  const sites = torontoCounts().filter((s) => held.some((h) => metres(h, s) <= 5))
+  const r = { model: [], factor: [], persons: [], overall: [], truth: [], people: [] }
+  for (const s of sites) {
+    const counts = ((await store.countsNear(s.lat, s.lng, 'coordinates')) ?? []).filter((c) => metres(c, s) > HIDE_M)
+    const located = lib.scoringStreet(await store.locate(s.lat, s.lng))
+    const near = await store.streetsInSight(s.lat, s.lng)
+    const base = { lat: s.lat, lng: s.lng, precision: 'coordinates', accuracyM: 0, address: 'x', ...(located && { street: located }) }
+    const inSight = { ...(near && { streetsInSight: near.streets }) }
+    r.model.push(lib.buildScoreResult({ ...base, ...inSight }).factorScores.vehicleTraffic.raw.value)
+    const scored = lib.buildScoreResult({ ...base, ...inSight, measuredCounts: counts })
+    r.factor.push(scored.factorScores.vehicleTraffic.raw.value)
+    r.persons.push(scored.audience.dailyPersons)
+    r.overall.push(scored.overallScore)
+    r.truth.push(s.daily)
+    r.people.push(s.daily * 1.5 + (s.pedestrians ?? 0))
+  }
+  const f3 = (a, b) => spearman(a, b).toFixed(3)
+  console.log(
+    `Toronto, the ${sites.length} signals of the gazetteer's held-out blocks (counts within ${HIDE_M} m hidden): vehicle factor ρ ` +
+      `${f3(r.model, r.truth)} (class model alone) / ${f3(r.factor, r.truth)} (engine); audience.dailyPersons ρ ` +
+      `${f3(r.persons, r.people)}, overall score ρ ${f3(r.overall, r.people)} against people passing`,
   )
 }

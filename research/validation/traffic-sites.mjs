@@ -20,6 +20,7 @@ const s = await importTs(
     'src/services/street-store.ts': ['scoringStreet'],
     'src/geo/geocode/street-key.ts': ['streetKeyOf'],
     'src/geo/geocode/address.ts': ['parseStreetText'],
+    'scripts/lib/street-runs.ts': ['streetRuns'],
   },
   { platform: 'node' },
 )
@@ -34,7 +35,28 @@ export function fitStore() {
   const [addresses, streets] = committedRows((a) => a.source !== 'calgary')
   const zones = s.calgaryStreetRows(readFileSync(join(dataDir, 'calgary/speed-limits.csv'), 'utf8'), '').rows
   for (const r of s.sortPieces(zones)) streets.push({ source: 'calgary', fields: s.pieceFields(r).map(String) })
-  return s.memoryGeodata(addresses, streets)
+  // Runs as the store build measures them, over the streets the fit sees (Calgary's speed zones without its sections).
+  const runs = s.streetRuns(streets.map(({ fields: f }) => ({ nameKey: f[0], typeKey: f[1], line: f[10] })))
+  streets.forEach((row, i) => {
+    row.fields[11] = String(runs[i])
+  })
+  return Object.assign(s.memoryGeodata(addresses, streets), { typicalRunM: typicalRuns(streets, runs) })
+}
+
+/**
+ * The typical run of each class 1–6: the median over the pieces of that class (so over metres of street, not
+ * over streets: the run a metre of such a street lies on), rounded to 10 m.
+ */
+function typicalRuns(streets, runs) {
+  const byClass = [[], [], [], [], [], []]
+  streets.forEach(({ fields }, i) => {
+    const c = Math.round(Number(fields[4]) / 10)
+    if (c >= 1 && c <= 6 && runs[i] > 0) byClass[c - 1].push(runs[i])
+  })
+  return byClass.map((v) => {
+    v.sort((a, b) => a - b)
+    return Math.round(v[Math.floor(v.length / 2)] / 10) * 10
+  })
 }
 
 /**
@@ -69,15 +91,22 @@ export async function siteViews(m, store, r, options) {
       intersectionDensity: census?.intersectionDensity1km ?? 0,
       stopEquivalents: m.transitInputsAt(r.lat, r.lng).stopEquivalents,
     }
-    // No street known: the frontage's class from coordinates (the bus-route proxy), one street.
-    const classes = exposure.streets.length ? exposure.streets.map((st) => st.roadClass) : [features.roadClass.value]
-    const terms = classes.map((c) => m.trafficModelInputs(inputs, c)[1])
+    // No street known: the frontage's class from coordinates (the bus-route proxy), one street. A street whose class
+    // a network gives carries its run (the engine's rule, features.ts): the sight list's, or the located street's.
+    const streets = exposure.streets.length
+      ? exposure.streets.map((st) => ({
+          roadClass: st.roadClass,
+          runM: st.classSource ? (sight?.find((x) => m.sameStreet(x, st)) ?? street)?.runM : undefined,
+        }))
+      : [{ roadClass: features.roadClass.value }]
+    const terms = streets.map((st) => m.classTerm(st.roadClass, st.runM))
     const top = Math.max(...terms)
     const x = m.trafficModelInputs(inputs, 1)
     x[1] = isIntersection(r) ? top + Math.log(terms.reduce((t, c) => t + Math.exp(c - top), 0)) : top
     // The sum of every street's volume over the busier street's: audience.dailyVehicles ÷ the vehicle factor.
     const sumOverMax = terms.reduce((t, c) => t + Math.exp(c - top), 0)
-    return { x, features, inputs, streets: exposure.streets, sumOverMax }
+    // Each street's class and run, for the fit's choice of the run exponent (fit-traffic.mjs).
+    return { x, features, inputs, streets: exposure.streets, sumOverMax, runs: streets }
   }
   const coordinates = view(store && s.scoringStreet(await store.locate(r.lat, r.lng)))
   const typed = typedStreet(r)

@@ -105,8 +105,8 @@ export function memoryGeodata(addressRows: string[][], streetRows: StreetRow[], 
   const piece = (r: StreetRow) => {
     let p = decoded.get(r)
     if (!p) {
-      const [nameKey, typeKey, dir, name, roadClass, , , , , , line] = r.fields
-      p = decodePiece({ source: r.source, nameKey, typeKey, dir, name, roadClass: Number(roadClass), line })
+      const [nameKey, typeKey, dir, name, roadClass, , , , , , line, runM] = r.fields
+      p = decodePiece({ source: r.source, nameKey, typeKey, dir, name, roadClass: Number(roadClass), line, runM: Number(runM) || 0 })
       decoded.set(r, p)
     }
     return p

@@ -48,10 +48,10 @@ export function artefactStatements(entry, rows) {
       `DELETE FROM street_pieces WHERE source = ${quote(entry.source)};`,
       ...chunkedInserts(
         'INSERT INTO street_pieces (source, name_key, type_key, dir, name, road_class, cell, ' +
-          'min_lat_e5, min_lng_e5, max_lat_e5, max_lng_e5, line) VALUES ',
-        rows.map(([n, t, d, display, rc, cell, a, b, c, e, line]) => {
+          'min_lat_e5, min_lng_e5, max_lat_e5, max_lng_e5, line, run_m) VALUES ',
+        rows.map(([n, t, d, display, rc, cell, a, b, c, e, line, run]) => {
           const keys = [entry.source, n, t, d, display].map(quote).join(',')
-          return `(${keys},${rc},${cell},${a},${b},${c},${e},${quote(line)})`
+          return `(${keys},${rc},${cell},${a},${b},${c},${e},${quote(line)},${Number(run) || 0})`
         }),
       ),
     ]

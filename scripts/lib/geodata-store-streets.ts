@@ -20,6 +20,8 @@ export interface StreetPieceRow extends StreetKey {
   maxLatE5: number
   maxLngE5: number
   line: string
+  /** The street's run in metres (scripts/lib/street-runs.ts), set once every source is built; 0 unknown. */
+  runM?: number
 }
 
 type LngLat = [number, number]
@@ -281,7 +283,7 @@ export function calgaryStreetRows(speedCsv: string, trafficCsv: string): { rows:
 
 /** A piece as an artefact row, in STREET_COLUMNS order (store-format.ts). */
 export function pieceFields(r: StreetPieceRow): (string | number)[] {
-  return [r.nameKey, r.typeKey, r.dir, r.name, r.roadClass, r.cell, r.minLatE5, r.minLngE5, r.maxLatE5, r.maxLngE5, r.line]
+  return [r.nameKey, r.typeKey, r.dir, r.name, r.roadClass, r.cell, r.minLatE5, r.minLngE5, r.maxLatE5, r.maxLngE5, r.line, r.runM ?? 0]
 }
 
 /** Deterministic order: by cell, then name and line. */

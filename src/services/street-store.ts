@@ -24,6 +24,7 @@ const COLUMNS = {
   roadClass: pieces.roadClass,
   line: pieces.line,
   cell: pieces.cell,
+  runM: pieces.runM,
 }
 /** More pieces than this for a few names around one place is a data problem, not a street. */
 const MAX_NAMED_PIECES = 5000
@@ -101,6 +102,8 @@ export interface ReverseStreet {
   type?: string
   roadClass?: number
   classSource?: string
+  /** How far the street goes on unbroken, metres (the traffic model's continuity); undefined unknown. */
+  runM?: number
   offsetM: number
   side: NearestStreet['side']
   /** The nearest point of the street's centreline. */
@@ -139,6 +142,7 @@ export async function reverseStreet(
       roadClass: hit.piece.roadClass,
       classSource: CLASS_SOURCES[hit.piece.source] ?? hit.piece.source,
     }),
+    ...(hit.piece.runM !== undefined && { runM: hit.piece.runM }),
     offsetM: hit.offsetM,
     side: hit.side,
     lat: hit.lat,
@@ -238,6 +242,7 @@ export async function locateStreet(
   return {
     ...street,
     ...(line.roadClass !== undefined && { roadClass: line.roadClass, classSource: line.classSource }),
+    ...(line.runM !== undefined && { runM: line.runM }),
     offsetM: line.offsetM,
   }
 }
@@ -255,6 +260,7 @@ export function scoringStreet(located: LocatedStreet | undefined, typed?: KnownS
   return {
     ...(typed ?? { name: located.name, ...(located.type && { type: located.type }) }),
     ...(located.roadClass !== undefined && { roadClass: located.roadClass, classSource: located.classSource }),
+    ...(located.runM !== undefined && { runM: located.runM }),
     ...(located.offsetM !== undefined && { offsetM: located.offsetM }),
     ...(!typed && located.addressPointM !== undefined && { addressPointM: located.addressPointM }),
     ...(!typed && located.otherStreetM !== undefined && { otherStreetM: located.otherStreetM }),

@@ -166,4 +166,21 @@ describe('streetsInSight', () => {
       ['Zephyr Street', 4, 20],
     ])
   })
+
+  // Continuity (methodology §2.3): a network street that goes on for kilometres carries more than one of the same
+  // class that stops after a block; without a run (no network gives one) the class alone decides.
+  it('an arterial in sight that runs for kilometres reads more vehicles than one of its class that stops short', () => {
+    const volume = (runM?: number) =>
+      score({ streetsInSight: [SIDE, { ...ARTERIAL, ...(runM && { runM }) }] }).audience.streets.find((s) => s.name === 'Zephyr Street')!
+        .dailyVehicles
+    expect(volume(20_000)).toBeGreaterThan(1.2 * volume(2_000))
+    expect(volume(20_000)).toBeGreaterThan(volume())
+    expect(volume(500)).toBeLessThan(volume())
+  })
+
+  it("the point's own network street moves with its run too", () => {
+    const own = (runM?: number) =>
+      score({ street: { ...side, roadClass: 4, ...(runM && { runM }) }, streetsInSight: [] }).factorScores.vehicleTraffic.raw.value
+    expect(own(20_000)).toBeGreaterThan(own(500))
+  })
 })

@@ -71,6 +71,8 @@ export const streetPieces = sqliteTable(
     maxLatE5: integer('max_lat_e5').notNull(),
     maxLngE5: integer('max_lng_e5').notNull(),
     line: text('line').notNull(),
+    /** How far the same named street goes on unbroken, metres (0 unknown): the traffic model's continuity. */
+    runM: integer('run_m').notNull().default(0),
   },
   (t) => [
     index('street_pieces_cell_idx').on(t.cell),

@@ -17,6 +17,8 @@ export interface StreetPiece extends StreetKey {
    * "vancouver-corner-line").
    */
   source: string
+  /** How far the same named street goes on unbroken, metres (scripts/lib/street-runs.ts); undefined unknown. */
+  runM?: number
   coords: [lng: number, lat: number][]
 }
 
@@ -28,6 +30,8 @@ export interface StreetPieceRow {
   name: string
   roadClass: number
   line: string
+  /** The street's run, metres (0 unknown; store format 2). */
+  runM?: number
 }
 
 export function decodePiece(row: StreetPieceRow): StreetPiece {
@@ -38,6 +42,7 @@ export function decodePiece(row: StreetPieceRow): StreetPiece {
     name: row.name,
     source: row.source,
     ...(row.roadClass > 0 && { roadClass: row.roadClass / ROAD_CLASS_SCALE }),
+    ...(row.runM && { runM: row.runM }),
     coords: polyline.decode(row.line, 5).map(([lat, lng]) => [lng, lat]),
   }
 }

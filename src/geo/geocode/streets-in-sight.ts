@@ -23,6 +23,8 @@ export interface SightStreet {
   /** 1 local … 6 freeway, from the street network; undefined where the network says nothing. */
   roadClass?: number
   classSource?: string
+  /** How far the street goes on unbroken, metres (the longest run among its pieces in sight); undefined unknown. */
+  runM?: number
   /** Metres from the point to the street's centreline. */
   offsetM: number
 }
@@ -43,7 +45,7 @@ export function streetsNear(
   maxM = SIGHT_M,
 ): { streets: SightStreet[]; nearestM?: number } {
   const kx = metresPerDegreeLng(lat)
-  const byKey = new Map<string, { piece: StreetPiece; offsetM: number; roadClass?: number }>()
+  const byKey = new Map<string, { piece: StreetPiece; offsetM: number; roadClass?: number; runM?: number }>()
   let nearestM: number | undefined
   for (const piece of pieces) {
     // Its box farther than both the sight distance and the nearest piece so far: it changes nothing.
@@ -56,16 +58,21 @@ export function streetsNear(
     const seen = byKey.get(key)
     // The busiest class among a street's pieces in sight (a ramp or an untyped piece says nothing).
     const roadClass = maxDefined(seen?.roadClass, piece.roadClass)
-    if (!seen || d < seen.offsetM) byKey.set(key, { piece, offsetM: d, roadClass })
-    else seen.roadClass = roadClass
+    const runM = maxDefined(seen?.runM, piece.runM)
+    if (!seen || d < seen.offsetM) byKey.set(key, { piece, offsetM: d, roadClass, runM })
+    else {
+      seen.roadClass = roadClass
+      seen.runM = runM
+    }
   }
   const streets: SightStreet[] = []
-  for (const [key, { piece, offsetM, roadClass }] of byKey) {
+  for (const [key, { piece, offsetM, roadClass, runM }] of byKey) {
     streets.push({
       label: piece.name,
       ...streetOfPiece(piece),
       key,
       ...(roadClass !== undefined && { roadClass, classSource: CLASS_SOURCES[piece.source] ?? piece.source }),
+      ...(runM !== undefined && { runM }),
       offsetM: Math.round(offsetM * 10) / 10,
     })
   }

@@ -4,13 +4,16 @@
 // cell, so writers and readers cannot drift apart.
 
 /** Bump when the artefacts' columns or meaning change: the data version then changes too. */
-export const STORE_FORMAT_VERSION = 1
+export const STORE_FORMAT_VERSION = 2
 /** Committed artefacts: <dir>/manifest.json and one gzipped TSV per source and kind. */
 export const STORE_ARTEFACT_DIR = 'geodata/store'
 
 /** Address artefact columns (one civic address point per line). */
 export const ADDRESS_COLUMNS = ['city_key', 'name_key', 'type_key', 'dir', 'number', 'suffix', 'lat_e5', 'lng_e5'] as const
-/** Street artefact columns (one named piece of centreline per line); `line` is an encoded polyline, precision 5. */
+/**
+ * Street artefact columns (one named piece of centreline per line); `line` is an encoded polyline, precision 5;
+ * `run_m` how far the same named street goes on unbroken, metres (scripts/lib/street-runs.ts; 0 unknown).
+ */
 export const STREET_COLUMNS = [
   'name_key',
   'type_key',
@@ -23,6 +26,7 @@ export const STREET_COLUMNS = [
   'max_lat_e5',
   'max_lng_e5',
   'line',
+  'run_m',
 ] as const
 /**
  * Count artefact columns (one counted site per line): `kind` site (a point on one road) or intersection;

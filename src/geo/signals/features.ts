@@ -155,7 +155,7 @@ export function featuresAt(
       lat,
       lng,
       located.roadClass,
-      measured,
+      street?.runM && roadBasis === 'road network' ? { ...measured, runM: street.runM } : measured,
       ctx.urbanScale,
       roadBasis,
       exact ? { excludeSections: options.excludeSections, area: options.trafficArea } : undefined,
@@ -206,7 +206,14 @@ export function featuresAt(
               s.name,
               s.label,
               roadClass,
-              trafficAt(lat, lng, roadClass, measured, ctx.urbanScale, fromNetwork ? 'road network' : 'street'),
+              trafficAt(
+                lat,
+                lng,
+                roadClass,
+                fromNetwork && s.runM ? { ...measured, runM: s.runM } : measured,
+                ctx.urbanScale,
+                fromNetwork ? 'road network' : 'street',
+              ),
             ),
         })
       : undefined

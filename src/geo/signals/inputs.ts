@@ -19,6 +19,8 @@ export interface KnownStreet {
   /** Road class from a street network (1–6), with the network it came from. */
   roadClass?: number
   classSource?: string
+  /** How far the street goes on unbroken, metres, from the same network (the traffic model's continuity). */
+  runM?: number
   /** Distance from the point to the street's centreline, metres (when measured). */
   offsetM?: number
   /**

@@ -17,6 +17,8 @@ export interface SightStreetInput {
   /** 1 local … 6 freeway, from a street network; undefined where it says nothing. */
   roadClass?: number
   classSource?: string
+  /** How far the street goes on unbroken, metres (its network's; the traffic model's continuity). */
+  runM?: number
   offsetM: number
 }
 

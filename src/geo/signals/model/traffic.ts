@@ -55,12 +55,38 @@ export interface TrafficModelInputs {
   /** distance to the nearest census DA representative point, metres (undefined: none within 5 km) */
   nearestDaM?: number
   intersectionDensity: number
+  /** How far the street goes on unbroken, metres (the store's run; undefined where no network gives it). */
+  runM?: number
 }
 /** ln of the typical AADT of a collector (class 2): the class term is centred on it. */
 const LN_COLLECTOR = Math.log(3000)
 export function trafficModelInputs(x: TrafficModelInputs, roadClass: number): number[] {
   const nearestDa = Math.min(3.7, Math.max(1, Math.log10(Math.max(x.nearestDaM ?? 5000, 10))))
-  return [1, logPriorAadt(roadClass) - LN_COLLECTOR, nearestDa - 2, Math.log10(x.intersectionDensity + 1) - 1.6]
+  return [1, classTerm(roadClass, x.runM), nearestDa - 2, Math.log10(x.intersectionDensity + 1) - 1.6]
+}
+
+const { exponent: RUN_EXPONENT, typicalRunM: TYPICAL_RUN_M } = TRAFFIC_MODEL.continuity
+/** A run is read at most this many times longer or shorter than its class's typical one (e^3.45 ≈ 31). */
+const MAX_LOG_RUN_RATIO = 1.5 * Math.LN10
+/**
+ * ln(run ÷ the typical run of the class), clamped; 0 without a run. `typicalRunM`: classes 1–6, interpolated in
+ * log space (the fit passes the table it is building).
+ */
+export function logRunRatio(roadClass: number, runM: number | undefined, typicalRunM: readonly number[] = TYPICAL_RUN_M): number {
+  if (!runM) return 0
+  const c = Math.min(6, Math.max(1, roadClass))
+  const i = Math.min(4, Math.floor(c) - 1)
+  const t = c - 1 - i
+  const typical = Math.log(typicalRunM[i]) * (1 - t) + Math.log(typicalRunM[i + 1]) * t
+  return Math.max(-MAX_LOG_RUN_RATIO, Math.min(MAX_LOG_RUN_RATIO, Math.log(runM) - typical))
+}
+/**
+ * The class's typical volume, moved by how much longer or shorter than its class's typical run the street goes on
+ * (a fixed offset, like the class: volume ∝ (run ÷ typical run)^exponent, the exponent chosen on the counted
+ * cities; methodology §2.3). Without a run (no network, or a street the network does not hold) the class alone.
+ */
+export function classTerm(roadClass: number, runM?: number): number {
+  return logPriorAadt(roadClass) - LN_COLLECTOR + RUN_EXPONENT * logRunRatio(roadClass, runM)
 }
 
 /**
