@@ -7,7 +7,7 @@ import { eventStatements } from '../webhooks/outbox'
 import { ApiError } from '../../errors'
 import { reports } from '../../db/schema'
 import { estimateRoi, signalsOf, TYPICAL_SIGN_COST_CAD } from '../../roi'
-import { DEFAULT_WEIGHTS } from '../../scoring'
+import { DEFAULT_WEIGHTS, type SignInput } from '../../scoring'
 import { scoreLocation, type LocationInput } from '../scoring'
 import { reportFonts } from './fonts'
 import { REPLACEMENT_CHARACTER } from './layout'
@@ -60,12 +60,18 @@ export async function createScoreReport(
   env: Env,
   userId: string,
   location: LocationInput,
-  options: { origin: string; now?: Date; alsoInBatch?: (reportId: string) => D1PreparedStatement | undefined },
+  options: {
+    origin: string
+    now?: Date
+    alsoInBatch?: (reportId: string) => D1PreparedStatement | undefined
+    /** The request's sign block (checked by the route's schema; a facing street not at the point → 400 from scoreLocation). */
+    sign?: SignInput
+  },
 ): Promise<CreatedReport> {
   const secret = signingSecret(env) // refuse before doing any work
   const fonts = await reportFonts(env)
   const now = options.now ?? new Date()
-  const result = await scoreLocation(env, location, DEFAULT_WEIGHTS)
+  const result = await scoreLocation(env, location, DEFAULT_WEIGHTS, { sign: options.sign })
   const estimate = estimateRoi({
     overallScore: result.overallScore,
     signCost: TYPICAL_SIGN_COST_CAD,
