@@ -15,7 +15,16 @@ const view = (over: Partial<SharedProjectView> = {}): SharedProjectView => ({
     updatedAt: '2026-11-02T00:00:00.000Z',
   },
   locations: [
-    { address: '<img src=x onerror=alert(1)>', lat: 43.65, lng: -79.38, score: 88.25, grade: 'A', factors, percentiles: null, hourly: null },
+    {
+      address: '<img src=x onerror=alert(1)>',
+      lat: 43.65,
+      lng: -79.38,
+      score: 88.25,
+      grade: 'A',
+      factors,
+      percentiles: null,
+      hourly: null,
+    },
     { address: '45.50000, -73.56000', lat: 45.5, lng: -73.56, score: 40, grade: 'F', factors, percentiles: null, hourly: null },
   ],
   dataSources: { geo: { name: 'GeoNames <x>', licence: 'CC BY 4.0', url: 'https://www.geonames.org/', vintage: '2024' } },
