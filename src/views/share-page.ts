@@ -146,7 +146,7 @@ export function hourlySvg(hourly: Pick<Hourly, 'vehicles' | 'pedestrians'> & Par
     })
     .join('')
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" class="hourly" width="100%" viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" ` +
+    `<svg xmlns="http://www.w3.org/2000/svg" class="hourly" width="100%" viewBox="0 0 ${WIDTH} ${HEIGHT}" font-family="system-ui,sans-serif" role="img" ` +
     `aria-label="${name}"><title>${name}</title>` +
     `<g font-size="10" fill="#57606a">${legend}` +
     `<text x="0" y="${PLOT.top + 4}">${chart.axisMaxPercent} %</text><text x="0" y="${BASE}">0 %</text>${ticks}</g>` +
