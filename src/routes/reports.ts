@@ -108,8 +108,8 @@ const createReportRoute = createRoute({
     'Scores the location and renders a PDF (US Letter): branded header, address, coordinates, overall ' +
     'score and grade, a bar chart of the seven factors with weights, the sign the impressions are for (the optional ' +
     '`sign` block, as on POST /score; without it a typical sign, and the report says so), the weekday hourly audience ' +
-    'as a chart, an ROI snapshot for a $10,000 sign, every data source with its licence and attribution in full (continued on page 2 when ' +
-    'needed), generation date and methodology version on every page. Text uses Noto Sans (Latin, Latin ' +
+    'as a chart, an ROI snapshot for a $10,000 sign, every data source with its licence and attribution in full ' +
+    '(continued on page 2 when needed), generation date and methodology version on every page. Text uses Noto Sans (Latin, Latin ' +
     'Extended, Greek, Cyrillic); characters outside it show as U+FFFD and are listed in `warnings`. ' +
     'Returns a signed download URL valid for 7 days. Accepts Idempotency-Key.',
   // Plan first (a free key gets 403 whatever its Idempotency-Key), then replay/claim the key.

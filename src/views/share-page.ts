@@ -146,7 +146,8 @@ export function hourlySvg(hourly: Pick<Hourly, 'vehicles' | 'pedestrians'> & Par
     })
     .join('')
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" class="hourly" width="100%" viewBox="0 0 ${WIDTH} ${HEIGHT}" font-family="system-ui,sans-serif" role="img" ` +
+    `<svg xmlns="http://www.w3.org/2000/svg" class="hourly" width="100%" viewBox="0 0 ${WIDTH} ${HEIGHT}" ` +
+    `font-family="system-ui,sans-serif" role="img" ` +
     `aria-label="${name}"><title>${name}</title>` +
     `<g font-size="10" fill="#57606a">${legend}` +
     `<text x="0" y="${PLOT.top + 4}">${chart.axisMaxPercent} %</text><text x="0" y="${BASE}">0 %</text>${ticks}</g>` +
@@ -187,7 +188,8 @@ ${view.project.description ? `<p>${escapeHtml(view.project.description)}</p>` : 
 ${
   view.locations.length
     ? `<div class="card">${pointsSvg(view.locations)}</div>
-<div class="card"><table><thead><tr><th>#</th><th>Location</th><th>Score</th><th>Grade</th><th>Factors (0–100, weight); weekday audience by hour</th></tr></thead>
+<div class="card"><table><thead><tr><th>#</th><th>Location</th><th>Score</th><th>Grade</th>
+<th>Factors (0–100, weight); weekday audience by hour</th></tr></thead>
 <tbody>${rows}</tbody></table></div>`
     : '<div class="card">This project has no locations yet.</div>'
 }

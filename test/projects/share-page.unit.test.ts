@@ -76,7 +76,7 @@ describe('share page rendering', () => {
     const html = renderSharePage(view({ locations: [{ ...first, hourly }, second] }))
     const svgs = html.match(/<svg [^>]*class="hourly"[\s\S]*?<\/svg>/g) ?? []
     expect(svgs).toHaveLength(1) // the second location was saved before 4.1: no chart
-    const [svg] = svgs
+    const svg = svgs[0]!
     const chart = hourlyChart(hourly)
     expect(svg).toMatch(/^<svg [^>]*role="img"/)
     const name = `Weekday audience by hour (% of the day). ${chart.peakWords} ${chart.weekendWords}`

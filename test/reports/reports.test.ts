@@ -85,7 +85,7 @@ describe('POST /api/v1/reports/score', () => {
     expectError(await call('/api/v1/reports/score', { key: owner.key, body: { lat: 45.5, lng: -73.57 }, headers }), 409, 'CONFLICT')
   })
 
-  it('a sign block (the same schema as /score): the report is for that sign, as /score figures it; without one, the typical sign', async () => {
+  it('a sign block (the schema of /score): the report is for that sign, as /score figures it; without one, the typical sign', async () => {
     const owner = await createKey('pro')
     const sign = { type: 'pylon', faceAreaM2: 8, mountingHeightM: 7, setbackM: 3, illuminated: true }
     const created = await call('/api/v1/reports/score', { key: owner.key, body: { address: MONTREAL, sign } })
