@@ -1,7 +1,6 @@
 import { describe, it, expect } from 'vitest'
 import { env } from 'cloudflare:workers'
 import { buildScoreResult, FACTOR_LABELS, FACTOR_KEYS, hourlyChart, HOURLY_CHART_TITLE, type SignInput } from '../../src/scoring'
-import { estimateRoi, signalsOf, TYPICAL_SIGN_COST_CAD } from '../../src/roi'
 import {
   ADDRESS_MAX_LINES,
   BRAND,
@@ -10,6 +9,7 @@ import {
   REPLACEMENT_CHARACTER,
   renderScoreReport,
   reportFonts,
+  reportRoi,
   reportWarnings,
 } from '../../src/services/reports'
 import { pdfPageTexts } from './pdf-text'
@@ -30,9 +30,8 @@ function resultAt(address: string, lat = 45.5017, lng = -73.5673, sign?: SignInp
 }
 async function render(address: string, reportId?: string, sign?: SignInput) {
   const result = resultAt(address, undefined, undefined, sign)
-  const estimate = estimateRoi({ overallScore: result.overallScore, signCost: TYPICAL_SIGN_COST_CAD, signals: signalsOf(result) })
   const fonts = await reportFonts(env)
-  const rendered = await renderScoreReport(result, { signCost: TYPICAL_SIGN_COST_CAD, estimate }, { generatedAt, reportId, fonts })
+  const rendered = await renderScoreReport(result, reportRoi(result), { generatedAt, reportId, fonts })
   const { doc, pages } = await pdfPageTexts(rendered.pdf)
   return { result, rendered, doc, pages, text: pages.join('\n').replace(/\s+/g, ' ') }
 }
@@ -90,6 +89,9 @@ describe('renderScoreReport', () => {
     expect(pylon.text).not.toContain('No sign was given')
     expect(pylon.text).toContain(`${pylon.result.audience.impressions!.daily.toLocaleString('en-CA')} people a weekday`)
     expect(pylon.result.audience.impressions!.daily).not.toBe(typical.result.audience.impressions!.daily)
+    // The ROI snapshot values the same impressions (its first cell: daily impressions).
+    const roiCell = (r: typeof pylon) => r.rendered.drawn.find((d, i, all) => all[i - 1]?.text === 'Daily impressions')?.text
+    for (const r of [typical, pylon]) expect(roiCell(r)).toBe(r.result.audience.impressions!.daily.toLocaleString('en-CA'))
   })
 
   it('lists every data source in full: name, licence and attribution (the Statistics Canada non-endorsement too), URL', async () => {
