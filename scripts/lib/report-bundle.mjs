@@ -16,7 +16,7 @@ export async function loadReportCode() {
     'scoring/index.ts': ['buildScoreResult'],
     'roi/index.ts': ['estimateRoi', 'signalsOf', 'TYPICAL_SIGN_COST_CAD'],
     'services/reports/render.ts': ['renderScoreReport'],
-    'services/reports/index.ts': ['reportWarnings'],
+    'services/reports/index.ts': ['reportWarnings', 'reportRoi'],
   })
 
   const fonts = reportFontFiles()
@@ -25,12 +25,7 @@ export async function loadReportCode() {
     const g = m.geocodeOffline(address)
     if (!g) throw new Error(`could not geocode "${address}"`)
     const result = m.buildScoreResult({ lat: g.lat, lng: g.lng, address: g.address, precision: g.precision, street: g.street })
-    const estimate = m.estimateRoi({ overallScore: result.overallScore, signCost: m.TYPICAL_SIGN_COST_CAD, signals: m.signalsOf(result) })
-    const rendered = await m.renderScoreReport(
-      result,
-      { signCost: m.TYPICAL_SIGN_COST_CAD, estimate },
-      { generatedAt, reportId: crypto.randomUUID(), fonts },
-    )
+    const rendered = await m.renderScoreReport(result, m.reportRoi(result), { generatedAt, reportId: crypto.randomUUID(), fonts })
     return { result, pdf: rendered.pdf, pageCount: rendered.pageCount, warnings: m.reportWarnings(rendered.undrawable) }
   }
   return { ...m, fonts, reportFor }

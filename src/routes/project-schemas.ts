@@ -2,7 +2,7 @@
 // §2.9, §2.10). The same schemas validate requests and generate the OpenAPI document.
 import { z } from '@hono/zod-openapi'
 import { displayText, text, Timestamp, Uuid, int } from '../lib/openapi'
-import { ScoreResultSchema, GRADES, FACTOR_KEYS, DataSourceSchema, PercentilesSchema } from '../scoring'
+import { ScoreResultSchema, GRADES, FACTOR_KEYS, DataSourceSchema, HourlySchema, PercentilesSchema } from '../scoring'
 import { latitude as lat, locationFields, longitude as lng, requireLocation } from '../scoring/location'
 import { MAX_LOCATIONS_PER_PROJECT, MAX_PROJECTS_PER_USER } from '../services/projects'
 import { DEFAULT_SHARE_DAYS, MAX_SHARE_DAYS } from '../services/shares'
@@ -152,6 +152,9 @@ export const SharedProjectSchema = z
             Object.fromEntries(FACTOR_KEYS.map((k) => [k, SharedFactor])) as Record<(typeof FACTOR_KEYS)[number], typeof SharedFactor>,
           ),
           percentiles: PercentilesSchema.nullable(),
+          hourly: HourlySchema.nullable().openapi({
+            description: 'audience.hourly of the latest score; null on a result saved before 4.1',
+          }),
         }),
       )
       .max(MAX_LOCATIONS_PER_PROJECT),

@@ -11,6 +11,7 @@ import { ApiError } from '../errors'
 import { principalOf, requireFeature } from '../middleware/plan-gate'
 import { completionStatement, idempotency } from '../middleware/idempotency'
 import { locationFields, requireLocation } from '../scoring/location'
+import { SignSchema } from '../scoring'
 import {
   checkReportUrl,
   createdReportAgain,
@@ -25,10 +26,19 @@ import { publicOrigin } from '../lib/public-origin'
 
 const planGate = requireFeature('reports')
 
+// The same sign block as POST /score (one schema): the report's impressions and ROI snapshot are for that sign.
 const ReportRequestSchema = z
-  .object(locationFields)
+  .object({
+    ...locationFields,
+    sign: SignSchema.optional().openapi({
+      description:
+        "The sign the report's impressions, hourly chart and ROI snapshot are for (as on POST /score); without it, a typical sign",
+    }),
+  })
   .superRefine(requireLocation)
-  .openapi('ReportRequest', { example: { address: '1000 Rue Sainte-Catherine O, Montréal, QC H3B 1B4' } })
+  .openapi('ReportRequest', {
+    example: { address: '1000 Rue Sainte-Catherine O, Montréal, QC H3B 1B4', sign: { type: 'blade', faceAreaM2: 1, facing: 'both' } },
+  })
 
 const ReportSchema = z
   .object({
@@ -96,9 +106,10 @@ const createReportRoute = createRoute({
   summary: 'Generate a branded PDF score report (Pro plan and above)',
   description:
     'Scores the location and renders a PDF (US Letter): branded header, address, coordinates, overall ' +
-    'score and grade, a bar chart of the seven factors with weights, an ROI snapshot for a typical ' +
-    '$10,000 sign, every data source with its licence and attribution in full (continued on page 2 when ' +
-    'needed), generation date and methodology version on every page. Text uses Noto Sans (Latin, Latin ' +
+    'score and grade, a bar chart of the seven factors with weights, the sign the impressions are for (the optional ' +
+    '`sign` block, as on POST /score; without it a typical sign, and the report says so), the weekday hourly audience ' +
+    'as a chart, an ROI snapshot for a $10,000 sign, every data source with its licence and attribution in full ' +
+    '(continued on page 2 when needed), generation date and methodology version on every page. Text uses Noto Sans (Latin, Latin ' +
     'Extended, Greek, Cyrillic); characters outside it show as U+FFFD and are listed in `warnings`. ' +
     'Returns a signed download URL valid for 7 days. Accepts Idempotency-Key.',
   // Plan first (a free key gets 403 whatever its Idempotency-Key), then replay/claim the key.
@@ -172,6 +183,7 @@ export const reportRoutes = createRouter()
       principal.userId,
       { address: body.address, lat: body.lat, lng: body.lng },
       {
+        sign: body.sign,
         origin: publicOrigin(c),
         alsoInBatch: (reportId) => completionStatement(c, c.env.DB, 201, 'reports', reportId),
       },

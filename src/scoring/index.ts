@@ -35,4 +35,5 @@ export { SignSchema, ImpressionsSchema, HourlySchema, RankBySchema, RANK_BY_VALU
 export { CATALOGUE_CATEGORIES, SIGN_TYPES, SIGN_TYPE_VALUES, DEFAULT_SIGN_TYPE, type SignInput } from './sign'
 export { DAY_PARTS, DAY_PART_NAMES, peopleIn, type DayPart, type Hourly } from './hourly'
 export { impressionsOf, type Impressions } from './impressions'
+export { hourlyChart, hourSpan, HOURLY_CHART_TITLE, type HourlyChart, type HourlySeries } from './hourly-chart'
 export { UNNAMED_STREET } from './audience-plan'

@@ -1,6 +1,6 @@
 // The public view of a shared project: what the share page and GET /shared/:token show. Built from
 // an allow-list of fields, so private ones (notes, user ids, location ids, inputs) never leak.
-import { FACTOR_KEYS, FACTOR_LABELS, type FactorKey, type Grade, type Percentiles } from '../scoring'
+import { FACTOR_KEYS, FACTOR_LABELS, type FactorKey, type Grade, type Hourly, type Percentiles } from '../scoring'
 import type { DataSource } from '../geo/geodata'
 import type { LocationRow, ProjectRow } from './projects'
 import { scoreResultOf } from './projects'
@@ -19,6 +19,8 @@ export interface SharedLocation {
   factors: Record<FactorKey, SharedFactor>
   /** Where the score stands in its CMA (methodology 4.1.0 on): null on a result saved before. */
   percentiles: Percentiles | null
+  /** The weekday audience hour by hour (methodology 4.1.0 on; the page draws it): null on a result saved before. */
+  hourly: Hourly | null
 }
 export interface SharedProjectView {
   project: { name: string; description: string | null; createdAt: string; updatedAt: string }
@@ -47,6 +49,7 @@ export function sharedProjectView(project: ProjectRow, locations: LocationRow[],
       grade: l.latestScoreGrade,
       factors,
       percentiles: percentiles ?? null,
+      hourly: result.audience?.hourly ?? null,
     }
   })
   return {

@@ -1,7 +1,7 @@
 // The public share page: plain HTML from a template string. Everything user-provided goes through
 // escapeHtml; numbers are formatted here. No scripts, no external requests (see SHARE_PAGE_CSP).
 import type { SharedLocation, SharedProjectView } from '../services/share-view'
-import { FACTOR_KEYS, percentileWords } from '../scoring'
+import { FACTOR_KEYS, hourlyChart, percentileWords, type Hourly } from '../scoring'
 import { clamp } from '../lib/math'
 import { METRES_PER_DEGREE_LAT } from '../geo/geodata'
 
@@ -39,6 +39,7 @@ th{font-size:13px;color:#57606a;font-weight:600}.num{font-variant-numeric:tabula
 .bars{display:grid;grid-template-columns:190px 1fr 30px;gap:2px 8px;font-size:12px;align-items:center;min-width:380px}
 .bars .muted{font-size:11px}
 .bar{background:#eaeef2;border-radius:3px;height:8px}.bar>span{display:block;height:8px;border-radius:3px;background:#0969da}
+div.hourly{max-width:420px;margin-top:10px}
 footer{font-size:12px;color:#57606a}.idx{font-weight:700;color:#57606a}.rank{font-size:12px;font-weight:400;max-width:160px}
 </style></head><body><main>${body}</main></body></html>`
 }
@@ -88,6 +89,74 @@ export function pointsSvg(locations: { lat: number; lng: number; grade: string }
   )
 }
 
+/** Series colours, as on the PDF report: vehicles blue, pedestrians amber. */
+export const HOURLY_COLOURS = { vehicles: '#134d99', pedestrians: '#ed9921' } as const
+
+const WIDTH = 380
+const HEIGHT = 140
+const PLOT = { x: 34, top: 26, width: WIDTH - 34 - 6, height: 78 }
+const BASE = PLOT.top + PLOT.height
+const f1 = (x: number) => x.toFixed(1)
+
+/**
+ * The weekday hourly profile (`audience.hourly`) as one inline SVG: 24 bars per series, hours 0/6/12/18/24,
+ * a legend; no scripts, fonts or external references. The plotted values come from scoring's hourlyChart, the
+ * function the PDF report draws from too; the accessible name (aria-label and <title>) says the peak hours.
+ */
+export function hourlySvg(hourly: Pick<Hourly, 'vehicles' | 'pedestrians'> & Partial<Pick<Hourly, 'weekendFactor'>>): string {
+  const chart = hourlyChart(hourly)
+  const name = escapeHtml(`${chart.title}. ${chart.peakWords}${chart.weekendWords ? ` ${chart.weekendWords}` : ''}`)
+  const slot = PLOT.width / 24
+  const bar = slot * 0.38
+  // One group per series with its 24 bars (a zero hour is a bar of height 0), each bar titled for hover.
+  const series = chart.series
+    .map((s, i) => {
+      const bars = s.heights.map((height, h) => {
+        const ht = height * PLOT.height
+        return (
+          `<rect x="${f1(PLOT.x + h * slot + slot * 0.1 + i * bar)}" y="${f1(BASE - ht)}" width="${f1(bar)}" height="${f1(ht)}">` +
+          `<title>${escapeHtml(`${s.label} ${String(h).padStart(2, '0')} h: ${s.percent[h].toFixed(1)} % of the day`)}</title></rect>`
+        )
+      })
+      return `<g class="hourly-${s.key}" fill="${HOURLY_COLOURS[s.key]}">${bars.join('')}</g>`
+    })
+    .join('')
+  const ticks = chart.hourTicks
+    .map((hour, i) => {
+      const x = PLOT.x + hour * slot
+      const anchor = i === 0 ? 'start' : i === chart.hourTicks.length - 1 ? 'end' : 'middle'
+      return (
+        `<line x1="${f1(x)}" y1="${BASE}" x2="${f1(x)}" y2="${BASE + 3}" stroke="#6e7781"/>` +
+        `<text x="${f1(x)}" y="${BASE + 14}" text-anchor="${anchor}">${escapeHtml(chart.hourLabels[i])}</text>`
+      )
+    })
+    .join('')
+  let legendX = WIDTH - 6
+  const legend = [...chart.series]
+    .reverse()
+    .map((s) => {
+      const label = `${s.label} (${s.daily.toLocaleString('en-CA')}/day)`
+      // No font metrics in a template: ≈ 5.4 px a character at 10 px.
+      legendX -= Math.ceil(label.length * 5.4)
+      const text = `<text x="${legendX}" y="10">${escapeHtml(label)}</text>`
+      legendX -= 12
+      const swatch = `<rect x="${legendX}" y="2" width="9" height="9" fill="${HOURLY_COLOURS[s.key]}"/>`
+      legendX -= 10
+      return swatch + text
+    })
+    .join('')
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" class="hourly" width="100%" viewBox="0 0 ${WIDTH} ${HEIGHT}" ` +
+    `font-family="system-ui,sans-serif" role="img" ` +
+    `aria-label="${name}"><title>${name}</title>` +
+    `<g font-size="10" fill="#57606a">${legend}` +
+    `<text x="0" y="${PLOT.top + 4}">${chart.axisMaxPercent} %</text><text x="0" y="${BASE}">0 %</text>${ticks}</g>` +
+    `<line x1="${PLOT.x}" y1="${PLOT.top}" x2="${PLOT.x + PLOT.width}" y2="${PLOT.top}" stroke="#d8dee4"/>` +
+    `<line x1="${PLOT.x}" y1="${BASE}" x2="${PLOT.x + PLOT.width}" y2="${BASE}" stroke="#6e7781"/>${series}` +
+    `<text x="0" y="${HEIGHT - 4}" font-size="10" fill="#57606a">${escapeHtml(chart.title)}</text></svg>`
+  )
+}
+
 /** "Better than 92 % of Calgary street frontage", under the score; nothing for a result saved before percentiles. */
 const rank = (l: SharedLocation) => {
   const words = percentileWords(l.percentiles)
@@ -104,7 +173,7 @@ export function renderSharePage(view: SharedProjectView) {
         (l.address === coords(l) ? '' : `<div class="muted">${coords(l)}</div>`) +
         `</td><td class="num">${l.score.toFixed(1)}${rank(l)}</td>` +
         `<td><span class="grade" style="background:${gradeColour(l.grade)}">${escapeHtml(l.grade)}</span></td>` +
-        `<td>${factorBars(l)}</td></tr>`,
+        `<td>${factorBars(l)}${l.hourly ? `<div class="hourly">${hourlySvg(l.hourly)}</div>` : ''}</td></tr>`,
     )
     .join('')
   const sources = Object.values(view.dataSources)
@@ -119,7 +188,8 @@ ${view.project.description ? `<p>${escapeHtml(view.project.description)}</p>` : 
 ${
   view.locations.length
     ? `<div class="card">${pointsSvg(view.locations)}</div>
-<div class="card"><table><thead><tr><th>#</th><th>Location</th><th>Score</th><th>Grade</th><th>Factors (0–100, weight)</th></tr></thead>
+<div class="card"><table><thead><tr><th>#</th><th>Location</th><th>Score</th><th>Grade</th>
+<th>Factors (0–100, weight); weekday audience by hour</th></tr></thead>
 <tbody>${rows}</tbody></table></div>`
     : '<div class="card">This project has no locations yet.</div>'
 }

@@ -71,6 +71,7 @@ describe('errors teach: every enum lists its valid values', () => {
         },
       },
       'POST /api/v1/roi': { url: '/api/v1/roi', body: { overallScore: 50, signCost: 100 } },
+      'POST /api/v1/reports/score': { url: '/api/v1/reports/score', body: { lat: 45.5017, lng: -73.5673 } },
     }
     expect(enums.size).toBeGreaterThanOrEqual(10)
     for (const [pointer, values] of enums) {

@@ -1,7 +1,6 @@
 import { describe, it, expect } from 'vitest'
 import { env } from 'cloudflare:workers'
-import { buildScoreResult, FACTOR_LABELS, FACTOR_KEYS } from '../../src/scoring'
-import { estimateRoi, signalsOf, TYPICAL_SIGN_COST_CAD } from '../../src/roi'
+import { buildScoreResult, FACTOR_LABELS, FACTOR_KEYS, hourlyChart, HOURLY_CHART_TITLE, type SignInput } from '../../src/scoring'
 import {
   ADDRESS_MAX_LINES,
   BRAND,
@@ -10,9 +9,11 @@ import {
   REPLACEMENT_CHARACTER,
   renderScoreReport,
   reportFonts,
+  reportRoi,
   reportWarnings,
 } from '../../src/services/reports'
 import { pdfPageTexts } from './pdf-text'
+import { AXIS_LABEL_SIZE } from '../../src/services/reports/audience'
 import fc from 'fast-check'
 import { PDFDocument } from 'pdf-lib'
 import { pdfLibFontkit } from '../../src/services/reports/fontkit'
@@ -20,14 +21,17 @@ import { ReportText } from '../../src/services/reports/layout'
 
 const generatedAt = new Date('2026-11-23T10:00:00Z')
 
-function resultAt(address: string, lat = 45.5017, lng = -73.5673) {
-  return buildScoreResult({ lat, lng, address, precision: 'coordinates', street: { name: 'Sainte-Catherine', type: 'rue' } })
+function resultAt(address: string, lat = 45.5017, lng = -73.5673, sign?: SignInput) {
+  return buildScoreResult(
+    { lat, lng, address, precision: 'coordinates', street: { name: 'Sainte-Catherine', type: 'rue' } },
+    undefined,
+    sign,
+  )
 }
-async function render(address: string, reportId?: string) {
-  const result = resultAt(address)
-  const estimate = estimateRoi({ overallScore: result.overallScore, signCost: TYPICAL_SIGN_COST_CAD, signals: signalsOf(result) })
+async function render(address: string, reportId?: string, sign?: SignInput) {
+  const result = resultAt(address, undefined, undefined, sign)
   const fonts = await reportFonts(env)
-  const rendered = await renderScoreReport(result, { signCost: TYPICAL_SIGN_COST_CAD, estimate }, { generatedAt, reportId, fonts })
+  const rendered = await renderScoreReport(result, reportRoi(result), { generatedAt, reportId, fonts })
   const { doc, pages } = await pdfPageTexts(rendered.pdf)
   return { result, rendered, doc, pages, text: pages.join('\n').replace(/\s+/g, ' ') }
 }
@@ -56,6 +60,38 @@ describe('renderScoreReport', () => {
     const { result, pages } = await render(MONTREAL)
     expect(result.percentiles?.cmaName).toBe('Montréal')
     expect(pages[0].replace(/\s+/g, ' ')).toContain(`Better than ${result.percentiles!.cma} % of Montréal street frontage`)
+  })
+
+  it('draws the weekday hourly chart: title, hour labels 0/6/12/18/24 h, legend with each day total, peak hours in words', async () => {
+    const { result, text, rendered } = await render(MONTREAL)
+    const chart = hourlyChart(result.audience.hourly!)
+    expect(text).toContain(HOURLY_CHART_TITLE)
+    const labels = rendered.drawn.filter((d) => d.size === AXIS_LABEL_SIZE && /^\d+ h$/.test(d.text))
+    expect(labels.map((d) => d.text)).toEqual(['0 h', '6 h', '12 h', '18 h', '24 h'])
+    // Evenly spaced along one axis, on the chart's page.
+    const gaps = labels.slice(1).map((d, i) => d.x + d.width / 2 - (labels[i].x + labels[i].width / 2))
+    expect(new Set(labels.map((d) => d.page)).size).toBe(1)
+    expect(new Set(labels.map((d) => d.y)).size).toBe(1)
+    for (const gap of gaps.slice(1, -1)) expect(gap).toBeCloseTo(gaps[1], 0)
+    expect(text).toContain(`Vehicles (${chart.series[0].daily.toLocaleString('en-CA')}/day)`)
+    expect(text).toContain(`Pedestrians (${chart.series[1].daily.toLocaleString('en-CA')}/day)`)
+    expect(text).toContain(`${chart.axisMaxPercent} %`)
+    expect(text).toContain(chart.peakWords)
+    expect(chart.peakWords).toMatch(/^Weekday vehicles peak at \d\d:00–\d\d:00/)
+  })
+
+  it('says which sign the impressions are for: the typical one without a sign block, the given one with it', async () => {
+    const typical = await render(MONTREAL)
+    expect(typical.text).toContain('No sign was given: the figures are for a typical channel-letters sign')
+    expect(typical.text).toContain(`${typical.result.audience.impressions!.daily.toLocaleString('en-CA')} people a weekday`)
+    const pylon = await render(MONTREAL, undefined, { type: 'pylon', faceAreaM2: 8, mountingHeightM: 7, setbackM: 3 })
+    expect(pylon.text).toContain('Impressions for the sign given, a pylon sign: 8 m² face, centre 7 m above grade, 3 m from the curb')
+    expect(pylon.text).not.toContain('No sign was given')
+    expect(pylon.text).toContain(`${pylon.result.audience.impressions!.daily.toLocaleString('en-CA')} people a weekday`)
+    expect(pylon.result.audience.impressions!.daily).not.toBe(typical.result.audience.impressions!.daily)
+    // The ROI snapshot values the same impressions (its first cell: daily impressions).
+    const roiCell = (r: typeof pylon) => r.rendered.drawn.find((d, i, all) => all[i - 1]?.text === 'Daily impressions')?.text
+    for (const r of [typical, pylon]) expect(roiCell(r)).toBe(r.result.audience.impressions!.daily.toLocaleString('en-CA'))
   })
 
   it('lists every data source in full: name, licence and attribution (the Statistics Canada non-endorsement too), URL', async () => {

@@ -85,6 +85,25 @@ describe('POST /api/v1/reports/score', () => {
     expectError(await call('/api/v1/reports/score', { key: owner.key, body: { lat: 45.5, lng: -73.57 }, headers }), 409, 'CONFLICT')
   })
 
+  it('a sign block (the schema of /score): the report is for that sign, as /score figures it; without one, the typical sign', async () => {
+    const owner = await createKey('pro')
+    const sign = { type: 'pylon', faceAreaM2: 8, mountingHeightM: 7, setbackM: 3, illuminated: true }
+    const created = await call('/api/v1/reports/score', { key: owner.key, body: { address: MONTREAL, sign } })
+    expect(created.status).toBe(201)
+    const score = await call('/api/v1/score', { key: owner.key, body: { address: MONTREAL, sign } })
+    const impressions = score.json.audience.impressions
+    expect(impressions.sign.assumed).toBe(false)
+    const { pages } = await pdfPageTexts((await download(created.json.reportUrl)).bytes)
+    const text = pages.join('\n').replace(/\s+/g, ' ')
+    expect(text).toContain('Impressions for the sign given, a pylon sign: 8 m² face, centre 7 m above grade, 3 m from the curb, lit')
+    expect(text).toContain(`${impressions.daily.toLocaleString('en-CA')} people a weekday likely to see it`)
+    expect(text).toContain('people passing likely to see a pylon sign') // the ROI snapshot's note
+    expect(text).toContain('Weekday audience by hour (% of the day)')
+    const typical = await download((await createReport()).res.json.reportUrl)
+    const typicalText = (await pdfPageTexts(typical.bytes)).pages.join('\n').replace(/\s+/g, ' ')
+    expect(typicalText).toContain('No sign was given: the figures are for a typical channel-letters sign')
+  })
+
   it('scale and enterprise keys may create reports too', async () => {
     expect((await createReport({ address: MONTREAL }, 'scale')).res.status).toBe(201)
     expect((await createReport({ address: MONTREAL }, 'enterprise')).res.status).toBe(201)
@@ -106,6 +125,21 @@ describe('POST /api/v1/reports/score', () => {
       expectError(await call('/api/v1/reports/score', { key, body: {} }), 400, 'BAD_REQUEST')
       expectError(await call('/api/v1/reports/score', { key, body: { address: 'qqqq zzzz' } }), 400, 'BAD_REQUEST')
       expectError(await call('/api/v1/reports/score', { key, body: { lat: 45.5 } }), 400, 'BAD_REQUEST')
+    })
+
+    it('bad sign input → 400 listing the valid values, as on /score; nothing is stored', async () => {
+      const { key } = await createKey('pro')
+      const report = (sign: unknown) => call('/api/v1/reports/score', { key, body: { address: MONTREAL, sign } })
+      const unknownType = expectError(await report({ type: 'billboard' }), 400, 'BAD_REQUEST')
+      const typeDetail = unknownType.details!.find((d: { path: string }) => d.path === 'sign.type')!
+      for (const v of ['pylon', 'monument', 'channel-letters', 'wall', 'digital', 'a-frame']) expect(typeDetail.message).toContain(`"${v}"`)
+      const negative = expectError(await report({ type: 'pylon', faceAreaM2: -2 }), 400, 'BAD_REQUEST')
+      expect(negative.details!.map((d: { path: string }) => d.path)).toContain('sign.faceAreaM2')
+      expectError(await report({ type: 'pylon', colour: 'red' }), 400, 'BAD_REQUEST') // strict: an unknown field
+      const street = expectError(await report({ type: 'pylon', facing: 'Nowhere Rd' }), 400, 'BAD_REQUEST')
+      expect(street.details![0].path).toBe('sign.facing')
+      expect(street.message).toContain('"both"')
+      expect((await call('/api/v1/reports', { key })).json.reports).toEqual([])
     })
 
     it('tampered signature, tampered expiry, swapped report id or no signature → 403', async () => {

@@ -7,11 +7,11 @@ import { eventStatements } from '../webhooks/outbox'
 import { ApiError } from '../../errors'
 import { reports } from '../../db/schema'
 import { estimateRoi, signalsOf, TYPICAL_SIGN_COST_CAD } from '../../roi'
-import { DEFAULT_WEIGHTS } from '../../scoring'
+import { DEFAULT_WEIGHTS, type ScoreResult, type SignInput } from '../../scoring'
 import { scoreLocation, type LocationInput } from '../scoring'
 import { reportFonts } from './fonts'
 import { REPLACEMENT_CHARACTER } from './layout'
-import { renderScoreReport, undrawableCharacters } from './render'
+import { renderScoreReport, undrawableCharacters, type RoiSnapshot } from './render'
 import { REPORT_URL_TTL_SECONDS, signedReportUrl, signingSecret } from './signing'
 
 export * from './render'
@@ -51,6 +51,21 @@ export function reportWarnings(undrawable: readonly string[]): ReportWarning[] {
 }
 
 /**
+ * A report's ROI snapshot: a $10,000 sign valued on the result's impressions (for the request's sign, or the
+ * typical one), so the snapshot and the audience section give the same daily figure. Scripts and benches that
+ * render a report (scripts/lib/report-bundle.mjs) call this too.
+ */
+export function reportRoi(result: ScoreResult): RoiSnapshot {
+  const estimate = estimateRoi({
+    overallScore: result.overallScore,
+    signCost: TYPICAL_SIGN_COST_CAD,
+    signals: signalsOf(result),
+    impressions: result.audience.impressions ?? undefined,
+  })
+  return { signCost: TYPICAL_SIGN_COST_CAD, estimate }
+}
+
+/**
  * Scores, renders and stores a report. R2 first, then the D1 row: a report is only ever listed or
  * replayed once its row exists. `alsoInBatch` adds statements to the row's insert (the idempotency
  * completion), so the row and the completion commit together. A worker dying between the R2 put and
@@ -60,20 +75,20 @@ export async function createScoreReport(
   env: Env,
   userId: string,
   location: LocationInput,
-  options: { origin: string; now?: Date; alsoInBatch?: (reportId: string) => D1PreparedStatement | undefined },
+  options: {
+    origin: string
+    now?: Date
+    alsoInBatch?: (reportId: string) => D1PreparedStatement | undefined
+    /** The request's sign block (checked by the route's schema; a facing street not at the point → 400 from scoreLocation). */
+    sign?: SignInput
+  },
 ): Promise<CreatedReport> {
   const secret = signingSecret(env) // refuse before doing any work
   const fonts = await reportFonts(env)
   const now = options.now ?? new Date()
-  const result = await scoreLocation(env, location, DEFAULT_WEIGHTS)
-  const estimate = estimateRoi({
-    overallScore: result.overallScore,
-    signCost: TYPICAL_SIGN_COST_CAD,
-    signals: signalsOf(result),
-    impressions: result.audience.impressions ?? undefined,
-  })
+  const result = await scoreLocation(env, location, DEFAULT_WEIGHTS, { sign: options.sign })
   const reportId = crypto.randomUUID()
-  const rendered = await renderScoreReport(result, { signCost: TYPICAL_SIGN_COST_CAD, estimate }, { generatedAt: now, reportId, fonts })
+  const rendered = await renderScoreReport(result, reportRoi(result), { generatedAt: now, reportId, fonts })
   const pdf = rendered.pdf
 
   const objectKey = reportObjectKey(userId, reportId)

@@ -1,7 +1,9 @@
 // The PDF score report (docs/decisions.md §8): a pure function of the score result, the ROI snapshot, the
 // generation time and the font files. US Letter; page 1 holds the score, the factors and the ROI snapshot;
-// the data sources follow, in full, on as many pages as they need, each page with the footer. Text goes
-// through ReportText (layout.ts): embedded Noto Sans, measured wrapping, ellipses, no cut glyphs.
+// the audience section (the sign the impressions are for and the weekday hourly chart: audience.ts) follows
+// there when it fits, else atop page 2; the data sources follow, in full, on as many pages as they need, each
+// page with the footer. Text goes through ReportText (layout.ts): embedded Noto Sans, measured wrapping,
+// ellipses, no cut glyphs.
 // Deterministic: the same input gives the same bytes (fixed font names, fixed dates).
 import { PDFDocument, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib'
 import type { GeocodePrecision } from '../../geo/geodata'
@@ -10,6 +12,7 @@ import type { RoiEstimate } from '../../roi'
 import type { ReportFontFiles } from './fonts'
 import { pdfLibFontkit } from './fontkit'
 import { REPLACEMENT_CHARACTER, ReportText, type DrawnText } from './layout'
+import { AUDIENCE_SECTION_HEIGHT, drawAudience } from './audience'
 
 const PRECISION_LABELS: Record<GeocodePrecision, string> = {
   coordinates: 'coordinates',
@@ -203,23 +206,27 @@ function drawFooter(c: Canvas, page: PDFPage, lines: string[], pageNumber: numbe
   c.t.draw(page, label, PAGE.width - PAGE.margin - c.t.width(label, c.regular, 7), top - 10, muted)
 }
 
+/**
+ * Keeps a block of `height` on the page: when it would reach below `bottom`, a new page (with the continued
+ * header) starts and the block goes at its top. Returns the y to draw the block from.
+ */
+function room(c: Canvas, y: number, height: number, bottom: number, generatedAt: Date): number {
+  if (y - height >= bottom) return y
+  c.page = c.doc.addPage([PAGE.width, PAGE.height])
+  c.t.pageIndex++
+  drawHeader(c, generatedAt, true)
+  return PAGE.height - 80
+}
+
 /** Every data source in full: name in bold, then licence and attribution, vintage and URL. New pages as needed. */
 function drawSources(c: Canvas, result: ScoreResult, top: number, bottom: number, generatedAt: Date) {
-  let y = top
-  const need = (height: number) => {
-    if (y - height >= bottom) return
-    c.page = c.doc.addPage([PAGE.width, PAGE.height])
-    c.t.pageIndex++
-    drawHeader(c, generatedAt, true)
-    y = PAGE.height - 80
-  }
-  need(40)
+  let y = room(c, top, 40, bottom, generatedAt)
   c.t.draw(c.page, 'Data sources and attribution', PAGE.margin, y, style(c.bold, 13, NAVY))
   y -= 18
   for (const source of Object.values(result.dataSources)) {
     const name = c.t.wrap(source.name, c.bold, 8, CONTENT_WIDTH)
     const details = c.t.wrap(`${source.licence}  ·  ${source.vintage}  ·  ${source.url}`, c.regular, 7.5, CONTENT_WIDTH)
-    need((name.length + details.length) * 10)
+    y = room(c, y, (name.length + details.length) * 10, bottom, generatedAt)
     for (const line of name) {
       c.t.draw(c.page, line, PAGE.margin, y, style(c.bold, 8))
       y -= 10
@@ -258,7 +265,11 @@ export async function renderScoreReport(result: ScoreResult, roi: RoiSnapshot, o
   let y = drawSummary(c, result, PAGE.height - 110)
   y = drawFactorChart(c, result, y)
   y = drawRoi(c, roi, y)
-  drawSources(c, result, y, footerTop(footer.length) + 16, options.generatedAt)
+  const bottom = footerTop(footer.length) + 16
+  // The sign the impressions are for and the hourly chart: on page 1 when it fits, else atop page 2.
+  y = room(c, y, AUDIENCE_SECTION_HEIGHT, bottom, options.generatedAt)
+  y = drawAudience(c.page, t, { regular, bold }, result, { x: PAGE.margin, top: y, width: CONTENT_WIDTH })
+  drawSources(c, result, y, bottom, options.generatedAt)
   const pages = doc.getPages()
   pages.forEach((page, i) => {
     t.pageIndex = i
