@@ -4,8 +4,11 @@
 // src/geo/data holds only generated output; and the built-in AI's taxonomy (geodata/curated/ai-*.csv:
 // scripts/lib/curated-ai.mjs) → src/services/ai/builtin/tables.generated.ts. Needs no ../shared. Validates
 // every row (a bad row stops the build with its line). `--check`: exit 1 when the committed output differs from what the tables give.
+import { spawnSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { cliArgs } from './lib/cli.mjs'
+import { repoRoot } from './lib/load-ts.mjs'
 import { LAT, LNG, PROVINCES, header, number, rowsOf } from './lib/curated.mjs'
 import { aiTables } from './lib/curated-ai.mjs'
 
@@ -98,3 +101,9 @@ for (const [path, text] of Object.entries(outputs)) {
 }
 if (stale) process.exit(1)
 console.log(`✔ ${Object.keys(outputs).join(', ')} ${args.check ? 'match' : 'written from'} geodata/curated`)
+// The stations' point index follows the stations (scripts/build-point-indexes.mjs), in this repository only:
+// a copy of the tables elsewhere (test/node/curated-tables.test.ts) has no worker to index with.
+if (!args.check && resolve(process.cwd()) === repoRoot) {
+  const step = spawnSync(process.execPath, [join(repoRoot, 'scripts/build-point-indexes.mjs')], { stdio: 'inherit' })
+  if (step.status !== 0) process.exit(step.status ?? 1)
+}

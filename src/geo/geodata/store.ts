@@ -71,7 +71,6 @@ function placeModel(p: Place): PlaceModel {
   }
 }
 
-
 interface PlaceTables {
   places: Place[]
   asciiNames: string[]
