@@ -1,7 +1,7 @@
 // The geo store's point indexes (urban FSAs, populated places, rapid-transit stations: KDBush over
 // lng/lat), built offline by `npm run build:point-indexes` into point-indexes.bin and restored at cold
 // start with KDBush.from: no sort in the first request (the build cost ~5–7 ms of a cold first score,
-// docs/decisions.md "Spatial indexes"). A restored index is used only when it indexes exactly the points
+// docs/decisions.md §5.4). A restored index is used only when it indexes exactly the points
 // given (every position compared); otherwise the index is built here as before, so a stale artefact costs
 // time, never a different answer. test/node/point-indexes.test.ts keeps the artefact fresh.
 import KDBush from 'kdbush'
