@@ -2,9 +2,11 @@
 // `npm run build:geodata`: builds the compact, committed geodata under src/geo/data/ by running the
 // steps in scripts/geodata/*.mjs. All steps read the open-data pack in ../shared/data (or
 // SHARED_DATA_DIR); the measured-data steps write binary artefacts plus manifest.json (source SHA-256,
-// rows read and written, output sizes), the FSA/places step its generated modules and sources.json.
+// rows read and written, output sizes), the FSA/places step its generated modules and sources.json, then
+// the point indexes over them (scripts/build-point-indexes.mjs).
 // Deterministic: the same inputs give byte-identical files.
 //   node scripts/build-geodata.mjs [--out <dir>] [--only fsa-places,census,stops,...,speed-zones,road-mask,parks,pois]
+import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
@@ -62,6 +64,11 @@ mkdirSync(outDir, { recursive: true })
 if (runs('fsa-places')) {
   const { fsaRows, placeRows } = buildFsaPlaces({ root, outDir, dataDir })
   console.log(`fsa-places: ${fsaRows} FSAs, ${placeRows} places`)
+  // The store's point indexes over the FSAs and places are built here, not at cold start (point-indexes.ts).
+  if (outDir === join(root, 'src/geo/data')) {
+    const step = spawnSync(process.execPath, [join(root, 'scripts/build-point-indexes.mjs')], { cwd: root, stdio: 'inherit' })
+    if (step.status !== 0) process.exit(step.status ?? 1)
+  }
 }
 
 const manifest = { generatedBy: 'scripts/build-geodata.mjs', dataPack: '../shared/data (see docs/data-pipeline.md)', steps: [] }

@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process'
 import { cpSync, mkdtempSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 const SCRIPT = join(process.cwd(), 'scripts/build-curated-tables.mjs')
@@ -15,13 +15,22 @@ const run = (cwd: string, ...args: string[]) => {
     return { code: err.status, out: `${err.stdout}${err.stderr}` }
   }
 }
+const OUTPUTS = ['src/geo/data/stations.generated.ts', 'src/geo/data/cmas.generated.ts', 'src/services/ai/builtin/tables.generated.ts']
 /** A copy of the tables and the committed output (the script and its libraries stay in the repository). */
 function copy(): string {
   const dir = mkdtempSync(join(tmpdir(), 'curated-'))
   cpSync('geodata/curated', join(dir, 'geodata/curated'), { recursive: true })
-  mkdirSync(join(dir, 'src/geo/data'), { recursive: true })
-  for (const f of ['stations.generated.ts', 'cmas.generated.ts']) cpSync(`src/geo/data/${f}`, join(dir, 'src/geo/data', f))
+  for (const f of OUTPUTS) {
+    mkdirSync(dirname(join(dir, f)), { recursive: true })
+    cpSync(f, join(dir, f))
+  }
   return dir
+}
+const edit = (dir: string, table: string, from: string, to: string) => {
+  const file = join(dir, 'geodata/curated', table)
+  const text = readFileSync(file, 'utf8')
+  expect(text).toContain(from)
+  writeFileSync(file, text.replace(from, to))
 }
 
 describe('npm run build:curated', () => {
@@ -49,5 +58,28 @@ describe('npm run build:curated', () => {
     const res = run(dir)
     expect(res.code).not.toBe(0)
     expect(res.out).toMatch(/rapid-transit-stations\.csv:2: mode X/)
+  })
+
+  it('an edited AI taxonomy table makes --check fail until rebuilt, and the new word is in the compiled table', () => {
+    const dir = copy()
+    edit(dir, 'ai-business-types.csv', 'bakery|bakeries|patisserie', 'bakery|bakeries|bagel shop|patisserie')
+    expect(run(dir, '--check').code).toBe(1)
+    expect(run(dir).code).toBe(0)
+    expect(readFileSync(join(dir, 'src/services/ai/builtin/tables.generated.ts'), 'utf8')).toContain('"bakeries","bagel shop"')
+    expect(run(dir, '--check').code).toBe(0)
+  })
+
+  it.each([
+    ['ai-business-types.csv', ',boulangerie,walkInFood,', ',boulangerie,walkInFod,', /ai-business-types\.csv:3: profile walkInFod/],
+    ['ai-business-types.csv', 'bakery|bakeries', 'Bakery|bakeries', /ai-business-types\.csv:3: "Bakery" is not folded/],
+    ['ai-profiles.csv', '0.1,0.05,0.2,0.1,0.2,0.25,0.1', '0.1,0.05,0.2,0.1,0.2,0.3,0.1', /ai-profiles\.csv:2: weights sum to 1\.05/],
+    ['ai-cue-words.csv', 'compare,versus', 'compar,versus', /ai-cue-words\.csv:\d+: cue compar/],
+    ['ai-landmarks.csv', 'Montréal,QC,45.5362', 'Montréal,QB,45.5362', /ai-landmarks\.csv:2: province QB/],
+  ])('a bad AI table row stops the build with its file and line (%s)', (table, from, to, message) => {
+    const dir = copy()
+    edit(dir, table, from, to)
+    const res = run(dir)
+    expect(res.code).not.toBe(0)
+    expect(res.out).toMatch(message)
   })
 })

@@ -1,10 +1,12 @@
-// Parsed geodata and spatial indexes, each built lazily once per isolate (the first request that
-// needs a table pays a few milliseconds; every later call reuses it). Pure: the inputs are the bundled data modules.
-import KDBush from 'kdbush'
+// Parsed geodata and spatial indexes, each made lazily once per isolate (the first request that
+// needs a table pays a few milliseconds; every later call reuses it). The point indexes are restored from
+// the build's (point-indexes.ts), not sorted here. Pure: the inputs are the bundled data modules.
+import type KDBush from 'kdbush'
 import { FSA_TEXT } from '../data/fsa.generated'
 import { PLACES_TEXT } from '../data/places.generated'
 import { STATIONS_TEXT } from '../data/stations.generated'
 import { CMAS, type CmaFact } from '../data/cmas.generated'
+import { type PointIndexName, pointIndex } from './point-indexes'
 import { normalizeName } from './text'
 
 /** A forward sortation area: where its people live and `radiusM`, the distance holding ~80 % of them (docs/fsa-audit.md). */
@@ -69,13 +71,6 @@ function placeModel(p: Place): PlaceModel {
   }
 }
 
-function indexOf<T extends { lat: number; lng: number }>(items: T[]): KDBush {
-  const index = new KDBush(Math.max(items.length, 1))
-  for (const item of items) index.add(item.lng, item.lat)
-  if (items.length === 0) index.add(0, 0)
-  return index.finish()
-}
-
 interface PlaceTables {
   places: Place[]
   asciiNames: string[]
@@ -84,16 +79,20 @@ interface PlaceTables {
   placeIndex: KDBush
 }
 
-function parseFsas(): Pick<GeoStore, 'fsaByCode' | 'urbanFsas' | 'urbanFsaIndex'> {
-  const fsas: Fsa[] = FSA_TEXT.split('\n').map((line) => {
+function fsaRecords(): Fsa[] {
+  return FSA_TEXT.split('\n').map((line) => {
     const [code, lat, lng, province, area, radiusM] = line.split('|')
     return { code, lat: Number(lat), lng: Number(lng), province, area, rural: code[1] === '0', radiusM: Number(radiusM) }
   })
-  const urbanFsas = fsas.filter((f) => !f.rural)
-  return { fsaByCode: new Map(fsas.map((f) => [f.code, f])), urbanFsas, urbanFsaIndex: indexOf(urbanFsas) }
 }
 
-function parsePlaces(): PlaceTables {
+function parseFsas(): Pick<GeoStore, 'fsaByCode' | 'urbanFsas' | 'urbanFsaIndex'> {
+  const fsas = fsaRecords()
+  const urbanFsas = fsas.filter((f) => !f.rural)
+  return { fsaByCode: new Map(fsas.map((f) => [f.code, f])), urbanFsas, urbanFsaIndex: pointIndex('urbanFsas', urbanFsas) }
+}
+
+function placeRecords(): { places: Place[]; asciiNames: string[]; geoNamesPlaces: number } {
   const places: Place[] = []
   const asciiNames: string[] = []
   for (const line of PLACES_TEXT.split('\n')) {
@@ -103,15 +102,29 @@ function parsePlaces(): PlaceTables {
   }
   const geoNamesPlaces = places.length
   places.push(...FORMER_MUNICIPALITIES)
-  return { places, asciiNames, geoNamesPlaces, placeModels: places.map(placeModel), placeIndex: indexOf(places) }
+  return { places, asciiNames, geoNamesPlaces }
 }
 
-function parseStations(): Pick<GeoStore, 'stations' | 'stationIndex'> {
-  const stations: Station[] = STATIONS_TEXT.split('\n').map((line) => {
+function parsePlaces(): PlaceTables {
+  const { places, asciiNames, geoNamesPlaces } = placeRecords()
+  return { places, asciiNames, geoNamesPlaces, placeModels: places.map(placeModel), placeIndex: pointIndex('places', places) }
+}
+
+function stationRecords(): Station[] {
+  return STATIONS_TEXT.split('\n').map((line) => {
     const [name, lat, lng, mode, system] = line.split('|')
     return { name, lat: Number(lat), lng: Number(lng), mode: mode as StationMode, system }
   })
-  return { stations, stationIndex: indexOf(stations) }
+}
+
+function parseStations(): Pick<GeoStore, 'stations' | 'stationIndex'> {
+  const stations = stationRecords()
+  return { stations, stationIndex: pointIndex('stations', stations) }
+}
+
+/** The points each index of point-indexes.ts holds, in index order: what `npm run build:point-indexes` indexes. */
+export function pointIndexItems(): Record<PointIndexName, readonly { lat: number; lng: number }[]> {
+  return { urbanFsas: fsaRecords().filter((f) => !f.rural), places: placeRecords().places, stations: stationRecords() }
 }
 
 /** Each table is parsed on first use: a point inside a big metro with census data needs neither the

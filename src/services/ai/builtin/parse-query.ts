@@ -18,6 +18,7 @@ import {
 } from './places-in-text'
 import { postalCodesIn, radiusIn } from './place-hints'
 import type { Modifier } from './profiles'
+import { CUE_WORDS } from './tables.generated'
 import { type BusinessMatch, fold, isDriveThrough, matchBusiness, modifiersIn } from './taxonomy'
 
 /** Where to search when the question names no explicit address: most precise first. */
@@ -40,7 +41,8 @@ export interface ParsedQuery {
   truncated: boolean
 }
 
-const DOWNTOWN = ['downtown', 'centre ville', 'center ville', 'city centre', 'city center', 'core']
+/** Words that send the search to the city's downtown entry (landmarks.ts downtownOf). */
+const DOWNTOWN = CUE_WORDS.downtown
 
 /** The text with the spans blanked out (same length, so other offsets still hold). */
 const masked = (text: string, spans: Span[]) =>

@@ -5,30 +5,22 @@
 // Outputs, in catalogue categories: pylon, monument, fascia/wall, projecting/blade, A-frame/sidewalk,
 // window, digital. The first rule that matches wins; docs/ai.md lists the table.
 import type { ScoreResult } from '../../../scoring'
+import { SIGN_KINDS, type SignKind } from './tables.generated'
 import { matchBusiness } from './taxonomy'
 
-export type SignKind = 'pylon' | 'monument' | 'fascia' | 'blade' | 'sidewalk' | 'window' | 'digital'
+export type { SignKind }
+
 export type Setting = 'core' | 'urban' | 'suburban' | 'rural'
 
-/** Catalogue categories that sell each kind, preferred first (src/services/ai/sign-types.ts). */
-export const KIND_CATEGORIES: Record<SignKind, string[]> = {
-  pylon: ['pylon'],
-  monument: ['monument'],
-  fascia: ['channel-letters', 'dimensional-letters', 'lightbox'],
-  blade: ['blade'],
-  sidewalk: ['sidewalk'],
-  window: ['window-graphics'],
-  digital: ['led-message-centre'],
-}
-const KIND_NAMES: Record<SignKind, string> = {
-  pylon: 'pylon sign',
-  monument: 'monument sign',
-  fascia: 'fascia (wall) sign',
-  blade: 'projecting (blade) sign',
-  sidewalk: 'A-frame (sidewalk) sign',
-  window: 'window graphics',
-  digital: 'digital message sign',
-}
+// The kinds of sign, their names, the catalogue categories that sell them (src/services/ai/sign-types.ts) and why
+// each is an alternative are data: geodata/curated/ai-sign-kinds.csv, compiled into tables.generated.ts.
+const KINDS = Object.keys(SIGN_KINDS) as SignKind[]
+const byKind = <T>(pick: (entry: (typeof SIGN_KINDS)[SignKind]) => T) =>
+  Object.fromEntries(KINDS.map((k) => [k, pick(SIGN_KINDS[k])])) as Record<SignKind, T>
+
+/** Catalogue categories that sell each kind, preferred first. */
+export const KIND_CATEGORIES: Record<SignKind, string[]> = byKind((k) => k.categories)
+const KIND_NAMES: Record<SignKind, string> = byKind((k) => k.name)
 
 /** A score result's audience block; results saved before methodology 3.0 have none. */
 export type Audience = Partial<ScoreResult['audience']>
@@ -181,14 +173,6 @@ export function recommendByRules(
   }
 }
 
-const ALTERNATIVE_WHY: Record<SignKind, string> = {
-  pylon: 'seen from far up the road, above parked cars and setbacks.',
-  monument: 'a ground sign at the entrance, where bylaws limit height.',
-  fascia: 'a permanent wall sign readable from the road and the sidewalk.',
-  blade: 'catches people walking along the frontage.',
-  sidewalk: 'movable and cheap; draws walk-in customers with daily offers (check the sidewalk permit).',
-  window: 'low cost, readable at walking distance; good for hours and offers.',
-  digital: 'changing messages for repeat passers-by (many municipalities restrict them: check the bylaw).',
-}
+const ALTERNATIVE_WHY: Record<SignKind, string> = byKind((k) => k.alternativeWhy)
 
 export const kindName = (kind: SignKind) => KIND_NAMES[kind]

@@ -1,8 +1,10 @@
-// Business taxonomy of the built-in AI provider: which business type (business-types.ts) and which
-// setting modifiers (profiles.ts) a text names, in English or French. Pure.
+// Business taxonomy of the built-in AI provider: which business type and which setting modifiers (profiles.ts)
+// a text names, in English or French. Pure. The words are data: geodata/curated/ai-business-types.csv and
+// ai-cue-words.csv, compiled into tables.generated.ts (`npm run build:curated`). The longest matching words
+// win, so a table gains specific phrases ("dental clinic") rather than exceptions.
 import { foldAccents } from '../../../lib/text'
-import { BUSINESS_TYPES, type BusinessType } from './business-types'
 import { MODIFIERS, type Modifier } from './profiles'
+import { BUSINESS_TYPES, type BusinessType, CUE_WORDS } from './tables.generated'
 
 export { BUSINESS_TYPES, type BusinessType }
 
@@ -46,7 +48,7 @@ export function matchBusiness(text: string): BusinessMatch | null {
   return best && { type: best.type, term: best.term }
 }
 
-const DRIVE_THROUGH = ['drive through', 'drive thru', 'drivethru', 'service au volant', 'au volant']
+const DRIVE_THROUGH = CUE_WORDS['drive-through']
 
 /** Whether the text describes a drive-through (the drive-through profile then wins over the type's). */
 export const isDriveThrough = (text: string) => DRIVE_THROUGH.some((term) => wordIndex(` ${fold(text)} `, term) >= 0)

@@ -3,9 +3,17 @@
 import { FACTOR_KEYS, FACTOR_LABELS, type FactorKey, type WeightProfile } from '../../../scoring'
 import { clip, FACTOR_LABELS_FR, say } from './explain'
 import { type Language, languageOf } from './intent'
-import { applyModifiers, DEFAULT_PROFILE, type Modifier, type Profile, profileOf } from './profiles'
+import {
+  applyModifiers,
+  DEFAULT_PROFILE,
+  type Modifier,
+  modifierWhyFr,
+  type Profile,
+  type ProfileId,
+  profileFr,
+  profileOf,
+} from './profiles'
 import { BUSINESS_TYPES, type BusinessMatch, isDriveThrough, matchBusiness, modifiersIn } from './taxonomy'
-import { MODIFIERS_FR, PROFILES_FR } from './weights-fr'
 
 export interface BuiltinProfile {
   weights: WeightProfile
@@ -63,7 +71,7 @@ export function builtinProfile(
   const profile = profileOf(driveThrough ? 'driveThrough' : business!.type.profile)
   const modifiers = modifiersIn(description).filter((m) => !(driveThrough && m.id === 'downtown'))
   const weights = applyModifiers(profile.weights, modifiers)
-  const fr = PROFILES_FR[profile.id as keyof typeof PROFILES_FR]
+  const fr = profileFr(profile.id as ProfileId)
   const what = business
     ? say(
         lang,
@@ -83,7 +91,7 @@ export function builtinProfile(
     say(lang, `${heaviest} carry the most weight; ${lightest} the least.`, `${heaviest} pèsent le plus; ${lightest} le moins.`),
   ]
   if (modifiers.length) {
-    const whys = modifiers.map((m) => (lang === 'fr' ? MODIFIERS_FR[m.id] : m.why))
+    const whys = modifiers.map((m) => (lang === 'fr' ? modifierWhyFr(m.id) : m.why))
     sentences.push(`${capitalise(whys.join('; '))}.`)
   }
   const label = business ? (lang === 'fr' ? business.type.labelFr : business.type.label) : say(lang, 'Drive-through', 'Service au volant')
