@@ -1,5 +1,5 @@
 // Civic geocoding on the geodata store's address points: the geocoder service (services/geocoder.ts) on the
-// store's memory adapter, in Node. POST /score on the same fixture in D1: address-geocoding.test.ts (workerd).
+// store's memory adapter, in Node. POST /score on the same fixture in D1: test/routes/score.test.ts (workerd).
 import { describe, it, expect } from 'vitest'
 import { geocoderFor } from '../../src/services/geocoder'
 import { distanceKm } from '../../src/geo/geodata/text'

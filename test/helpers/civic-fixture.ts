@@ -1,6 +1,6 @@
 // The civic geocoding fixture: synthetic address points in uptown Waterloo and downtown Montréal, written
 // through the importer (./address-fixture.ts). Geocoded in Node (test/geo/address-geocoding.unit.test.ts,
-// memory store) and scored through POST /score in workerd (test/geo/address-geocoding.test.ts, D1).
+// memory store) and scored through POST /score in workerd (test/routes/score.test.ts, D1).
 import { range, type FixtureStreet } from './address-fixture'
 
 // Uptown Waterloo (King & Erb) and downtown Montréal (Sainte-Catherine & Peel), synthetic points.
