@@ -28,9 +28,7 @@ describe('typed corners on the hole roads (City corners and hole lines in the ge
       { name: 'Finch Avenue West', roadClass: 3, points: [offset(DUFFERIN, -3000, 0), DUFFERIN, offset(DUFFERIN, 1500, 0)] },
       { name: 'Steeles Avenue West', roadClass: 3, points: [offset(STEELES, -3000, 0), offset(STEELES, 1500, 0)] },
     ])
-    memory.addStreets('gta', [
-      { name: 'Keele Street', roadClass: 3, points: [offset(KEELE, 0, -900), offset(KEELE, 0, 900)] },
-    ])
+    memory.addStreets('gta', [{ name: 'Keele Street', roadClass: 3, points: [offset(KEELE, 0, -900), offset(KEELE, 0, 900)] }])
   })
 
   it("places a City corner at the City's position, typed either way", async () => {

@@ -151,8 +151,7 @@ describe('geodata store: intersections, reverse street, honest warnings', () => 
     const codes = res.warnings.map((w: { code: string }) => w.code)
     expect(codes).toEqual(['STREET_NOT_FOUND', 'LOCATED_AT_CITY'])
     expect(res.warnings[1].message).toMatch(/^located at the centre of .*Toronto.*±\d+ km; factor values are city averages$/)
-    for (const factor of Object.values(res.factorScores) as { raw: { confidence: string } }[])
-      expect(factor.raw.confidence).toBe('low')
+    for (const factor of Object.values(res.factorScores) as { raw: { confidence: string } }[]) expect(factor.raw.confidence).toBe('low')
   })
 
   it('an intersection whose cross street the data lacks: the known street at street precision, never the city', async () => {
@@ -162,16 +161,13 @@ describe('geodata store: intersections, reverse street, honest warnings', () => 
     expect(res.warnings[0].message).toMatch(/"Nonexistent Rd" not found in Toronto.*located on Zephyr St/)
     // On Zephyr (its centreline north–south through T0, or one of its lots 12 m aside); its radius reaches both ends.
     expect(Math.abs(res.lng - T0[1]) * 111_195 * Math.cos((T0[0] * Math.PI) / 180)).toBeLessThan(15)
-    for (const end of [offset(T0, 0, -800), offset(T0, 0, 800)])
-      expect(res.accuracyM).toBeGreaterThanOrEqual(metres(res, end) - 1)
+    for (const end of [offset(T0, 0, -800), offset(T0, 0, 800)]) expect(res.accuracyM).toBeGreaterThanOrEqual(metres(res, end) - 1)
   })
 
   it('two known streets whose data do not meet: one of them at street precision, at its point nearest the other', async () => {
     // Wombat Road runs east–west 1.5 km north of Zephyr's north end: the typed pair meets nowhere in the data.
     const w = offset(T0, 0, 2300)
-    memory.addStreets('fixture-apart', [
-      { name: 'Wombat Road', roadClass: 3, points: [offset(w, -500, 0), w, offset(w, 500, 0)] },
-    ])
+    memory.addStreets('fixture-apart', [{ name: 'Wombat Road', roadClass: 3, points: [offset(w, -500, 0), w, offset(w, 500, 0)] }])
     const res = await score({ address: 'Wombat Rd & Zephyr St, Toronto, ON' })
     expect(res.precision).toBe('street')
     expect(res.warnings.map((x: { code: string }) => x.code)).toEqual(['INTERSECTION_NOT_FOUND', 'LOCATED_AT_STREET'])

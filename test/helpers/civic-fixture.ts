@@ -6,7 +6,13 @@ import { range, type FixtureStreet } from './address-fixture'
 // Uptown Waterloo (King & Erb) and downtown Montréal (Sainte-Catherine & Peel), synthetic points.
 export const WATERLOO: [number, number] = [43.465, -80.5225]
 export const MONTREAL: [number, number] = [45.499, -73.575]
-export const KING_N: FixtureStreet = { street: 'KING ST N', city: 'Waterloo', origin: WATERLOO, bearingDeg: 0, numbers: range(2, 298, [101, 150]) }
+export const KING_N: FixtureStreet = {
+  street: 'KING ST N',
+  city: 'Waterloo',
+  origin: WATERLOO,
+  bearingDeg: 0,
+  numbers: range(2, 298, [101, 150]),
+}
 export const KING_S: FixtureStreet = { street: 'King St S', city: 'WATERLOO', origin: WATERLOO, bearingDeg: 180, numbers: range(2, 120) }
 export const ERB_W: FixtureStreet = { street: 'ERB ST W', city: 'Waterloo', origin: WATERLOO, bearingDeg: 270, numbers: range(2, 160) }
 export const ERB_E: FixtureStreet = { street: 'Erb St E', city: 'Waterloo', origin: WATERLOO, bearingDeg: 90, numbers: range(2, 160) }
@@ -64,4 +70,3 @@ export const COTE_DES_NEIGES: FixtureStreet = {
   metresPerNumber: 2,
 }
 export const ALL = [KING_N, KING_S, ERB_W, ERB_E, WEBER_KITCHENER, STE_CATHERINE_O, STE_CATHERINE_E, PEEL, RENE_LEVESQUE, COTE_DES_NEIGES]
-
