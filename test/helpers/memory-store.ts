@@ -44,8 +44,8 @@ export function memoryStore() {
     /**
      * POST /score's answer on this store, as the route sends it: the body checked by the route's schema, scored
      * by the route's one service, serialised as the route serialises it and held to the route's response schema
-     * (as test/helpers/api.ts holds every response). A bad input or location throws the ApiError the route
-     * turns into its 4xx.
+     * (as test/helpers/api.ts holds every response). A body the schema refuses throws its ZodError; a location
+     * that cannot be scored, the ApiError the route turns into its 4xx (the envelope is tested in workerd).
      */
     async score(body: unknown): Promise<any> {
       const { address, lat, lng, weights, sign } = ScoreRequestSchema.parse(body)
