@@ -57,7 +57,8 @@ const UNIT = 'test/**/*.unit.test.ts'
 const SLOW = process.env.TEST_SKIP_SLOW ? ['test/**/*.slow.test.ts'] : []
 
 // Three projects:
-// - `unit`: pure code (src/geo, src/scoring, src/roi, src/lib, …: no bindings, no I/O) in plain Node;
+// - `unit`: pure code (src/geo, src/scoring, src/roi, src/lib, …: no bindings, no I/O) in plain Node, and
+//   the geocoding and scoring services on the geodata store's memory adapter (test/helpers/memory-store.ts);
 //   seconds, no workerd. Any `*.unit.test.ts` anywhere under test/.
 // - `workers`: the API inside workerd (real D1, KV, R2, Durable Objects): every other test file.
 // - `node`: data-pipeline and tooling tests (build scripts, importers, docs, local dev) that read

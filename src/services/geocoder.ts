@@ -1,5 +1,5 @@
 // Geocoding providers behind one interface, chained (docs/geocoding.md):
-//   1. address store (D1): exact civic number → interpolated → intersection
+//   1. address store (the geodata store: D1 in the worker): exact civic number → interpolated → intersection
 //   2. live Nominatim-compatible geocoder, when GEOCODER_URL is set
 //   3. address store: the street alone
 //   4. bundled data: postal area (FSA) → city; nothing found → the route answers 400
@@ -9,9 +9,10 @@ import { geocodeOffline, parseAddress, type GeocodeResult } from '../geo/geocode
 import { isInCanada } from '../geo/geodata'
 import { lookupNameKeys, pieceNameKeys, planAddressLookup, resolveAddressLookup, type AddressLookup } from '../geo/geocode'
 import type { StreetGeometrySource } from '../geo/geocode'
-import { d1AddressPoints, type AddressPointsAnswer, type AddressPointsSource } from './address-store'
-import { d1StreetStore, type StreetStore } from './street-store'
-import { d1Corners, type CornerSource } from './corner-store'
+import type { AddressPointsAnswer, AddressPointsSource } from './address-store'
+import type { StreetStore } from './street-store'
+import type { CornerSource } from './corner-store'
+import { geodataOf, type GeodataEnv } from './geodata-store'
 import { sha256Hex } from '../lib/crypto'
 import { METRES_PER_DEGREE_LAT, metresPerDegreeLng } from '../geo/geodata'
 
@@ -193,23 +194,24 @@ export function withKvCache(
   }
 }
 
+/** What the geocoder reads of an environment: its geodata store (geodataOf), the live geocoder, the KV cache. */
+export type GeocoderEnv = GeodataEnv & Pick<Env, 'GEOCODER_URL' | 'GEOCODER_API_KEY'> & Partial<Pick<Env, 'KEYS'>>
+
 /**
- * The geocoder configured for this environment: the chain above (address store when DB is bound,
- * live when GEOCODER_URL is set) behind the KV cache; the bundled offline geocoder when neither is.
+ * The geocoder configured for this environment: the chain above (the geodata store when there is one,
+ * live when GEOCODER_URL is set) behind the KV cache when KEYS is bound; the bundled offline geocoder
+ * when neither is.
  */
-export function geocoderFor(
-  env: Partial<Pick<Env, 'DB'>> & Pick<Env, 'GEOCODER_URL' | 'GEOCODER_API_KEY' | 'KEYS'>,
-  fetchImpl?: typeof fetch,
-  defer?: Defer,
-): Geocoder {
-  if (!env.GEOCODER_URL && !env.DB) return offlineGeocoder
+export function geocoderFor(env: GeocoderEnv, fetchImpl?: typeof fetch, defer?: Defer): Geocoder {
+  const store = geodataOf(env)
+  if (!env.GEOCODER_URL && !store) return offlineGeocoder
   const live = env.GEOCODER_URL
     ? createHttpGeocoder({ url: env.GEOCODER_URL, apiKey: env.GEOCODER_API_KEY, fetch: fetchImpl, fallback: noGeocoder })
     : undefined
   const chain = createAddressGeocoder({
-    points: env.DB ? d1AddressPoints(env.DB) : undefined,
-    streets: env.DB ? d1StreetStore(env.DB) : undefined,
-    corners: env.DB ? d1Corners(env.DB) : undefined,
+    points: store?.addressPoints,
+    streets: store?.streets,
+    corners: store?.corners,
     live,
   })
   // Live answers are precision `coordinates`; everything else comes from our own data.

@@ -3,7 +3,6 @@
 // Toronto, ON"), from its centrelines or, where it holds only address points, from theirs. The built-in AI
 // provider names the site finder's best points with it.
 // Where the store knows neither, the point stays unnamed: an address or a street is never invented.
-import type { Env } from '../env'
 import {
   type AddressPoint,
   CROSS_STREET_M,
@@ -16,8 +15,8 @@ import {
 } from '../geo/geocode'
 import { distanceM } from '../geo/geodata'
 import { FRENCH_LEADING, titleCaseKey } from '../geo/geodata'
-import { nearestAddressPoint } from './address-store'
-import { ADDRESS_POINT_FAR_M, d1StreetStore, type LocateSources } from './street-store'
+import { geodataOf, type GeodataEnv } from './geodata-store'
+import { ADDRESS_POINT_FAR_M, type LocateSources } from './street-store'
 
 export interface ReverseHit {
   /** "75 King St S, Waterloo, ON" (an address point), or "Queen Street West near Spadina Avenue, Toronto, ON" (streets). */
@@ -48,10 +47,6 @@ export const REVERSE_MAX_DISTANCE_M = 60
 
 /** An address point this close to a coordinate names it by its civic number (issue 31: 15 m, one lot's frontage). */
 export const CIVIC_NAME_M = 15
-
-/** The geodata store in the worker (D1), read as locateStreet reads it. */
-export const storeReverseGeocoder = (d1: D1Database): ReverseGeocoder =>
-  sourcesReverseGeocoder({ streets: d1StreetStore(d1), nearestPoint: (...at) => nearestAddressPoint(d1, ...at) })
 
 /**
  * The reverse geocoder over any geodata store: D1 in the worker, the committed artefacts in memory offline
@@ -121,9 +116,10 @@ function cityLabel(cityKey: string, at: { lat: number; lng: number }): string {
 /** A municipality's centre lies within this distance of its addresses (Greater Sudbury spans ~50 km). */
 const CITY_NEAR_M = 60_000
 
-/** The reverse geocoder of this environment: the geodata store when bound, failures counting as "no address". */
-export function reverseGeocoderFor(env: Partial<Pick<Env, 'DB'>>): ReverseGeocoder {
-  return env.DB ? forgiving(storeReverseGeocoder(env.DB)) : noReverseGeocoder
+/** The reverse geocoder of this environment: its geodata store (geodataOf), failures counting as "no address". */
+export function reverseGeocoderFor(env: GeodataEnv): ReverseGeocoder {
+  const store = geodataOf(env)
+  return store ? forgiving(sourcesReverseGeocoder(store)) : noReverseGeocoder
 }
 
 /** A reverse geocoder whose failures count as "no address" (a suggestion never fails for want of a name). */
@@ -146,6 +142,6 @@ export function forgiving(inner: ReverseGeocoder): ReverseGeocoder {
  * built-in AI's suggestions): the civic address within CIVIC_NAME_M, else its street and cross street with the
  * municipality; null where the store knows neither (the caller writes the coordinates), or fails.
  */
-export async function nameOfPoint(env: Partial<Pick<Env, 'DB'>>, lat: number, lng: number): Promise<string | null> {
+export async function nameOfPoint(env: GeodataEnv, lat: number, lng: number): Promise<string | null> {
   return (await reverseGeocoderFor(env).reverse(lat, lng, REVERSE_MAX_DISTANCE_M))?.address ?? null
 }

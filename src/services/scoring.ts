@@ -1,14 +1,14 @@
 // Scoring service: locate the input (coordinates or geocoded address), then run the pure engine.
-import type { Env } from '../env'
 import { ApiError } from '../errors'
 import { parseAddress } from '../geo/geocode'
 import { streetKeyOf } from '../geo/geocode'
 import { locationWarnings, type ScoreWarning } from '../geo/geodata'
 import type { LocationInput } from '../scoring/location'
 import { buildScoreResult, DEFAULT_WEIGHTS, peopleIn, type DayPart, type ScoreResult, type SignInput, type WeightProfile } from '../scoring'
-import { geocoderFor, type Defer, type GeocodeResult, type Geocoder } from './geocoder'
-import { countsNear, d1CountStore } from './count-store'
-import { d1StreetStore, reverseLocate, scoringStreet, streetsInSightOf } from './street-store'
+import { geocoderFor, type Defer, type GeocodeResult, type Geocoder, type GeocoderEnv } from './geocoder'
+import { countsNear } from './count-store'
+import { geodataOf } from './geodata-store'
+import { reverseLocate, scoringStreet, streetsInSightOf } from './street-store'
 import { nameOfPoint } from './reverse-geocoder'
 
 export type { LocationInput }
@@ -21,13 +21,15 @@ export type { LocationInput }
  * cost every score a second schema run. `path` prefixes error detail paths (e.g. "locations.2").
  */
 export async function scoreLocation(
-  env: Partial<Pick<Env, 'DB'>> & Pick<Env, 'GEOCODER_URL' | 'GEOCODER_API_KEY' | 'KEYS'>,
+  env: GeocoderEnv,
   location: LocationInput,
   weights: WeightProfile = DEFAULT_WEIGHTS,
   options: { geocoder?: Geocoder; path?: string; defer?: Defer; sign?: SignInput } = {},
 ): Promise<ScoreResult> {
   const { address, lat, lng } = location
   const { sign } = options
+  // The geodata store: the worker's D1, or one handed in (the memory adapter in Node tests and benches).
+  const store = geodataOf(env)
   if (lat !== undefined && lng !== undefined) {
     const parsed = address ? parseAddress(address)?.street : undefined
     const street = parsed?.name ? { name: parsed.name, ...(parsed.type && { type: parsed.type }) } : undefined
@@ -35,16 +37,16 @@ export async function scoreLocation(
     // written (its class), else the nearest street. The same road as the equivalent address resolves.
     // The counts near the point are read beside it; what the point is called when no address was given (issue 31
     // item 5: the civic address within 15 m, else the street and cross street) after it, from the cells it read.
-    const [nearest, measuredCounts] = env.DB
+    const [nearest, measuredCounts] = store
       ? await Promise.all([
-          reverseLocate(env.DB, lat, lng, street ? { nameKey: streetKeyOf(parsed!).nameKey } : {}),
-          countsNear(d1CountStore(env.DB), lat, lng, 'coordinates'),
+          reverseLocate(store, lat, lng, street ? { nameKey: streetKeyOf(parsed!).nameKey } : {}),
+          countsNear(store.counts, lat, lng, 'coordinates'),
         ])
       : [undefined, undefined]
     const located = scoringStreet(nearest, street)
     // The same cells as the nearest street's and its address points (cached by now): no second query.
-    const [near, name] = env.DB
-      ? await Promise.all([streetsInSightOf(d1StreetStore(env.DB), lat, lng), address === undefined ? nameOfPoint(env, lat, lng) : null])
+    const [near, name] = store
+      ? await Promise.all([streetsInSightOf(store.streets, lat, lng), address === undefined ? nameOfPoint(env, lat, lng) : null])
       : [undefined, null]
     const result = buildScoreResult(
       {
@@ -69,10 +71,10 @@ export async function scoreLocation(
   // cell of an isolate; none for an area position). It is the only D1 read of a KV-cached address.
   // An exact position (an address point, an interpolated number, a crossing) sees the streets within
   // sight; the two reads run side by side.
-  const [measuredCounts, near] = env.DB
+  const [measuredCounts, near] = store
     ? await Promise.all([
-        countsNear(d1CountStore(env.DB), geocoded.lat, geocoded.lng, geocoded.precision),
-        AT_A_FRONTAGE.has(geocoded.precision) ? streetsInSightOf(d1StreetStore(env.DB), geocoded.lat, geocoded.lng) : undefined,
+        countsNear(store.counts, geocoded.lat, geocoded.lng, geocoded.precision),
+        AT_A_FRONTAGE.has(geocoded.precision) ? streetsInSightOf(store.streets, geocoded.lat, geocoded.lng) : undefined,
       ])
     : [undefined, undefined]
   const result = buildScoreResult(

@@ -11,7 +11,6 @@ import { distanceM } from '../geo/geodata'
 import { boxAround, titleCaseKey } from '../geo/geodata'
 import type { AddressPoint } from '../geo/geocode'
 import type { KnownStreet } from '../geo/signals'
-import { nearestAddressPoint } from './address-store'
 import { CellCache } from './cell-cache'
 
 const { streetPieces: pieces } = schema
@@ -162,23 +161,18 @@ export const ADDRESS_POINT_FAR_M = 120
  * restricts the answer to one street (an address given with the coordinates).
  */
 export async function reverseLocate(
-  d1: D1Database,
+  sources: LocateSources,
   lat: number,
   lng: number,
   options: { nameKey?: string } = {},
 ): Promise<LocatedStreet | undefined> {
   // The same point asked again (a site re-scored, compared, monitored) costs nothing: answers per isolate, briefly.
   const key = `${lat.toFixed(5)},${lng.toFixed(5)},${options.nameKey ?? ''}`
-  const recent = recentStreets.get(d1) ?? new Map<string, { street: LocatedStreet; until: number }>()
-  recentStreets.set(d1, recent)
+  const recent = recentStreets.get(sources) ?? new Map<string, { street: LocatedStreet; until: number }>()
+  recentStreets.set(sources, recent)
   const memo = recent.get(key)
   if (memo && memo.until > Date.now()) return memo.street
-  const street = await locateStreet(
-    { streets: d1StreetStore(d1), nearestPoint: (...at) => nearestAddressPoint(d1, ...at) },
-    lat,
-    lng,
-    options,
-  )
+  const street = await locateStreet(sources, lat, lng, options)
   // Only answers are kept: "no street" may be a store that failed just now (its empty cells are cached anyway).
   if (street) {
     if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value!)
@@ -196,7 +190,8 @@ export type LocatedStreet = Omit<ReverseStreet, 'side' | 'lat' | 'lng' | 'offset
 }
 const RECENT_MAX = 2000
 const RECENT_TTL_MS = 10 * 60_000
-const recentStreets = new WeakMap<D1Database, Map<string, { street: LocatedStreet; until: number }>>()
+/** Per store (services/geodata-store.ts keeps one D1 adapter per binding). */
+const recentStreets = new WeakMap<LocateSources, Map<string, { street: LocatedStreet; until: number }>>()
 
 /** What locating a coordinate's street reads from the geodata store: D1 in the worker, the artefacts in memory offline. */
 export interface LocateSources {

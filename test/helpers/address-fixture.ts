@@ -1,6 +1,7 @@
 // A small synthetic address store written through the importer's own parse → dedupe → SQL path.
 // Streets are straight lines from an origin; civic number n lies n × 5 m along the street, even
-// numbers on one side (+12 m) and odd on the other (−12 m), like a real block face.
+// numbers on one side (+12 m) and odd on the other (−12 m), like a real block face. The same records
+// feed the memory store of Node tests (./memory-store.ts).
 import { dedupe, importStatements, parseAddressFile } from '../../scripts/lib/address-import'
 
 export interface FixtureStreet {
@@ -32,8 +33,11 @@ export function fixtureCsv(streets: FixtureStreet[]): string {
   return lines.join('\n')
 }
 
+/** The CSV's address points as the importer keeps them (parsed, normalised, de-duplicated). */
+export const fixtureRecords = (csv: string) => dedupe(parseAddressFile(csv).records).records
+
 export async function loadFixture(db: D1Database, name: string, csv: string): Promise<number> {
-  const { records } = dedupe(parseAddressFile(csv).records)
+  const records = fixtureRecords(csv)
   const statements = importStatements(
     { name, file: `${name}.csv`, sha256: 'fixture', licence: 'test fixture', importedAt: '2026-01-01T00:00:00Z' },
     records,

@@ -1,5 +1,6 @@
 // Street centrelines in the test D1, written by the geodata build's own code (pieceRows) and the
-// loader's own SQL (artefactStatements), like `npm run load:geodata` does with the real artefacts.
+// loader's own SQL (artefactStatements), like `npm run load:geodata` does with the real artefacts; the
+// same rows feed the memory store of Node tests (./memory-store.ts).
 import { artefactStatements } from '../../scripts/lib/geodata-sql.mjs'
 import { pieceFields, pieceRows } from '../../scripts/lib/geodata-store-streets'
 import { streetKeyOfText } from '../../src/geo/geocode/street-key'
@@ -14,8 +15,9 @@ export interface FixtureLine {
   untyped?: boolean
 }
 
-export async function loadStreetFixture(db: D1Database, source: string, lines: FixtureLine[]): Promise<number> {
-  const rows = lines.flatMap((l) => {
+/** The lines as street artefact rows (the columns of src/geo/geodata/store-format.ts), as the build writes them. */
+export function streetFixtureRows(lines: FixtureLine[]): (string | number)[][] {
+  return lines.flatMap((l) => {
     const key = l.untyped ? { nameKey: l.name.toLowerCase(), typeKey: '', dir: '' } : streetKeyOfText(l.name)
     if (!key) throw new Error(`fixture street without a name: ${l.name}`)
     return pieceRows(
@@ -25,6 +27,10 @@ export async function loadStreetFixture(db: D1Database, source: string, lines: F
       l.points.map(([lat, lng]) => [lng, lat]),
     ).map(pieceFields)
   })
+}
+
+export async function loadStreetFixture(db: D1Database, source: string, lines: FixtureLine[]): Promise<number> {
+  const rows = streetFixtureRows(lines)
   const statements = artefactStatements(
     { source, kind: 'streets', file: `${source}.tsv`, sha256: 'fixture', licence: 'test fixture' },
     rows,

@@ -1,6 +1,10 @@
-import { describe, it, expect } from 'vitest'
+import { describe, it, expect, beforeAll } from 'vitest'
+import { env } from 'cloudflare:workers'
 import { ScoreResultSchema, FACTOR_KEYS } from '../../src/scoring'
+import { accuracyOf } from '../../src/geo/geodata/accuracy'
 import { call, createKey, expectError } from '../helpers/api'
+import { fixtureCsv, loadFixture } from '../helpers/address-fixture'
+import { ALL } from '../helpers/civic-fixture'
 
 const post = (path: string, body: unknown, key?: string) => call(path, { key, body })
 
@@ -69,6 +73,8 @@ describe('POST /api/v1/score', () => {
   it('400 for coordinates outside Canada or half a pair', async () => {
     const { key } = await createKey()
     expect(expectError(await post('/api/v1/score', { lat: 40.7, lng: -74 }, key), 400, 'BAD_REQUEST').details?.[0].path).toBe('lat')
+    // Above the box (from the measured-counts tests, now in Node: test/scoring/store-counts.unit.test.ts).
+    expect(expectError(await post('/api/v1/score', { lat: 95, lng: -113.5121 }, key), 400, 'BAD_REQUEST').details?.[0].path).toBe('lat')
     expect(expectError(await post('/api/v1/score', { lat: 45, lng: -30 }, key), 400, 'BAD_REQUEST').details?.[0].path).toBe('lng')
     expect(expectError(await post('/api/v1/score', { lat: 45 }, key), 400, 'BAD_REQUEST').details?.[0].path).toBe('lng')
   })
@@ -185,5 +191,43 @@ describe('POST /api/v1/compare', () => {
 
   it('401 without a key', async () => {
     expectError(await post('/api/v1/compare', { locations: [{ address: DOWNTOWN }, { address: CRESCENT }] }), 401, 'UNAUTHORIZED')
+  })
+})
+
+// The civic fixture in D1, loaded by the importer's own SQL (test/helpers/civic-fixture.ts), after the tests
+// above ran on an empty store. Geocoding on it in detail: test/geo/address-geocoding.unit.test.ts (Node).
+describe('POST /score with civic geocoding', () => {
+  beforeAll(async () => {
+    await loadFixture(env.DB, 'fixture', fixtureCsv(ALL))
+  })
+
+  it('scores an address point with precision and accuracyM, and a coordinates score with accuracyM 0', async () => {
+    const { key } = await createKey()
+    const res = await call('/api/v1/score', { key, body: { address: '250 King St N, Waterloo, ON' } })
+    expect(res.status).toBe(200)
+    expect(res.json).toMatchObject({ precision: 'address', accuracyM: accuracyOf('address', 0), address: '250 King St N, Waterloo, ON' })
+    const coords = await call('/api/v1/score', { key, body: { lat: 43.47, lng: -80.52 } })
+    expect(coords.json).toMatchObject({ precision: 'coordinates', accuracyM: 0 })
+    const city = await call('/api/v1/score', { key, body: { address: 'Waterloo, ON' } })
+    expect(city.json.precision).toBe('city')
+    expect(city.json.accuracyM).toBeGreaterThan(1000)
+  })
+
+  it('answers every bad address with a 4xx error envelope', async () => {
+    const { key } = await createKey()
+    for (const address of [
+      'Nowhere St & Nothing Rd, Atlantis',
+      '99999999 King St N',
+      '&',
+      'coin  et , ',
+      ' / ',
+      '#4-',
+      'King St N & , Waterloo'.repeat(40),
+    ]) {
+      const res = await call('/api/v1/score', { key, body: { address } })
+      expect(res.status, address).toBeGreaterThanOrEqual(400)
+      expect(res.status, address).toBeLessThan(500)
+      expect(res.json.error?.code, address).toBeTruthy()
+    }
   })
 })

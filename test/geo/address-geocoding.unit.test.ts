@@ -1,79 +1,17 @@
-import { describe, it, expect, beforeAll } from 'vitest'
-import { env } from 'cloudflare:workers'
+// Civic geocoding on the geodata store's address points: the geocoder service (services/geocoder.ts) on the
+// store's memory adapter, in Node. POST /score on the same fixture in D1: test/routes/score.test.ts (workerd).
+import { describe, it, expect } from 'vitest'
 import { geocoderFor } from '../../src/services/geocoder'
 import { distanceKm } from '../../src/geo/geodata/text'
 import { accuracyOf } from '../../src/geo/geodata/accuracy'
-import { call, createKey } from '../helpers/api'
-import { fixtureCsv, loadFixture, pointOf, range, type FixtureStreet } from '../helpers/address-fixture'
+import { fixtureCsv, pointOf, type FixtureStreet } from '../helpers/address-fixture'
+import { ALL, KING_N, MONTREAL, STE_CATHERINE_O, STE_CATHERINE_E, RENE_LEVESQUE, COTE_DES_NEIGES, WATERLOO } from '../helpers/civic-fixture'
+import { memoryStore } from '../helpers/memory-store'
 
-// Uptown Waterloo (King & Erb) and downtown Montréal (Sainte-Catherine & Peel), synthetic points.
-const WATERLOO: [number, number] = [43.465, -80.5225]
-const MONTREAL: [number, number] = [45.499, -73.575]
-const KING_N: FixtureStreet = { street: 'KING ST N', city: 'Waterloo', origin: WATERLOO, bearingDeg: 0, numbers: range(2, 298, [101, 150]) }
-const KING_S: FixtureStreet = { street: 'King St S', city: 'WATERLOO', origin: WATERLOO, bearingDeg: 180, numbers: range(2, 120) }
-const ERB_W: FixtureStreet = { street: 'ERB ST W', city: 'Waterloo', origin: WATERLOO, bearingDeg: 270, numbers: range(2, 160) }
-const ERB_E: FixtureStreet = { street: 'Erb St E', city: 'Waterloo', origin: WATERLOO, bearingDeg: 90, numbers: range(2, 160) }
-// Weber St exists in the fixture only in Kitchener, 2 km south of uptown Waterloo.
-const WEBER_KITCHENER: FixtureStreet = {
-  street: 'Weber St N',
-  city: 'Kitchener',
-  origin: [WATERLOO[0] - 0.018, WATERLOO[1]],
-  bearingDeg: 0,
-  numbers: range(2, 200),
-}
-const STE_CATHERINE_O: FixtureStreet = {
-  street: 'RUE SAINTE-CATHERINE O',
-  city: 'Montréal',
-  origin: MONTREAL,
-  bearingDeg: 270,
-  numbers: range(1000, 1400),
-  startM: -2400,
-  metresPerNumber: 2,
-}
-const STE_CATHERINE_E: FixtureStreet = {
-  street: 'RUE SAINTE-CATHERINE E',
-  city: 'Montréal',
-  origin: [MONTREAL[0], MONTREAL[1] + 0.03],
-  bearingDeg: 90,
-  numbers: range(100, 400),
-  metresPerNumber: 2,
-}
-const PEEL: FixtureStreet = {
-  street: 'RUE PEEL',
-  city: 'Montréal',
-  origin: MONTREAL,
-  bearingDeg: 0,
-  numbers: range(1400, 1600),
-  startM: -3000,
-  metresPerNumber: 2,
-}
-// Parallel to Sainte-Catherine, 200 m south: the two never meet.
-const RENE_LEVESQUE: FixtureStreet = {
-  street: 'BOUL RENE-LEVESQUE O',
-  city: 'Montréal',
-  origin: [MONTREAL[0] - 0.0018, MONTREAL[1]],
-  bearingDeg: 270,
-  numbers: range(1000, 1300),
-  startM: -2400,
-  metresPerNumber: 2,
-}
-const COTE_DES_NEIGES: FixtureStreet = {
-  street: 'CH DE LA COTE-DES-NEIGES',
-  city: 'Montréal',
-  origin: [MONTREAL[0] + 0.01, MONTREAL[1] - 0.01],
-  bearingDeg: 315,
-  numbers: range(3000, 3200),
-  startM: -6000,
-  metresPerNumber: 2,
-}
-const ALL = [KING_N, KING_S, ERB_W, ERB_E, WEBER_KITCHENER, STE_CATHERINE_O, STE_CATHERINE_E, PEEL, RENE_LEVESQUE, COTE_DES_NEIGES]
-
-const geocode = (text: string) => geocoderFor({ DB: env.DB, KEYS: undefined as unknown as KVNamespace }).geocode(text)
+const memory = memoryStore()
+memory.addAddresses(fixtureCsv(ALL))
+const geocode = (text: string) => geocoderFor(memory.env).geocode(text)
 const metres = (a: { lat: number; lng: number }, b: { lat: number; lng: number }) => distanceKm(a.lat, a.lng, b.lat, b.lng) * 1000
-
-beforeAll(async () => {
-  await loadFixture(env.DB, 'fixture', fixtureCsv(ALL))
-})
 
 describe('civic addresses from the address store', () => {
   it('finds an address point with and without a postal code, ~10 m', async () => {
@@ -166,37 +104,5 @@ describe('civic addresses from the address store', () => {
 
   it('does not invent a crossing of parallel streets', async () => {
     expect((await geocode('Sainte-Catherine & René-Lévesque, Montréal'))?.precision).toBe('city')
-  })
-})
-
-describe('POST /score with civic geocoding', () => {
-  it('scores an address point with precision and accuracyM, and a coordinates score with accuracyM 0', async () => {
-    const { key } = await createKey()
-    const res = await call('/api/v1/score', { key, body: { address: '250 King St N, Waterloo, ON' } })
-    expect(res.status).toBe(200)
-    expect(res.json).toMatchObject({ precision: 'address', accuracyM: accuracyOf('address', 0), address: '250 King St N, Waterloo, ON' })
-    const coords = await call('/api/v1/score', { key, body: { lat: 43.47, lng: -80.52 } })
-    expect(coords.json).toMatchObject({ precision: 'coordinates', accuracyM: 0 })
-    const city = await call('/api/v1/score', { key, body: { address: 'Waterloo, ON' } })
-    expect(city.json.precision).toBe('city')
-    expect(city.json.accuracyM).toBeGreaterThan(1000)
-  })
-
-  it('answers every bad address with a 4xx error envelope', async () => {
-    const { key } = await createKey()
-    for (const address of [
-      'Nowhere St & Nothing Rd, Atlantis',
-      '99999999 King St N',
-      '&',
-      'coin  et , ',
-      ' / ',
-      '#4-',
-      'King St N & , Waterloo'.repeat(40),
-    ]) {
-      const res = await call('/api/v1/score', { key, body: { address } })
-      expect(res.status, address).toBeGreaterThanOrEqual(400)
-      expect(res.status, address).toBeLessThan(500)
-      expect(res.json.error?.code, address).toBeTruthy()
-    }
   })
 })

@@ -1,9 +1,14 @@
+// The geocoder service (services/geocoder.ts) and scoreLocation's geocoding, in Node: the live HTTP geocoder
+// with an injected fetch, the choice of geocoder, the KV cache in front of the chain (on a KV in memory,
+// test/helpers/memory-kv.ts), and scoring on an empty geodata store (the memory adapter).
 import { describe, it, expect } from 'vitest'
-import { env } from 'cloudflare:workers'
 import { createHttpGeocoder, geocodeCacheKey, geocoderFor, offlineGeocoder, withKvCache, type Geocoder } from '../../src/services/geocoder'
 import { scoreLocation } from '../../src/services/scoring'
 import { ApiError } from '../../src/errors'
+import { memoryKv } from '../helpers/memory-kv'
+import { memoryStore } from '../helpers/memory-store'
 
+const empty = memoryStore().env
 const mockFetch = (handler: (url: URL) => Response | Promise<Response>) => {
   const calls: URL[] = []
   const fn = (async (input: RequestInfo | URL) => {
@@ -46,14 +51,18 @@ describe('live HTTP geocoder (mocked fetch)', () => {
     }
   })
 
-  it('geocoderFor picks offline without GEOCODER_URL', () => {
-    expect(geocoderFor({ KEYS: env.KEYS })).toBe(offlineGeocoder)
-    expect(geocoderFor({ KEYS: env.KEYS, DB: env.DB })).not.toBe(offlineGeocoder)
-    expect(geocoderFor({ KEYS: env.KEYS, GEOCODER_URL: 'https://geo.example/search' })).not.toBe(offlineGeocoder)
+  it('geocoderFor picks offline without GEOCODER_URL nor a geodata store', () => {
+    // Bindings as tokens: geocoderFor only chooses (the chain reads them when it geocodes).
+    const KEYS = {} as KVNamespace
+    expect(geocoderFor({ KEYS })).toBe(offlineGeocoder)
+    expect(geocoderFor({ KEYS, DB: {} as D1Database })).not.toBe(offlineGeocoder)
+    expect(geocoderFor({ KEYS, geodata: memoryStore().store })).not.toBe(offlineGeocoder)
+    expect(geocoderFor({ KEYS, GEOCODER_URL: 'https://geo.example/search' })).not.toBe(offlineGeocoder)
   })
 })
 
 describe('KV cache', () => {
+  const { kv: KEYS } = memoryKv()
   it('caches successful results under geocode: for later calls', async () => {
     let calls = 0
     const inner: Geocoder = {
@@ -62,7 +71,7 @@ describe('KV cache', () => {
         return offlineGeocoder.geocode(a)
       },
     }
-    const cached = withKvCache(inner, env.KEYS)
+    const cached = withKvCache(inner, KEYS)
     const address = `  1 Yonge St,   Toronto ON M5E 1W7 #${Math.random()}`
     const first = await cached.geocode(address)
     const second = await cached.geocode(address.toUpperCase())
@@ -70,7 +79,7 @@ describe('KV cache', () => {
     expect(second).toEqual(first)
     const key = await geocodeCacheKey(address)
     expect(key.startsWith('geocode:')).toBe(true)
-    expect(await env.KEYS.get(key, 'json')).toEqual(first)
+    expect(await KEYS.get(key, 'json')).toEqual(first)
   })
 
   it('does not cache failures and hashes very long keys', async () => {
@@ -82,7 +91,7 @@ describe('KV cache', () => {
           return null
         },
       },
-      env.KEYS,
+      KEYS,
     )
     await cached.geocode('Atlantis')
     await cached.geocode('Atlantis')
@@ -93,7 +102,7 @@ describe('KV cache', () => {
 
 describe('scoreLocation', () => {
   it('throws BAD_REQUEST "could not geocode" with the address', async () => {
-    const error = await scoreLocation(env, { address: 'Gotham City' }).catch((e) => e)
+    const error = await scoreLocation(empty, { address: 'Gotham City' }).catch((e) => e)
     expect(error).toBeInstanceOf(ApiError)
     expect(error.code).toBe('BAD_REQUEST')
     expect(error.message).toMatch(/^could not geocode "Gotham City"/)
@@ -103,8 +112,8 @@ describe('scoreLocation', () => {
     const geocoder: Geocoder = {
       geocode: async () => ({ lat: 45.5, lng: -73.57, precision: 'coordinates', accuracyM: 30, address: 'stub' }),
     }
-    expect((await scoreLocation(env, { address: 'anything' }, undefined, { geocoder })).address).toBe('stub')
-    const both = await scoreLocation(env, { address: '977 rue Sainte-Catherine O, Montréal', lat: 45.5, lng: -73.57 })
+    expect((await scoreLocation(empty, { address: 'anything' }, undefined, { geocoder })).address).toBe('stub')
+    const both = await scoreLocation(empty, { address: '977 rue Sainte-Catherine O, Montréal', lat: 45.5, lng: -73.57 })
     expect(both.address).toBe('977 rue Sainte-Catherine O, Montréal')
     expect(both.factorScores.roadClass.raw.method).toMatch(/^street-/)
   })
