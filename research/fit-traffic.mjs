@@ -34,7 +34,7 @@ const m = await loadSrc(
     'geo/signals/index.ts': ['featuresAt'],
     'geo/signals/features.ts': ['transitInputsAt'],
     'geo/geodata/measured/index.ts': ['censusAt', 'transitStopPointsNear'],
-    'geo/signals/model/traffic.ts': ['trafficModelInputs', 'outsideFitFactor', 'classTerm', 'logPriorAadt', 'logRunRatio'],
+    'geo/signals/model/traffic.ts': ['trafficModelInputs', 'outsideFitFactor', 'classTerm', 'logPriorAadt', 'logRunRatio', 'logRunKnots'],
     'geo/signals/model/exposure.ts': ['sameStreet'],
     'scoring/index.ts': ['scoreSignals', 'FACTOR_KEYS', 'DEFAULT_WEIGHTS'],
     'scoring/audience.ts': ['VEHICLE_OCCUPANCY'],
@@ -69,13 +69,14 @@ for (const r of rows) {
 // training cities (with the street), each left-out city or fold on the exponent chosen without it.
 const RUN_EXPONENTS = [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6]
 const typicalRunM = store?.typicalRunM ?? [1, 1, 1, 1, 1, 1]
+const logTypicalRun = m.logRunKnots(typicalRunM)
 function useRunExponent(g) {
   for (const r of rows)
     for (const basis of ['coordinates', 'street']) {
       const v = r[basis]
       if (!v) continue
       const terms = v.runs.map(
-        (st) => m.logPriorAadt(st.roadClass) - Math.log(3000) + g * m.logRunRatio(st.roadClass, st.runM, typicalRunM),
+        (st) => m.logPriorAadt(st.roadClass) - Math.log(3000) + g * m.logRunRatio(st.roadClass, st.runM, logTypicalRun),
       )
       const top = Math.max(...terms)
       const sum = terms.reduce((t, c) => t + Math.exp(c - top), 0)

@@ -272,49 +272,46 @@ for (const [name, step] of built) {
     console.log(`${name}: ${result.kept.length} corners kept → ${rows.length} rows, ${held.length} held out`)
   } else {
     // Written after every street source is built: a street's run joins its pieces across sources (street-runs.ts).
-    pendingStreets.push({ name, result, from, seconds: (performance.now() - started) / 1000 })
+    pendingStreets.push({ name, result, pieces: build.sortPieces(result.rows), from, seconds: (performance.now() - started) / 1000 })
   }
 }
 
 // With --only, the street sources not rebuilt still join the runs, read back from their committed artefacts.
-const runOf = new Map()
 {
   const rebuilt = new Set(pendingStreets.map((p) => p.name))
   const kept = artefacts.filter((a) => a.kind === 'streets' && !rebuilt.has(a.source))
   if (only && kept.length) console.warn('⚠ --only: runs of the street sources not rebuilt are not updated; rebuild all before committing')
   const at = (c) => format.STREET_COLUMNS.indexOf(c)
   const pieces = [
-    ...pendingStreets.flatMap((p) => build.sortPieces(p.result.rows)),
+    ...pendingStreets.flatMap((p) => p.pieces),
     ...kept.flatMap((a) =>
       readArtefact(a, outDir).map((f) => ({ nameKey: f[at('name_key')], typeKey: f[at('type_key')], line: f[at('line')] })),
     ),
   ]
   const runs = runsOf.streetRuns(pieces)
-  for (const [i, p] of pieces.entries()) runOf.set(p, runs[i])
+  for (const [i, p] of pieces.entries()) p.runM = runs[i]
 }
-for (const { name, result, from, seconds } of pendingStreets) {
-  {
-    const rows = build.sortPieces(result.rows).map((r) => build.pieceFields({ ...r, runM: runOf.get(r) }))
-    // The worker reads the extent (src/geo/data/store-summary.json): inside it, no street for a kilometre is water or parkland.
-    const at = (c) => format.STREET_COLUMNS.indexOf(c)
-    const extent = rows.reduce(
-      ([a, b, c, d], r) => [
-        Math.min(a, r[at('min_lat_e5')]),
-        Math.min(b, r[at('min_lng_e5')]),
-        Math.max(c, r[at('max_lat_e5')]),
-        Math.max(d, r[at('max_lng_e5')]),
-      ],
-      [Infinity, Infinity, -Infinity, -Infinity],
-    )
-    write(`streets-${name}.tsv.gz`, tsv(format.STREET_COLUMNS, rows), {
-      ...from,
-      kind: 'streets',
-      rowsRead: result.features,
-      rows: rows.length,
-      extentE5: extent,
-    })
-    console.log(`${name}: ${result.features} features → ${rows.length} street pieces (${seconds.toFixed(1)} s)`)
-  }
+for (const { name, result, pieces, from, seconds } of pendingStreets) {
+  const rows = pieces.map(build.pieceFields)
+  // The worker reads the extent (src/geo/data/store-summary.json): inside it, no street for a kilometre is water or parkland.
+  const at = (c) => format.STREET_COLUMNS.indexOf(c)
+  const extent = rows.reduce(
+    ([a, b, c, d], r) => [
+      Math.min(a, r[at('min_lat_e5')]),
+      Math.min(b, r[at('min_lng_e5')]),
+      Math.max(c, r[at('max_lat_e5')]),
+      Math.max(d, r[at('max_lng_e5')]),
+    ],
+    [Infinity, Infinity, -Infinity, -Infinity],
+  )
+  write(`streets-${name}.tsv.gz`, tsv(format.STREET_COLUMNS, rows), {
+    ...from,
+    kind: 'streets',
+    rowsRead: result.features,
+    rows: rows.length,
+    extentE5: extent,
+  })
+  console.log(`${name}: ${result.features} features → ${rows.length} street pieces (${seconds.toFixed(1)} s)`)
 }
 
 artefacts.sort((a, b) => (a.file < b.file ? -1 : 1))

@@ -66,19 +66,19 @@ export function trafficModelInputs(x: TrafficModelInputs, roadClass: number): nu
 }
 
 const { exponent: RUN_EXPONENT, typicalRunM: TYPICAL_RUN_M } = TRAFFIC_MODEL.continuity
+/** ln of each class's typical run, as knots (class, ln metres) for interpolateKnots. */
+export const logRunKnots = (typicalRunM: readonly number[]) => typicalRunM.map((m, i) => [i + 1, Math.log(m)] as const)
+const LOG_TYPICAL_RUN = logRunKnots(TYPICAL_RUN_M)
 /** A run is read at most this many times longer or shorter than its class's typical one (e^3.45 ≈ 31). */
 const MAX_LOG_RUN_RATIO = 1.5 * Math.LN10
 /**
- * ln(run ÷ the typical run of the class), clamped; 0 without a run. `typicalRunM`: classes 1–6, interpolated in
- * log space (the fit passes the table it is building).
+ * ln(run ÷ the typical run of the class), clamped; 0 without a run. `logTypical`: logRunKnots of classes 1–6 (the
+ * fit passes the table it is building).
  */
-export function logRunRatio(roadClass: number, runM: number | undefined, typicalRunM: readonly number[] = TYPICAL_RUN_M): number {
+export function logRunRatio(roadClass: number, runM: number | undefined, logTypical = LOG_TYPICAL_RUN): number {
   if (!runM) return 0
-  const c = Math.min(6, Math.max(1, roadClass))
-  const i = Math.min(4, Math.floor(c) - 1)
-  const t = c - 1 - i
-  const typical = Math.log(typicalRunM[i]) * (1 - t) + Math.log(typicalRunM[i + 1]) * t
-  return Math.max(-MAX_LOG_RUN_RATIO, Math.min(MAX_LOG_RUN_RATIO, Math.log(runM) - typical))
+  const ratio = Math.log(runM) - interpolateKnots(logTypical, roadClass)
+  return Math.max(-MAX_LOG_RUN_RATIO, Math.min(MAX_LOG_RUN_RATIO, ratio))
 }
 /**
  * The class's typical volume, moved by how much longer or shorter than its class's typical run the street goes on
