@@ -177,6 +177,26 @@ export function vancouverLineRows(corners: CityCorner[]): StreetPieceRow[] {
   return rows
 }
 
+/** The street Toronto numbers its east–west streets from: their East and West halves meet on it. */
+const EAST_WEST_DIVIDE = 'yonge'
+/**
+ * The City names a signal on Yonge St where the two halves of a street meet without a direction (`YONGE ST /
+ * DUNDAS ST`): where the names file holds both halves (Dundas Street East and West), that signal is a point of
+ * each, so each half's line reaches Yonge St. Only on the divide: elsewhere a name without a direction is its own
+ * street (Kingston Rd, Church St).
+ */
+function withBothHalves(corners: CityCorner[], named: (key: string) => boolean): CityCorner[] {
+  return corners.map((c) => {
+    if (!c.streets.some((s) => s.nameKey === EAST_WEST_DIVIDE)) return c
+    const halves = c.streets.flatMap((s) => {
+      if (s.dir || s.nameKey === EAST_WEST_DIVIDE) return []
+      const both = ['E', 'W'].map((dir) => ({ ...s, dir, name: `${s.name} ${dir}` }))
+      return both.every((h) => named(keyOf(h))) ? both : []
+    })
+    return halves.length ? { ...c, streets: [...c.streets, ...halves] } : c
+  })
+}
+
 /** A signal this close to its street's own centreline (streets-gta) is covered by it: the roadway is mapped there. */
 export const SIGNAL_COVERED_M = 50
 /**
@@ -211,7 +231,7 @@ export function gtaHoleLines(
   const rows: StreetPieceRow[] = []
   const absorbed = new Set<string>()
   let streets = 0
-  const byStreet = pointsByStreet(corners)
+  const byStreet = pointsByStreet(withBothHalves(corners, (k) => classes.has(k)))
   for (const k of [...byStreet.keys()].sort()) {
     const named = classes.get(k)
     if (!named) continue

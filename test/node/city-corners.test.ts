@@ -1,7 +1,8 @@
 // The Cities' corners (scripts/lib/city-corners.ts) as a gazetteer of typed intersections: names matched with
 // the street-key rules, both orders, the City abbreviations (AV, ST, DRIVE, E/W); the spatial-block hold-out.
 import { describe, expect, it } from 'vitest'
-import { cityCase, cornerRows, heldOutBlock, splitHoldout, torontoCorners, vancouverCorners } from '../../scripts/lib/city-corners'
+import { cityCase, cornerRows, gtaHoleLines, heldOutBlock, splitHoldout, torontoCorners, vancouverCorners } from '../../scripts/lib/city-corners'
+import polyline from '@mapbox/polyline'
 import { planAddressLookup, resolveAddressLookup } from '../../src/geo/geocode/address-lookup'
 import { cornerOf, type Corner } from '../../src/geo/geocode/corners'
 import { streetsCompatible } from '../../src/geo/geocode/street-key'
@@ -80,5 +81,50 @@ describe('City corners as a gazetteer', () => {
     const all = torontoCorners(TORONTO)
     const { kept, held } = splitHoldout(all)
     expect(kept.length + held.length).toBe(all.length)
+  })
+})
+
+describe('hole lines through the City signals', () => {
+  // Dundas St has no centreline near Yonge St in the GTA file; the City names the Yonge St signal without a
+  // direction (the two halves meet there) and the others with one.
+  const signals = [
+    'signal_id,street_1,midblock_offset,street_2,street_3,lat,lng,count_date,vehicles_8h,pedestrians_8h',
+    '36,YONGE ST,,DUNDAS ST,,43.656326,-79.380912,2015-04-11,1,1',
+    '1905,DUNDAS ST E,,VICTORIA ST,,43.656300,-79.379550,2015-04-13,1,1',
+    '21,DUNDAS ST E,,CHURCH ST,,43.656499,-79.377127,2015-04-13,1,1',
+    '265,DUNDAS ST W,,MC CAUL ST,,43.654313,-79.391437,2015-04-13,1,1',
+    // Off Yonge St a name without a direction is its own street, even where the names file has halves.
+    '900,KINGSTON RD,,MARKHAM RD,,43.738817,-79.217042,2015-04-13,1,1',
+    '901,KINGSTON RD W,,FOO ST,,43.742000,-79.213000,2015-04-13,1,1',
+    '902,KINGSTON RD W,,BAR ST,,43.745000,-79.209000,2015-04-13,1,1',
+  ].join('\n')
+  const names = [
+    'name,highway,has_geometry',
+    'Dundas Street East,primary,0',
+    'Dundas Street West,primary,0',
+    'Yonge Street,primary,0',
+    'Kingston Road East,primary,0',
+    'Kingston Road West,primary,0',
+  ].join('\n')
+  const { rows } = gtaHoleLines(torontoCorners(signals), [], [], names)
+  const nearest = (dir: string, lat: number, lng: number, nameKey = 'dundas') =>
+    Math.min(
+      ...rows
+        .filter((r) => r.nameKey === nameKey && r.dir === dir)
+        .flatMap((r) => polyline.decode(r.line, 5))
+        .map(([a, b]) => distanceKm(a, b, lat, lng) * 1000),
+    )
+
+  it('takes a signal named without a direction into both halves of the street, so each reaches Yonge St', () => {
+    expect(nearest('E', 43.656326, -79.380912)).toBeLessThan(1)
+    expect(nearest('W', 43.656326, -79.380912)).toBeLessThan(1)
+    // Each half keeps its own side: no east signal on the west line.
+    expect(nearest('W', 43.656499, -79.377127)).toBeGreaterThan(300)
+    expect(rows.every((r) => r.roadClass === 40)).toBe(true)
+  })
+
+  it('keeps a name without a direction off Yonge St out of the halves', () => {
+    expect(nearest('W', 43.742, -79.213, 'kingston')).toBeLessThan(1)
+    expect(nearest('W', 43.738817, -79.217042, 'kingston')).toBeGreaterThan(300)
   })
 })
