@@ -6,11 +6,11 @@
 // derived from the artefacts' hashes). Deterministic: the same inputs give byte-identical files.
 //   node scripts/build-geodata-store.mjs [--only waterloo,yellowknife,vancouver,osm-cities,gta,gta-address-line,ottawa,edmonton,
 //     montreal,calgary,edmonton-counts,vancouver-counts,toronto-counts,toronto-signals,vancouver-intersections,gta-hole-line,
-//     vancouver-corner-line]
+//     vancouver-corner-line,edmonton-count-line]
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { gzipSync } from 'node:zlib'
+import { gunzipSync, gzipSync } from 'node:zlib'
 import { parseArgs } from 'node:util'
 import { sharedDataDir } from './geodata/lib.mjs'
 import { loadTs, repoRoot } from './lib/load-ts.mjs'
@@ -23,6 +23,7 @@ const build = {
   ...(await loadTs('scripts/lib/geodata-store-streets.ts')),
   ...(await loadTs('scripts/lib/address-line.ts')),
   ...(await loadTs('scripts/lib/city-corners.ts')),
+  ...(await loadTs('scripts/lib/count-site-lines.ts')),
 }
 const format = await loadTs('src/geo/geodata/store-format.ts')
 const runsOf = await loadTs('scripts/lib/street-runs.ts')
@@ -36,6 +37,17 @@ const TORONTO = 'Open Government Licence – Toronto'
 const VANCOUVER = 'Open Government Licence – Vancouver'
 const SIGNALS = 'toronto/signal-counts-8h.csv'
 const GTA_FILES = ['addresses/osm-canada-cities.csv', 'toronto/osm-gta-streets.geojsonl', 'toronto/osm-gta-street-names.csv']
+/** The positions ("lat lng") of the Edmonton sites in the frozen intersection truth set, kept out of the lines. */
+function edmontonTruthPoints() {
+  const text = gunzipSync(readFileSync(join(repoRoot, 'geodata/intersections/truth.tsv.gz'))).toString('utf8')
+  return new Set(
+    text
+      .split('\n')
+      .map((line) => line.split('\t'))
+      .filter((f) => f[0] === 'edmonton')
+      .map((f) => f[5]),
+  )
+}
 /** The GTA's address lines and, through the kept signals, its hole lines (scripts/lib/city-corners.ts); the same for both steps. */
 let gtaMemo
 function gtaLines([g, n, sig], storedOsmPoints) {
@@ -103,6 +115,17 @@ const STEPS = {
     run: ([t]) => {
       const corners = build.splitHoldout(build.vancouverCorners(t)).kept
       return { rows: build.vancouverLineRows(corners), features: corners.length }
+    },
+  },
+  // Edmonton's network holds only its main roads: a line through the City's count sites of each road. The sites
+  // of the frozen intersection truth set (geodata/intersections/) and of one spatial block in eight are in no line.
+  'edmonton-count-line': {
+    kind: 'streets',
+    files: ['edmonton/aawdt.csv'],
+    licence: 'Open Government Licence – Edmonton',
+    run: ([t]) => {
+      const { kept, held } = build.splitSites(build.edmontonSites(t, edmontonTruthPoints()))
+      return { rows: build.edmontonLineRows(kept), features: kept.length, heldCorners: build.siteHoldoutRows(held) }
     },
   },
   // The Cities' corners as a gazetteer of typed intersections (table street_corners), a spatial block of them held out.
@@ -282,11 +305,15 @@ for (const [name, step] of built) {
   const kept = artefacts.filter((a) => a.kind === 'streets' && !rebuilt.has(a.source))
   if (only && kept.length) console.warn('⚠ --only: runs of the street sources not rebuilt are not updated; rebuild all before committing')
   const at = (c) => format.STREET_COLUMNS.indexOf(c)
+  // Edmonton's count lines run only along counted roads: not a network, so they join no run (their own run is unknown).
+  const joinsRuns = (source) => source !== build.EDMONTON_LINE_SOURCE
   const pieces = [
-    ...pendingStreets.flatMap((p) => p.pieces),
-    ...kept.flatMap((a) =>
-      readArtefact(a, outDir).map((f) => ({ nameKey: f[at('name_key')], typeKey: f[at('type_key')], line: f[at('line')] })),
-    ),
+    ...pendingStreets.filter((p) => joinsRuns(p.name)).flatMap((p) => p.pieces),
+    ...kept
+      .filter((a) => joinsRuns(a.source))
+      .flatMap((a) =>
+        readArtefact(a, outDir).map((f) => ({ nameKey: f[at('name_key')], typeKey: f[at('type_key')], line: f[at('line')] })),
+      ),
   ]
   const runs = runsOf.streetRuns(pieces)
   for (const [i, p] of pieces.entries()) p.runM = runs[i]
@@ -312,6 +339,16 @@ for (const { name, result, pieces, from, seconds } of pendingStreets) {
     extentE5: extent,
   })
   console.log(`${name}: ${result.features} features → ${rows.length} street pieces (${seconds.toFixed(1)} s)`)
+  // Lines drawn through a City's sites hold a block of them out (count-site-lines.ts), typed by validate:corners.
+  if (result.heldCorners) {
+    write(`holdout-corners-${name}.tsv.gz`, tsv(format.CORNER_HOLDOUT_COLUMNS, result.heldCorners), {
+      ...from,
+      kind: 'corner-holdout',
+      rowsRead: result.features + result.heldCorners.length,
+      rows: result.heldCorners.length,
+    })
+    console.log(`${name}: ${result.heldCorners.length} sites held out`)
+  }
 }
 
 artefacts.sort((a, b) => (a.file < b.file ? -1 : 1))

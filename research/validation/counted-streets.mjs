@@ -99,12 +99,16 @@ for (const [city, sites] of cities) {
   )
 }
 
-// The signals of the gazetteer's held-out blocks (geodata/store holdout-corners-toronto-signals: no hole line and no
-// corner of the store was built from them): the figure closest to an independent check inside the pack.
-{
-  const entry = readManifest().artefacts.find((a) => a.kind === 'corner-holdout' && a.source === 'toronto-signals')
+// The sites of the held-out blocks (geodata/store holdout-corners-*): Toronto's signals no hole line and no corner of
+// the store was built from, Edmonton's sites no count line was drawn through. The figures closest to an independent
+// check inside the pack.
+for (const [city, source, counted] of [
+  ['Toronto', 'toronto-signals', torontoCounts()],
+  ['Edmonton', 'edmonton-count-line', edmontonCounts()],
+]) {
+  const entry = readManifest().artefacts.find((a) => a.kind === 'corner-holdout' && a.source === source)
   const held = readArtefact(entry).map(([, , , , lat, lng]) => ({ lat: Number(lat) / 1e5, lng: Number(lng) / 1e5 }))
-  const sites = torontoCounts().filter((s) => held.some((h) => metres(h, s) <= 5))
+  const sites = counted.filter((s) => held.some((h) => metres(h, s) <= 5))
   const r = { model: [], factor: [], persons: [], overall: [], truth: [], people: [] }
   for (const s of sites) {
     const counts = ((await store.countsNear(s.lat, s.lng, 'coordinates')) ?? []).filter((c) => metres(c, s) > HIDE_M)
@@ -122,7 +126,7 @@ for (const [city, sites] of cities) {
   }
   const f3 = (a, b) => spearman(a, b).toFixed(3)
   console.log(
-    `Toronto, the ${sites.length} signals of the gazetteer's held-out blocks (counts within ${HIDE_M} m hidden): vehicle factor ρ ` +
+    `${city}, the ${sites.length} sites of the held-out blocks (counts within ${HIDE_M} m hidden): vehicle factor ρ ` +
       `${f3(r.model, r.truth)} (class model alone) / ${f3(r.factor, r.truth)} (engine); audience.dailyPersons ρ ` +
       `${f3(r.persons, r.people)}, overall score ρ ${f3(r.overall, r.people)} against people passing`,
   )

@@ -26,13 +26,14 @@ const s = await importTs(
 )
 
 /**
- * The committed store without counts (a site would take its own count) and without Calgary's pieces, whose
- * classes come from the counted sections: Calgary's speed zones alone go back (class from the posted speed),
+ * The committed store without counts (a site would take its own count), without Edmonton's count lines and without
+ * Calgary's pieces, whose classes come from the counted sections: Calgary's speed zones alone go back (class from the posted speed),
  * Calgary as a city with a network and no counts. FIT_STORE=none: no store at all (every city without a network).
  */
 export function fitStore() {
   if (process.env.FIT_STORE === 'none') return undefined
-  const [addresses, streets] = committedRows((a) => a.source !== 'calgary')
+  // Edmonton's count lines are drawn through the counted sites themselves: a site would find its own road by them.
+  const [addresses, streets] = committedRows((a) => a.source !== 'calgary' && a.source !== 'edmonton-count-line')
   const zones = s.calgaryStreetRows(readFileSync(join(dataDir, 'calgary/speed-limits.csv'), 'utf8'), '').rows
   for (const r of s.sortPieces(zones)) streets.push({ source: 'calgary', fields: s.pieceFields(r).map(String) })
   // Runs as the store build measures them, over the streets the fit sees (Calgary's speed zones without its sections).

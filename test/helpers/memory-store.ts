@@ -5,6 +5,7 @@
 // (test/geo/geodata-store-*.test.ts), so what these tests see is what the worker answers.
 // Fixtures may be added between tests, as a D1 test loads more rows: the store answers from all of them.
 import { memoryGeodata } from '../../scripts/lib/geodata-memory'
+import { pieceFields, type StreetPieceRow } from '../../scripts/lib/geodata-store-streets'
 import { ScoreRequestSchema } from '../../src/routes/score'
 import { DEFAULT_WEIGHTS, ScoreResultSchema, scoreResultJson } from '../../src/scoring'
 import type { GeodataStore } from '../../src/services/geodata-store'
@@ -63,6 +64,11 @@ export function memoryStore() {
     /** Street centrelines, as loadStreetFixture loads them into D1. */
     addStreets(source: string, lines: FixtureLine[]) {
       streets.push(...rowsOf(source, streetFixtureRows(lines)))
+      built = undefined
+    },
+    /** Street pieces as a build step writes them (scripts/lib/geodata-store-streets.ts pieceRows). */
+    addStreetRows(source: string, rows: readonly StreetPieceRow[]) {
+      streets.push(...rowsOf(source, rows.map(pieceFields)))
       built = undefined
     },
     /** Corner artefact rows (CORNER_COLUMNS). */

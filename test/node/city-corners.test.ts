@@ -1,7 +1,15 @@
 // The Cities' corners (scripts/lib/city-corners.ts) as a gazetteer of typed intersections: names matched with
 // the street-key rules, both orders, the City abbreviations (AV, ST, DRIVE, E/W); the spatial-block hold-out.
 import { describe, expect, it } from 'vitest'
-import { cityCase, cornerRows, gtaHoleLines, heldOutBlock, splitHoldout, torontoCorners, vancouverCorners } from '../../scripts/lib/city-corners'
+import {
+  cityCase,
+  cornerRows,
+  gtaHoleLines,
+  heldOutBlock,
+  splitHoldout,
+  torontoCorners,
+  vancouverCorners,
+} from '../../scripts/lib/city-corners'
 import polyline from '@mapbox/polyline'
 import { planAddressLookup, resolveAddressLookup } from '../../src/geo/geocode/address-lookup'
 import { cornerOf, type Corner } from '../../src/geo/geocode/corners'

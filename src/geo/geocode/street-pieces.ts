@@ -14,7 +14,7 @@ export interface StreetPiece extends StreetKey {
   roadClass?: number
   /**
    * Which network it comes from ("gta", "ottawa", "edmonton", "montreal", "calgary", "gta-address-line", "gta-hole-line",
-   * "vancouver-corner-line").
+   * "vancouver-corner-line", "edmonton-count-line").
    */
   source: string
   /** How far the same named street goes on unbroken, metres (scripts/lib/street-runs.ts); undefined unknown. */
@@ -68,12 +68,14 @@ export function isAddressLine(piece: Pick<StreetPiece, 'source'>): boolean {
 }
 
 /**
- * A line through a City's own corner positions (scripts/lib/city-corners.ts: Toronto's hole roads, Vancouver's
- * streets): on the roadway at each corner, a chord between them. Crossed as a centreline; its vertices also
- * stand for the street where it stops short of a crossing (a T whose corner the data lack).
+ * A line through a City's own positions on the roadway (scripts/lib/city-corners.ts: Toronto's hole roads,
+ * Vancouver's streets; scripts/lib/count-site-lines.ts: Edmonton's counted roads), a chord between them. Crossed
+ * as a centreline; its vertices also stand for the street where it stops short of a crossing (a T whose corner the
+ * data lack).
  */
+const CORNER_LINE_SOURCES: ReadonlySet<string> = new Set(['gta-hole-line', 'vancouver-corner-line', 'edmonton-count-line'])
 export function isCornerLine(piece: Pick<StreetPiece, 'source'>): boolean {
-  return piece.source === 'gta-hole-line' || piece.source === 'vancouver-corner-line'
+  return CORNER_LINE_SOURCES.has(piece.source)
 }
 
 const KY = METRES_PER_DEGREE_LAT

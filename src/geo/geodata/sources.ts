@@ -124,7 +124,7 @@ export const DATA_SOURCES: Readonly<Record<string, Readonly<DataSource>>> = deep
   // The national traffic and pedestrian models are fitted on these counts (research/fit-traffic.mjs); the geodata
   // store holds them too (table count_sites), and a point within 30 m of one takes its count as measured.
   edmontonTraffic: {
-    name: 'City of Edmonton average annual weekday traffic (AAWDT) by count site (measured near a site; traffic-model fit)',
+    name: 'City of Edmonton average annual weekday traffic (AAWDT) by count site (measured near a site; model fit; road lines)',
     licence: 'Open Government Licence – Edmonton. Contains information licensed under the Open Government Licence – Edmonton.',
     url: 'https://data.edmonton.ca/',
     vintage: 'AAWDT 2019 (fabio-analyzes-data/edmonton-traffic, 2023-05-11)',
