@@ -3,6 +3,7 @@
 // them without a cycle.
 import type { ParsedStreet } from './address'
 import type { Corner } from './corners'
+import type { BlockRule } from './grid-numbering'
 import type { NumberingOrigin } from './numbering-origin'
 import type { GeocodeResult } from './offline'
 import type { StreetKey } from './street-key'
@@ -44,4 +45,6 @@ export interface AddressLookup {
   display: { street: string; place: string }
   /** How the city numbers this street (from Yonge St for "Dundas St W, Toronto"): the line's pieces are asked for too. */
   origin?: NumberingOrigin
+  /** The block a civic number lies in, where the city numbers by blocks (Calgary, Edmonton): its cross streets are asked for too. */
+  block?: BlockRule
 }

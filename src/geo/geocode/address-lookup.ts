@@ -13,6 +13,7 @@ import { crossingOfLines, isAddressLine, isCornerLine } from './street-pieces'
 import { cornerOf } from './corners'
 import { crossingBeyondEnds } from './line-ends'
 import { numberingOriginOf, placeFromOrigin } from './numbering-origin'
+import { blockNameKeys, blockRuleOf, placeOnBlock } from './grid-numbering'
 
 export { parseIntersection }
 export type { AddressLookup, AddressPoint, StoreAnswer } from './address-lookup-types'
@@ -73,7 +74,8 @@ export function planAddressLookup(text: string): AddressLookup | undefined {
     .join(' ')
   const lookup = locate([parsed.street], civic, parsed.city, parsed.province, parsed.fsa, text, streetText)
   const origin = civic && numberingOriginOf(lookup.cityKey, lookup.streets[0])
-  return origin ? { ...lookup, origin } : lookup
+  const block = civic && blockRuleOf(lookup.cityKey, lookup.streets[0], civic.number)
+  return { ...lookup, ...(origin && { origin }), ...(block && { block }) }
 }
 
 function locate(
@@ -138,11 +140,11 @@ export function lookupNameKeys(lookup: AddressLookup): string[] {
   return [...new Set(lookup.streets.flatMap((s) => [s.nameKey, ...(s.alternatives ?? []).map((a) => a.nameKey)]))]
 }
 
-/** Every street name whose centrelines the store is asked for: the named streets' and the numbering origin's. */
+/** Every street name whose centrelines the store is asked for: the named streets', the numbering origin's, the block's ends'. */
 export function pieceNameKeys(lookup: AddressLookup): string[] {
-  const keys = lookupNameKeys(lookup)
   const line = lookup.origin?.line
-  return line && !keys.includes(line.nameKey) ? [...keys, line.nameKey] : keys
+  const more = [...(line ? [line.nameKey] : []), ...(lookup.block ? blockNameKeys(lookup.block) : [])]
+  return [...new Set([...lookupNameKeys(lookup), ...more])]
 }
 
 /** Bounding box of `near` in the store's 1e-5-degree integers: [minLat, maxLat, minLng, maxLng]. */
@@ -226,6 +228,9 @@ export function resolveAddressLookup(
       const { dir } = lookup.streets[0]
       located = placeFromOrigin(lookup.civic.number, origin, dir, candidates[0].g, piecesPer[0], originLines) ?? located
     }
+    // A city that numbers by blocks (Calgary, Edmonton): between the block's two numbered cross streets.
+    if (located?.precision === 'street' && lookup.block)
+      located = placeOnBlock(lookup.block, lookup.streets[0].dir, linesPer[0], store.pieces ?? [], lookup.anchor) ?? located
     // Only the street is known: the place may be anywhere on a street of that name there (every group, every centreline).
     if (located?.precision === 'street') {
       const points = perStreet[0].map((p): [number, number] => [p.lng, p.lat])
