@@ -36,7 +36,7 @@ export interface NumberingOrigin {
  * streets), those of 76 of its 86 north–south streets grow northwards (docs/geocoding.md, "Numbering origins").
  * Not here: Montréal's Est/Ouest from boulevard Saint-Laurent (its numbers run ~0.5 m per number and jump by
  * block, which a linear metres per number does not model, and no calibration result to fit a radius on);
- * Calgary's quadrants and Edmonton's grid (no address point there to fit or calibrate on).
+ * Calgary's quadrants and Edmonton's grid, which number by block from numbered streets (grid-numbering.ts).
  */
 export const NUMBERING_ORIGINS: readonly NumberingOrigin[] = [
   { cityKey: 'toronto', line: { nameKey: 'yonge', typeKey: 'st', dir: '' }, dirs: ['E', 'W'] },
