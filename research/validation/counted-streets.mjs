@@ -102,10 +102,12 @@ for (const [city, sites] of cities) {
 // The sites of the held-out blocks (geodata/store holdout-corners-*): Toronto's signals no hole line and no corner of
 // the store was built from, Edmonton's sites no count line was drawn through. The figures closest to an independent
 // check inside the pack.
-for (const [city, source, counted] of [
+/** @type {[string, string, any[]][]} */
+const heldOutSets = [
   ['Toronto', 'toronto-signals', torontoCounts()],
   ['Edmonton', 'edmonton-count-line', edmontonCounts()],
-]) {
+]
+for (const [city, source, counted] of heldOutSets) {
   const entry = readManifest().artefacts.find((a) => a.kind === 'corner-holdout' && a.source === source)
   const held = readArtefact(entry).map(([, , , , lat, lng]) => ({ lat: Number(lat) / 1e5, lng: Number(lng) / 1e5 }))
   const sites = counted.filter((s) => held.some((h) => metres(h, s) <= 5))
