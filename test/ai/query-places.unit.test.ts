@@ -53,10 +53,9 @@ describe('questions that name a place, on the committed geodata store', () => {
     expect(searched).toBeGreaterThanOrEqual(cases.length / 2)
   }, 120_000)
 
-  // Issue 31's goal: ≥ 90 %. Measured 44/48 (91.7 %; the first 25 questions: 12/25 before the provider read loose
-  // corners and postal codes, 22/25 then, 23/25 now). The four misses are the geocoder's street data, not the
-  // reading: Edmonton's store holds only main roads (Jasper Ave, 109 St, 124 St are absent: the city point), its
-  // Gateway Blvd and 82 Ave do not meet there, and Calgary's Centre St N is one short piece (both: one street only).
+  // Issue 31's goal: ≥ 90 %. Measured 47/48 (97.9 %; 44/48 before Edmonton's counted roads had lines; the first 25
+  // questions: 12/25 before the provider read loose corners and postal codes). The miss is the geocoder's street
+  // data, not the reading: Calgary's Centre St N is one short piece (the corner is located on one street only).
   it('≥ 90 % of them get every suggestion within 2 km of the known point', async () => {
     const answers = []
     for (const c of cases) answers.push(await ask(c.query))

@@ -52,6 +52,25 @@ describe('Edmonton count lines', () => {
       }
     })
 
+    it("reads Whyte Avenue as 82 Avenue, the City's name for it, in Edmonton only", async () => {
+      const whyte = offset(CORNER, 0, -600)
+      memory.addStreetRows(
+        'edmonton-count-line',
+        edmontonLineRows(
+          edmontonSites(
+            [
+              HEADER,
+              ...[-600, -300, 300, 600].map((east, i) => site(400 + i, '82 Avenue', `${104 + i} Street`, offset(whyte, east, 0))),
+            ].join('\n'),
+          ),
+        ),
+      )
+      const res = await memory.score({ address: 'Whyte Ave & 109 St, Edmonton, AB' })
+      expect(res.precision).toBe('intersection')
+      expect(metres(res, whyte)).toBeLessThan(15)
+      expect((await memory.score({ address: 'Whyte Ave & 109 St, Calgary, AB' })).precision).not.toBe('intersection')
+    })
+
     it('finds a counted road by its name, at street precision', async () => {
       const res = await memory.score({ address: 'Jasper Avenue, Edmonton, AB' })
       expect(res.precision).toBe('street')

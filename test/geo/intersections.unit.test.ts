@@ -61,6 +61,18 @@ describe('typed intersections: parsing', () => {
     })
     expect(parseIntersection('coin du Parc et Sherbrooke, Montréal')).toMatchObject({ a: 'du Parc', b: 'Sherbrooke' })
   })
+
+  it('reads "A et B" and "à l\'angle de A et B" as a crossing, as users in Québec write it', () => {
+    expect(parseIntersection('Sainte-Catherine et Peel, Montréal')).toMatchObject({ a: 'Sainte-Catherine', b: 'Peel', rest: 'Montréal' })
+    expect(parseIntersection('angle Saint-Denis et Rachel, Montréal')).toMatchObject({ a: 'Saint-Denis', b: 'Rachel' })
+    expect(parseIntersection("à l'angle de la rue Peel et de la rue Sherbrooke, Montréal")).toMatchObject({
+      a: 'rue Peel',
+      b: 'rue Sherbrooke',
+    })
+    // A civic number first is still an address; a hyphenated name keeps its "et".
+    expect(parseIntersection('1234 rue Saint-Denis et Rachel, Montréal')).toBeUndefined()
+    expect(parseIntersection('rue Saint-Pierre-et-Miquelon, Montréal')).toBeUndefined()
+  })
 })
 
 describe('typed intersections: matching and choice', () => {

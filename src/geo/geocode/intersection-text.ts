@@ -1,14 +1,18 @@
 // Two streets typed as a crossing: "Yonge & Bloor", "King St and Bay St", "Queen / Spadina", "King at
-// Bay", "Main x 1st", "coin Sainte-Catherine et Peel". Pure; the geocoder (address-lookup.ts) and any
+// Bay", "Main x 1st", "coin Sainte-Catherine et Peel", "Sainte-Catherine et Peel". Pure; the geocoder (address-lookup.ts) and any
 // caller that wants the two street texts (an assistant reading a user's request) use it.
 import { isKnownPlaceName } from './offline'
 import { bareToken, LEADING_TYPES, normalizeName, TRAILING_TYPES } from '../geodata'
 
-// "Yonge & Dundas", "King St and Bay St", "Queen / Spadina", "King at Bay", "Main x 1st", "coin Peel et Sainte-Catherine".
+// "Yonge & Dundas", "King St and Bay St", "Queen / Spadina", "King at Bay", "Main x 1st", "coin Peel et Sainte-Catherine",
+// "à l'angle de Peel et Sainte-Catherine", "Sainte-Catherine et Peel" (a name with " et " between spaces is rare in
+// Québec, where compound names are hyphenated: Saint-Pierre-et-Miquelon).
 const INTERSECTION_FORMS = [
   /^coin\s+(.+?)\s+et\s+(.+)$/i,
+  /^(?:à\s+l['’]\s*)?angle\s+(.+?)\s+et\s+(.+)$/i,
   /^(.+?)\s*&\s*(.+)$/,
   /^(.+?)\s+and\s+(.+)$/i,
+  /^(.+?)\s+et\s+(.+)$/i,
   /^(.+?)\s*\/\s*(.+)$/,
   /^(.+?)\s+at\s+(.+)$/i,
   /^(.+?)\s+x\s+(.+)$/i,
@@ -57,7 +61,7 @@ function isNumberedStreet(text: string): boolean {
   // "3e Rue", "5e Croissant": after an ordinal even a French type comes second.
   return words.length === 1 && (words[0] in TRAILING_TYPES || (ordinal && words[0] in LEADING_TYPES))
 }
-/** "de la rue Peel" → "rue Peel" (after "coin"); an article that is part of the name ("du Parc", "Du Sommet") stays. */
+/** "de la rue Peel" → "rue Peel" (after "coin" or "angle"); an article that is part of the name ("du Parc", "Du Sommet") stays. */
 function withoutArticle(part: string): string {
   const m = part.match(/^(?:de\s+la|du|des|de|de\s+l['’])\s*(\S+)(.*)$/i)
   return m && bareToken(m[1]) in LEADING_TYPES ? `${m[1]}${m[2]}` : part
