@@ -86,6 +86,11 @@ export const QueuedPingSchema = z
   .object({ eventId: Uuid, type: z.literal(PING_EVENT), status: z.literal('queued') })
   .openapi('QueuedWebhookPing')
 
+export const WebhookDeliveryParam = WebhookIdParam.extend({ eventId: idParam('eventId', 'Event UUID, as in the delivery log') })
+export const QueuedRetrySchema = z
+  .object({ eventId: Uuid, type: z.enum([...WEBHOOK_EVENT_TYPES, PING_EVENT]), status: z.literal('queued') })
+  .openapi('QueuedWebhookRetry')
+
 // Event payloads ------------------------------------------------------------------------------------------
 const scoreAt = z.object({ overallScore: z.number().min(0).max(100), grade: z.enum(GRADES), scoredAt: Timestamp })
 const money = text(16).openapi({ example: '1249.00', description: 'CAD, two decimals' })

@@ -1,5 +1,5 @@
 // Webhook endpoints (docs/webhooks.md): POST/GET /webhooks, GET/PATCH/DELETE /webhooks/{id}, POST /webhooks/{id}/roll-secret,
-// GET /webhooks/{id}/deliveries, POST /webhooks/{id}/test. Scoped by the key's user: others' endpoints → 404.
+// GET /webhooks/{id}/deliveries, POST /webhooks/{id}/deliveries/{eventId}/retry, POST /webhooks/{id}/test. Scoped by the key's user: others' endpoints → 404.
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi'
 import type { AppEnv } from '../env'
 import { createRouter, errorResponses, jsonBody, jsonResponse } from '../lib/openapi'
@@ -14,6 +14,7 @@ import {
   listAttempts,
   listEndpoints,
   queuePing,
+  retryDelivery,
   ROLLED_SECRET_GRACE_HOURS,
   rollSecret,
   updateEndpoint,
@@ -24,9 +25,11 @@ import {
   DeletedWebhookSchema,
   EVENT_ENVELOPES,
   QueuedPingSchema,
+  QueuedRetrySchema,
   RolledWebhookSecretSchema,
   UpdateWebhookSchema,
   WebhookAttemptListSchema,
+  WebhookDeliveryParam,
   WebhookEndpointListSchema,
   WebhookEndpointSchema,
   WebhookIdParam,
@@ -120,6 +123,20 @@ const testRoute = createRoute({
   responses: { 202: jsonResponse(QueuedPingSchema, 'Queued'), ...errorResponses(404, 409) },
 })
 
+const retryRoute = createRoute({
+  method: 'post',
+  path: '/webhooks/{id}/deliveries/{eventId}/retry',
+  tags,
+  operationId: 'retryWebhookDelivery',
+  summary: 'Send an event to this endpoint again',
+  description:
+    'The same event (id and envelope) is queued for this endpoint from the first attempt of the retry schedule: after ' +
+    'fixing a receiver, or after re-enabling a disabled endpoint, whose failed deliveries are kept. An event never ' +
+    'sent to this endpoint → 404; already queued or a disabled endpoint → 409.',
+  request: { params: WebhookDeliveryParam },
+  responses: { 202: jsonResponse(QueuedRetrySchema, 'Queued'), ...errorResponses(404, 409) },
+})
+
 export const webhookRoutes = createRouter()
   .openapi(createWebhookRoute, async (c) => {
     const { userId, plan } = principalOf(c)
@@ -141,6 +158,13 @@ export const webhookRoutes = createRouter()
   .openapi(deliveriesRoute, async (c) =>
     c.json(await listAttempts(c.env.DB, principalOf(c).userId, parseId(c.req.valid('param').id, WHAT)), 200),
   )
+  .openapi(retryRoute, async (c) => {
+    const { userId } = principalOf(c)
+    const { id, eventId } = c.req.valid('param')
+    const queued = await retryDelivery(c.env.DB, userId, parseId(id, WHAT), parseId(eventId, 'Event'))
+    wakeWebhooks(c, userId)
+    return c.json(queued, 202)
+  })
   .openapi(testRoute, async (c) => {
     const { userId } = principalOf(c)
     const queued = await queuePing(c.env.DB, userId, parseId(c.req.valid('param').id, WHAT))

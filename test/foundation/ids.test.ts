@@ -8,6 +8,8 @@ import { documentedRoutes } from '../helpers/routes'
 import { ID_PARAMS } from '../../src/lib/ids'
 import { addLocation, createProject, share } from '../projects/fixtures'
 import { CHANNEL_12IN } from '../commerce/fixtures'
+import { getDb } from '../../src/db/client'
+import { eventStatements } from '../../src/services/webhooks/outbox'
 
 type Owner = Awaited<ReturnType<typeof createKey>>
 /** A request whose path holds lower-case ids of things the owner (or staff) may reach, and its success status. */
@@ -102,6 +104,14 @@ const CASES: Record<string, (owner: Owner) => Promise<Case>> = {
   [`POST ${API}/webhooks/{id}/roll-secret`]: async (o) => ({ path: `${API}/webhooks/${await newWebhook(o)}/roll-secret`, status: 200 }),
   [`GET ${API}/webhooks/{id}/deliveries`]: async (o) => ({ path: `${API}/webhooks/${await newWebhook(o)}/deliveries`, status: 200 }),
   [`POST ${API}/webhooks/{id}/test`]: async (o) => ({ path: `${API}/webhooks/${await newWebhook(o)}/test`, status: 202 }),
+  // An event queued for the endpoint (due far ahead, so nothing is sent): sending it again is 409, found.
+  [`POST ${API}/webhooks/{id}/deliveries/{eventId}/retry`]: async (o) => {
+    const hook = await newWebhook(o)
+    const db = getDb(env.DB)
+    const event = eventStatements(db, o.userId, { type: 'order.status_changed', data: {} }, new Date('2031-05-01T00:00:00Z'))
+    await db.batch([...event.statements])
+    return { path: `${API}/webhooks/${hook}/deliveries/${event.id}/retry`, status: 409 }
+  },
   'POST /admin/v1/keys/{id}/revoke': async () => ({
     path: `/admin/v1/keys/${(await createKey()).keyId}/revoke`,
     staff: true,

@@ -4,7 +4,7 @@
 import { env } from 'cloudflare:workers'
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { admin, call } from '../helpers/api'
+import { admin, call, expectError } from '../helpers/api'
 import { deliverDue } from '../../src/services/webhooks/deliver'
 import { eventStatements } from '../../src/services/webhooks/outbox'
 import { attemptTimes, MAX_ATTEMPTS } from '../../src/services/webhooks/schedule'
@@ -187,5 +187,68 @@ describe('retries with a fake clock', () => {
     expect(d).toMatchObject({ attempts: 1, status: 'pending' })
     const alarm = await runInDurableObject(stub, (_instance, state) => state.storage.getAlarm())
     expect(alarm).toBeGreaterThan(Date.now() + 20_000)
+  })
+})
+
+describe('sending an event again (POST /webhooks/{id}/deliveries/{eventId}/retry)', () => {
+  const t0 = new Date('2031-04-01T12:00:00Z')
+
+  it('after a disabled endpoint is re-enabled, its failed event is sent again: same id, same bytes', async () => {
+    let up = false
+    let url = ''
+    const { received: all } = fakeReceiver((r) => (r.url === url && !up ? new Response('down', { status: 503 }) : new Response('ok')))
+    const { userId, key, hook } = await userWithHook('pro', ['order.status_changed'])
+    url = hook.url
+    const mine = () => sentTo(all, hook.url)
+    const db = getDb(env.DB)
+    const event = eventStatements(db, userId, { type: 'order.status_changed', data: { orderId: 'z' } }, t0)
+    await db.batch([...event.statements])
+    let now = t0
+    for (let i = 0; i < MAX_ATTEMPTS; i++) {
+      await deliverDue(env, userId, now)
+      const [d] = await rows<{ next_attempt_at: string | null }>(
+        'SELECT next_attempt_at FROM webhook_deliveries WHERE event_id = ?',
+        event.id,
+      )
+      if (d.next_attempt_at) now = new Date(d.next_attempt_at)
+    }
+    expect((await call(`/api/v1/webhooks/${hook.id}`, { key })).json.status).toBe('disabled')
+    const retry = `/api/v1/webhooks/${hook.id}/deliveries/${event.id}/retry`
+    expectError(await call(retry, { key, method: 'POST' }), 409, 'CONFLICT')
+    up = true
+    expect((await call(`/api/v1/webhooks/${hook.id}`, { key, method: 'PATCH', body: { enabled: true } })).status).toBe(200)
+    const queued = await call(retry, { key, method: 'POST' })
+    expect(queued.status).toBe(202)
+    expect(queued.json).toEqual({ eventId: event.id, type: 'order.status_changed', status: 'queued' })
+    await vi.waitFor(() => expect(mine()).toHaveLength(MAX_ATTEMPTS + 1), { timeout: 5000 })
+    expect(new Set(mine().map((r) => r.body)).size).toBe(1)
+    await vi.waitFor(async () => {
+      const [d] = await rows<{ status: string }>('SELECT status FROM webhook_deliveries WHERE event_id = ?', event.id)
+      expect(d.status).toBe('succeeded')
+    })
+    // Delivered: it can be sent again (a receiver that lost it).
+    expect((await call(retry, { key, method: 'POST' })).status).toBe(202)
+    await vi.waitFor(() => expect(mine()).toHaveLength(MAX_ATTEMPTS + 2), { timeout: 5000 })
+  })
+
+  it('an event already queued is 409; one never sent to this endpoint is 404', async () => {
+    fakeReceiver(() => new Response('no', { status: 500 }))
+    const { userId, key, hook } = await userWithHook('pro', ['order.status_changed'])
+    const db = getDb(env.DB)
+    const event = eventStatements(db, userId, { type: 'order.status_changed', data: { orderId: 'q' } }, t0)
+    await db.batch([...event.statements])
+    expectError(await call(`/api/v1/webhooks/${hook.id}/deliveries/${event.id}/retry`, { key, method: 'POST' }), 409, 'CONFLICT')
+    expectError(
+      await call(`/api/v1/webhooks/${hook.id}/deliveries/${crypto.randomUUID()}/retry`, { key, method: 'POST' }),
+      404,
+      'NOT_FOUND',
+    )
+    const other = await userWithHook('pro', ['order.status_changed'])
+    // Another user's event, through one's own endpoint: never sent there.
+    expectError(
+      await call(`/api/v1/webhooks/${other.hook.id}/deliveries/${event.id}/retry`, { key: other.key, method: 'POST' }),
+      404,
+      'NOT_FOUND',
+    )
   })
 })

@@ -20,6 +20,7 @@ describe('cross-user access', () => {
     ['POST', '/roll-secret'],
     ['GET', '/deliveries'],
     ['POST', '/test'],
+    ['POST', `/deliveries/${crypto.randomUUID()}/retry`],
   ])('%s /webhooks/{someone else’s id}%s → 404, and the endpoint is untouched', async (method, suffix) => {
     const owner = await userWithHook('pro')
     const intruder = await createKey('enterprise')

@@ -1,8 +1,8 @@
 // Webhook endpoints (docs/webhooks.md): create (URL rules, plan limit), list, read, delete, roll the secret,
 // the delivery log and the test ping. Another user's endpoint is 404, like every resource.
-import { and, count, desc, eq, lt, sql } from 'drizzle-orm'
+import { and, count, desc, eq, lt, ne, sql } from 'drizzle-orm'
 import { getDb, schema, valueAs } from '../../db/client'
-import { PING_EVENT, type WebhookSubscription } from '../../db/schema/webhooks'
+import { PING_EVENT, type WebhookEventType, type WebhookSubscription } from '../../db/schema/webhooks'
 import { PLAN_LIMITS, PLAN_NAMES, type Plan } from '../../auth/plans'
 import type { Env } from '../../env'
 import { badRequest, conflict, forbidden, notFound } from '../../errors'
@@ -16,7 +16,7 @@ export const ROLLED_SECRET_GRACE_HOURS = 24
 /** GET /webhooks/:id/deliveries shows this many attempts, newest first. */
 export const ATTEMPTS_LIMIT = 100
 
-const { webhookEndpoints: endpoints, webhookAttempts: attempts } = schema
+const { webhookEndpoints: endpoints, webhookAttempts: attempts, webhookDeliveries: deliveries, webhookEvents: events } = schema
 type Endpoint = typeof endpoints.$inferSelect
 
 const newSecret = () => `whsec_${randomToken(24)}`
@@ -186,4 +186,27 @@ export async function queuePing(d1: D1Database, userId: string, id: string, now:
   )
   await db.batch([...event.statements])
   return { eventId: event.id, type: PING_EVENT, status: 'queued' as const }
+}
+
+/**
+ * Sends an event this endpoint was sent (succeeded or failed: kept after the endpoint was disabled) again: the same
+ * event id and envelope, from the first attempt of the retry schedule. Its dispatcher is woken by the caller.
+ */
+export async function retryDelivery(d1: D1Database, userId: string, id: string, eventId: string, now: Date = new Date()) {
+  const endpoint = await findEndpoint(d1, userId, id)
+  if (endpoint.status !== 'enabled') throw conflict('This endpoint is disabled; PATCH it with {"enabled": true} first')
+  const db = getDb(d1)
+  const mine = and(eq(deliveries.eventId, eventId), eq(deliveries.endpointId, id), eq(deliveries.userId, userId))
+  const [queued] = await db
+    .update(deliveries)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: now.toISOString() })
+    .where(and(mine, ne(deliveries.status, 'pending')))
+    .returning({ eventId: deliveries.eventId })
+  if (!queued) {
+    const [pending] = await db.select({ eventId: deliveries.eventId }).from(deliveries).where(mine)
+    if (pending) throw conflict('This event is already queued for this endpoint')
+    throw notFound('Delivery of this event to this endpoint')
+  }
+  const [event] = await db.select({ type: events.type }).from(events).where(eq(events.id, eventId))
+  return { eventId, type: event.type as WebhookEventType | typeof PING_EVENT, status: 'queued' as const }
 }
