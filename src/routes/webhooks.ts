@@ -1,5 +1,6 @@
 // Webhook endpoints (docs/webhooks.md): POST/GET /webhooks, GET/PATCH/DELETE /webhooks/{id}, POST /webhooks/{id}/roll-secret,
-// GET /webhooks/{id}/deliveries, POST /webhooks/{id}/deliveries/{eventId}/retry, POST /webhooks/{id}/test. Scoped by the key's user: others' endpoints → 404.
+// GET /webhooks/{id}/deliveries, POST /webhooks/{id}/deliveries/{eventId}/retry, POST /webhooks/{id}/test.
+// Scoped by the key's user: others' endpoints → 404.
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi'
 import type { AppEnv } from '../env'
 import { createRouter, errorResponses, jsonBody, jsonResponse } from '../lib/openapi'
