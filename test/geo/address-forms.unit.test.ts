@@ -132,4 +132,11 @@ describe('a city that is also a province', () => {
     // Alone after a city, the name stays a province.
     expect(parseAddress('Lévis, Québec', (name) => name === 'quebec' || name === 'levis')).toMatchObject({ city: 'Lévis', province: 'QC' })
   })
+
+  it('"Rue Saint-Jean, Québec": a street without a number, then Québec, is in the city of Québec (was no result at all)', () => {
+    expect(parseAddress('Rue Saint-Jean, Québec', (name) => name === 'quebec')).toMatchObject({ city: 'Québec', province: 'QC' })
+    expect(parseAddress('boulevard Laurier, Quebec', (name) => name === 'quebec')).toMatchObject({ city: 'Quebec', province: 'QC' })
+    expect(geocodeOffline('Rue Saint-Jean, Québec')).toMatchObject({ province: 'QC' })
+    expect(parseAddress('Montréal, Québec', (name) => name === 'quebec' || name === 'montreal')).toMatchObject({ city: 'Montréal' })
+  })
 })

@@ -48,6 +48,13 @@ describe('typed intersections: parsing', () => {
     expect(parseIntersection('128A Avenue & 168 Street, Edmonton, AB')).toMatchObject({ a: '128A Avenue', b: '168 Street' })
   })
 
+  it('reads "Ste-Catherine" as a street, "Ste 5" as a suite', () => {
+    expect(parseIntersection('Ste-Catherine & Peel, Montréal')).toMatchObject({ a: 'Ste-Catherine', b: 'Peel' })
+    expect(parseIntersection('Ste Catherine et Peel, Montréal')).toMatchObject({ a: 'Ste Catherine', b: 'Peel' })
+    expect(parseIntersection('Ste 5 / 100 Main St, Toronto')).toBeUndefined()
+    expect(parseIntersection('Suite 200 / 100 King St W, Toronto')).toBeUndefined()
+  })
+
   it('still reads a civic number first as an address', () => {
     expect(parseIntersection('350 Rue Saint George / St. George Street, Moncton, NB')).toBeUndefined()
     expect(parseIntersection('100 King St & Bay, Toronto')).toBeUndefined()
@@ -76,6 +83,19 @@ describe('typed intersections: parsing', () => {
 })
 
 describe('typed intersections: matching and choice', () => {
+  it('a number with or without its ordinal is one street (Calgary files 17 Ave SW, Vancouver W 4th Av)', () => {
+    const x = offset(centreOf('Calgary, AB'), 800, -1200)
+    const calgary = [...line('17 Ave SW', straight(x, 800, true)), ...line('8 St SW', straight(x, 800, false))]
+    const a = geocode('17th Ave SW & 8th St SW, Calgary, AB', calgary)
+    expect(a?.precision).toBe('intersection')
+    expect(metres(a!, x)).toBeLessThan(15)
+    const y = offset(centreOf('Vancouver, BC'), -900, -1500)
+    const vancouver = [...line('W 4th Av', straight(y, 800, true)), ...line('Burrard St', straight(y, 800, false))]
+    const b = geocode('W 4 Ave & Burrard St, Vancouver, BC', vancouver)
+    expect(b?.precision).toBe('intersection')
+    expect(metres(b!, y)).toBeLessThan(15)
+  })
+
   it('finds "12 Ave SE & Macleod Trail SE" where the centrelines cross', () => {
     const x = offset(centreOf('Calgary, AB'), 500, -1500)
     const pieces = [...line('12 Ave SE', straight(x, 800, true)), ...line('Macleod Trail SE', straight(x, 800, false))]

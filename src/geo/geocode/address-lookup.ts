@@ -14,7 +14,7 @@ import { cornerOf } from './corners'
 import { crossingBeyondEnds } from './line-ends'
 import { numberingOriginOf, placeFromOrigin } from './numbering-origin'
 import { blockNameKeys, blockRuleOf, placeOnBlock } from './grid-numbering'
-import { aliasesOf } from './street-aliases'
+import { otherNamesOf } from './street-aliases'
 
 export { parseIntersection }
 export type { AddressLookup, AddressPoint, StoreAnswer } from './address-lookup-types'
@@ -60,7 +60,7 @@ export function planAddressLookup(text: string): AddressLookup | undefined {
     const streets = [crossing.a, crossing.b].map((s) => parseStreetText(s)).filter((s): s is ParsedStreet => !!s?.name)
     if (streets.length !== 2 || (!place.city && !place.fsa)) return undefined
     const lookup = locate(streets, undefined, place.city, place.province, place.fsa, crossing.rest, streets.map(formatStreet).join(' & '))
-    lookup.streets = lookup.streets.map((s) => ({ ...s, alternatives: [...otherReadings(s), ...aliasesOf(lookup.cityKey, s)] }))
+    lookup.streets = lookup.streets.map((s) => ({ ...s, alternatives: [...otherReadings(s), ...otherNamesOf(lookup.cityKey, s)] }))
     // Two names that must meet are rare enough to search the whole municipality (Ottawa runs 40 km from its centre).
     return lookup.near ? { ...lookup, near: { ...lookup.near, radiusKm: lookup.near.radiusKm * INTERSECTION_REACH } } : lookup
   }
@@ -76,7 +76,7 @@ export function planAddressLookup(text: string): AddressLookup | undefined {
   const lookup = locate([parsed.street], civic, parsed.city, parsed.province, parsed.fsa, text, streetText)
   const origin = civic && numberingOriginOf(lookup.cityKey, lookup.streets[0])
   const block = civic && blockRuleOf(lookup.cityKey, lookup.streets[0], civic.number)
-  const aliases = aliasesOf(lookup.cityKey, lookup.streets[0])
+  const aliases = otherNamesOf(lookup.cityKey, lookup.streets[0])
   const streets = aliases.length ? [{ ...lookup.streets[0], alternatives: aliases }] : lookup.streets
   return { ...lookup, streets, ...(origin && { origin }), ...(block && { block }) }
 }

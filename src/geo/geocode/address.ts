@@ -189,8 +189,8 @@ export function parseAddress(text: string, isKnownPlace: (normalizedName: string
       if (!province) continue
       result.province = province
       // A lone name that is both a province and a city ("Québec") is kept as the city too, also after
-      // a street ("334 12e Rue, Québec").
-      const afterStreet = segments.length >= 2 && /^\d/.test(segments[segments.length - 2])
+      // a street ("334 12e Rue, Québec", "Rue Saint-Jean, Québec"; not "Montréal, Québec").
+      const afterStreet = segments.length >= 2 && looksLikeStreet(segments[segments.length - 2])
       if (k === words && (segments.length === 1 || afterStreet) && isKnownPlace(normalizeName(last))) return
       const remaining = k === words ? '' : last.slice(0, start - 1).trim()
       segments = [...segments.slice(0, -1), ...(remaining ? [remaining] : [])]
@@ -288,4 +288,10 @@ export function formatStreet(street: ParsedStreet): string {
   return (street.typeFirst ? [street.type, street.name, street.direction] : [street.name, street.type, street.direction])
     .filter(Boolean)
     .join(' ')
+}
+
+/** A civic number first, or a street type leading ("Rue Saint-Jean") or ending ("Main St"). */
+function looksLikeStreet(segment: string): boolean {
+  const words = segment.split(' ').map(bareToken)
+  return /^\d/.test(segment) || words[0] in LEADING_TYPES || words.at(-1)! in TRAILING_TYPES
 }

@@ -22,7 +22,8 @@ export function parseIntersection(text: string): { a: string; b: string; rest: s
   const [head, ...tail] = text.replace(/\s+/g, ' ').trim().split(',')
   // A civic number or a unit first ("Unit 5 / 100 Main St") is an address, not two streets; a numbered
   // street ("12 Avenue SE & Macleod Trail", "4 St NW / Centre St", "58e & de Montigny") is not a civic number.
-  if (!head || /^\s*(?:#|(?:unit|suite|ste|apt|app|appt|bureau|local)\b)/i.test(head)) return undefined
+  // "Ste 5" is a suite, "Ste-Catherine" and "Ste Catherine" are Sainte-Catherine: a unit word is followed by its number.
+  if (!head || /^\s*(?:#|(?:unit|suite|ste|apt|app|appt|bureau|local)\.?\s*(?:#\s*)?(?:\d|[a-z]\b))/i.test(head)) return undefined
   for (const form of INTERSECTION_FORMS) {
     const m = head.trim().match(form)
     if (!m || (/^\d/.test(m[1]) && !isNumberedStreet(m[1]))) continue
