@@ -14,7 +14,7 @@ import { cornerOf } from './corners'
 import { crossingBeyondEnds } from './line-ends'
 import { numberingOriginOf, placeFromOrigin } from './numbering-origin'
 import { blockNameKeys, blockRuleOf, placeOnBlock } from './grid-numbering'
-import { otherNamesOf } from './street-aliases'
+import { otherNamesOf, otherReadings } from './street-aliases'
 
 export { parseIntersection }
 export type { AddressLookup, AddressPoint, StoreAnswer } from './address-lookup-types'
@@ -39,15 +39,13 @@ import {
   floored,
 } from './intersection-crossing'
 import { warning } from '../geodata'
-import { parseCivicNumber, streetKeyOf, streetsCompatible, typeKeyOf, type StreetKey } from './street-key'
+import { parseCivicNumber, streetKeyOf, streetsCompatible } from './street-key'
 import { METRES_PER_DEGREE_LAT, metresPerDegreeLng } from '../geodata'
 import { geoStore } from '../geodata'
 import { distanceKm, normalizeName } from '../geodata'
 import { accuracyOf } from '../geodata'
 
 const MIN_NEAR_RADIUS_KM = 3
-/** Types that are never the last word of a street's name; others ("Park", "Hill", "Ridge", "Gate") may be. */
-const STREET_TYPES = new Set('st ave rd blvd dr cres crt pl hwy pkwy expy lane trail terr'.split(' '))
 /** Intersections search this many times the place's radius; crossings within the radius itself are preferred. */
 const INTERSECTION_REACH = 2
 
@@ -115,28 +113,6 @@ function locate(
     display: { street: streetText, place: placeText },
   }
 }
-
-/**
- * Other ways the store may key a street typed in an intersection: a leading direction spelled out ("West
- * Georgia Street": W Georgia St), "Clanton Park", "Silas Hill" (a type word that may end the name: Clanton
- * Park Rd), and a bare name that a city files with a leading direction
- * ("Broadway": Vancouver's "W Broadway" and "E Broadway").
- */
-function otherReadings(s: StreetKey & { display: ParsedStreet }): StreetKey[] {
-  // "West Georgia Street", "East 12th Avenue": the City's W Georgia St and E 12th Av.
-  const lead = /^(east|west|north|south) (.+)$/.exec(s.nameKey)
-  if (lead && !s.dir) return [{ nameKey: lead[2], typeKey: s.typeKey, dir: lead[1][0].toUpperCase() }]
-  const type = s.display.type && !s.display.typeFirst ? typeKeyOf(s.display.type) : ''
-  if (type && !STREET_TYPES.has(type)) return [{ nameKey: normalizeName(`${s.display.name} ${s.display.type}`), typeKey: '', dir: s.dir }]
-  if (type || s.dir || s.display.type) return []
-  const directions = ['n', 's', 'e', 'w'].map((d) => ({ nameKey: `${d} ${s.nameKey}`, typeKey: '', dir: '' }))
-  // "Côte-des-Neiges", "Parc": a French street written without its type drops the article the key keeps
-  // (Chemin de la Côte-des-Neiges: "de la cote des neiges"; Avenue du Parc: "du parc").
-  if (FRENCH_ARTICLE.test(s.nameKey)) return directions
-  return [...directions, ...FRENCH_ARTICLES.map((a) => ({ nameKey: `${a} ${s.nameKey}`, typeKey: '', dir: '' }))]
-}
-const FRENCH_ARTICLES = ['de la', 'de l', 'du', 'des', 'de']
-const FRENCH_ARTICLE = /^(?:de la|de l|du|des|de|la|le|les) /
 
 /** Every street name the store is asked for: each street's, and its other readings ("Clanton Park", "W Broadway"). */
 export function lookupNameKeys(lookup: AddressLookup): string[] {

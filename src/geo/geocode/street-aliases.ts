@@ -4,7 +4,12 @@
 // users write "17th Ave SW", Vancouver "W 4th Av" where some write "W 4 Ave". Each is read as the street too (an
 // alternative reading, like "West Georgia" for W Georgia St); an alias only in its city. Hand-stated, like the
 // numbering origins; one row per alias. Pure.
-import type { StreetKey } from './street-key'
+import type { ParsedStreet } from './address'
+import { typeKeyOf, type StreetKey } from './street-key'
+import { normalizeName } from '../geodata'
+
+/** Types that are never the last word of a street's name; others ("Park", "Hill", "Ridge", "Gate") may be. */
+const STREET_TYPES = new Set('st ave rd blvd dr cres crt pl hwy pkwy expy lane trail terr'.split(' '))
 
 interface StreetAlias {
   /** normalizeName of the municipality as written. */
@@ -42,3 +47,25 @@ export const otherNamesOf = (cityKey: string | undefined, street: StreetKey): St
   ...aliasesOf(cityKey, street),
   ...numberedReadings(street),
 ]
+
+/**
+ * Other ways the store may key a street typed in an intersection: a leading direction spelled out ("West
+ * Georgia Street": W Georgia St), "Clanton Park", "Silas Hill" (a type word that may end the name: Clanton
+ * Park Rd), and a bare name that a city files with a leading direction
+ * ("Broadway": Vancouver's "W Broadway" and "E Broadway").
+ */
+export function otherReadings(s: StreetKey & { display: ParsedStreet }): StreetKey[] {
+  // "West Georgia Street", "East 12th Avenue": the City's W Georgia St and E 12th Av.
+  const lead = /^(east|west|north|south) (.+)$/.exec(s.nameKey)
+  if (lead && !s.dir) return [{ nameKey: lead[2], typeKey: s.typeKey, dir: lead[1][0].toUpperCase() }]
+  const type = s.display.type && !s.display.typeFirst ? typeKeyOf(s.display.type) : ''
+  if (type && !STREET_TYPES.has(type)) return [{ nameKey: normalizeName(`${s.display.name} ${s.display.type}`), typeKey: '', dir: s.dir }]
+  if (type || s.dir || s.display.type) return []
+  const directions = ['n', 's', 'e', 'w'].map((d) => ({ nameKey: `${d} ${s.nameKey}`, typeKey: '', dir: '' }))
+  // "Côte-des-Neiges", "Parc": a French street written without its type drops the article the key keeps
+  // (Chemin de la Côte-des-Neiges: "de la cote des neiges"; Avenue du Parc: "du parc").
+  if (FRENCH_ARTICLE.test(s.nameKey)) return directions
+  return [...directions, ...FRENCH_ARTICLES.map((a) => ({ nameKey: `${a} ${s.nameKey}`, typeKey: '', dir: '' }))]
+}
+const FRENCH_ARTICLES = ['de la', 'de l', 'du', 'des', 'de']
+const FRENCH_ARTICLE = /^(?:de la|de l|du|des|de|la|le|les) /
