@@ -82,6 +82,34 @@ describe('typed intersections: parsing', () => {
   })
 })
 
+describe('a direction spelled out before the name', () => {
+  it('"700 West Georgia Street" is the City\'s W Georgia St; "100 West Broadway" its untyped W Broadway', () => {
+    const x = offset(centreOf('Vancouver, BC'), 200, 3000)
+    const along = (nameKey: string, typeKey: string, dir: string): AddressPoint[] =>
+      [0, 100, 200].map((m, i) => {
+        const [lat, lng] = offset(x, m, 15)
+        return { nameKey, typeKey, dir, cityKey: 'vancouver', number: 600 + 100 * i, suffix: '', lat, lng }
+      })
+    const georgia = geocode('700 West Georgia Street, Vancouver, BC', [], along('georgia', 'st', 'W'))
+    expect(georgia).toMatchObject({ precision: 'address' })
+    expect(metres(georgia!, offset(x, 100, 15))).toBeLessThan(2)
+    const broadway = geocode('700 West Broadway, Vancouver, BC', [], along('w broadway', '', ''))
+    expect(broadway).toMatchObject({ precision: 'address' })
+  })
+
+  it('where "East" is part of a name, the street as typed wins over its other reading (Wilmot\'s East Morningside Circle)', () => {
+    const x = offset(centreOf('Waterloo, ON'), -2000, 1000)
+    const point = (nameKey: string, number: number, eastM: number): AddressPoint => {
+      const [lat, lng] = offset(x, eastM, 0)
+      return { nameKey, typeKey: 'circle', dir: '', cityKey: 'waterloo', number, suffix: '', lat, lng }
+    }
+    const points = [point('east morningside', 17, 0), point('east morningside', 21, 40), point('morningside', 19, 400)]
+    const res = geocode('19 East Morningside Circle, Waterloo, ON', [], points)
+    expect(res?.precision).toBe('interpolated')
+    expect(metres(res!, offset(x, 20, 0))).toBeLessThan(15)
+  })
+})
+
 describe('typed intersections: matching and choice', () => {
   it('a number with or without its ordinal is one street (Calgary files 17 Ave SW, Vancouver W 4th Av)', () => {
     const x = offset(centreOf('Calgary, AB'), 800, -1200)

@@ -21,6 +21,7 @@ export type { AddressLookup, AddressPoint, StoreAnswer } from './address-lookup-
 export { MAX_EXTRAPOLATION_M, MAX_EXTRAPOLATION_NUMBERS, MAX_INTERPOLATION_SPAN_M } from './civic-placement'
 import type { AddressLookup, StoreAnswer } from './address-lookup-types'
 import {
+  asTypedFirst,
   beyondKnownNumbers,
   compatible,
   exactness,
@@ -150,7 +151,9 @@ export function resolveAddressLookup(
   geometrySources: StreetGeometrySource[] = [],
 ): GeocodeResult | null {
   const perStreet = lookup.streets.map((street) => pointsOfStreet(lookup, street, store))
-  const piecesPer = lookup.streets.map((street) => (store.pieces ?? []).filter((p) => compatible(street, p)))
+  const piecesPer = lookup.streets.map((street) =>
+    lookup.streets.length === 1 ? asTypedFirst(street, store.pieces ?? []) : (store.pieces ?? []).filter((p) => compatible(street, p)),
+  )
   // Centrelines of a network; lines through a street's own address points (the GTA hole) are not crossed as such.
   const linesPer = piecesPer.map((pieces) => pieces.filter((p) => !isAddressLine(p)))
   const addressLinesPer = piecesPer.map((pieces) => pieces.filter(isAddressLine))

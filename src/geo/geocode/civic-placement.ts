@@ -27,11 +27,22 @@ export const MAX_EXTRAPOLATION_M = 100
  * a street missing from a city the store knows is not taken from the neighbouring one.
  */
 export function pointsOfStreet(lookup: AddressLookup, street: AddressLookup['streets'][number], store: StoreAnswer): AddressPoint[] {
-  const same = store.points.filter((p) => compatible(street, p))
+  const same = lookup.streets.length === 1 ? asTypedFirst(street, store.points) : store.points.filter((p) => compatible(street, p))
   const inCity = lookup.cityKey ? same.filter((p) => p.cityKey === lookup.cityKey) : []
   if (inCity.length || (lookup.cityKey && store.cityInStore)) return inCity
   const near = lookup.near
   return near ? same.filter((p) => distanceKm(p.lat, p.lng, near.lat, near.lng) <= near.radiusKm) : []
+}
+
+/**
+ * The stored streets that can be the one typed: those of the name as typed where there are any, else those of its
+ * other readings (Wilmot has East Morningside Circle, Morningside Circle and West Morningside Circle: "East" there is
+ * a name, not Morningside Circle's direction). For a civic address or a street; an intersection keeps every reading
+ * (its two names must meet, which picks the reading: "Granville and Broadway" is W Broadway).
+ */
+export function asTypedFirst<T extends StreetKey>(street: AddressLookup['streets'][number], stored: readonly T[]): T[] {
+  const typed = stored.filter((p) => streetsCompatible(street, p))
+  return typed.length ? typed : stored.filter((p) => compatible(street, p))
 }
 
 /** A stored street that can be the one typed, or one of its other readings. */

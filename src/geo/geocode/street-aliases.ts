@@ -32,6 +32,20 @@ export function aliasesOf(cityKey: string | undefined, street: StreetKey): Stree
   ).map((a) => ({ ...a.street, dir: street.dir }))
 }
 
+/**
+ * "West Georgia Street", "East 12th Avenue", "West Broadway": the City's W Georgia St, E 12th Av and W Broadway (a
+ * direction it files as the street's, or as the first word of an untyped name), for a civic address's street too.
+ */
+export function spelledDirection(s: StreetKey): StreetKey[] {
+  const lead = /^(east|west|north|south) (.+)$/.exec(s.nameKey)
+  if (!lead || s.dir) return []
+  const letter = lead[1][0]
+  return [
+    { nameKey: lead[2], typeKey: s.typeKey, dir: letter.toUpperCase() },
+    { nameKey: `${letter} ${lead[2]}`, typeKey: s.typeKey, dir: '' },
+  ]
+}
+
 /** "17th" ↔ "17", "1st" ↔ "1", "22nd" ↔ "22": the same numbered street written with its ordinal or without. */
 export function numberedReadings(street: StreetKey): StreetKey[] {
   const ordinal = /^(\d+)(?:st|nd|rd|th)$/.exec(street.nameKey)
@@ -42,10 +56,11 @@ export function numberedReadings(street: StreetKey): StreetKey[] {
   return [{ ...street, nameKey: `${street.nameKey}${suffix}` }]
 }
 
-/** Every other reading of `street` in that city: its aliases and its number's other spelling. */
+/** Every other reading of `street` in that city: its aliases, its number's other spelling, a direction spelled out. */
 export const otherNamesOf = (cityKey: string | undefined, street: StreetKey): StreetKey[] => [
   ...aliasesOf(cityKey, street),
   ...numberedReadings(street),
+  ...spelledDirection(street),
 ]
 
 /**
@@ -55,9 +70,8 @@ export const otherNamesOf = (cityKey: string | undefined, street: StreetKey): St
  * ("Broadway": Vancouver's "W Broadway" and "E Broadway").
  */
 export function otherReadings(s: StreetKey & { display: ParsedStreet }): StreetKey[] {
-  // "West Georgia Street", "East 12th Avenue": the City's W Georgia St and E 12th Av.
-  const lead = /^(east|west|north|south) (.+)$/.exec(s.nameKey)
-  if (lead && !s.dir) return [{ nameKey: lead[2], typeKey: s.typeKey, dir: lead[1][0].toUpperCase() }]
+  const lead = spelledDirection(s)
+  if (lead.length) return lead
   const type = s.display.type && !s.display.typeFirst ? typeKeyOf(s.display.type) : ''
   if (type && !STREET_TYPES.has(type)) return [{ nameKey: normalizeName(`${s.display.name} ${s.display.type}`), typeKey: '', dir: s.dir }]
   if (type || s.dir || s.display.type) return []
