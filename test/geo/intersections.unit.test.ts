@@ -48,6 +48,14 @@ describe('typed intersections: parsing', () => {
     expect(parseIntersection('128A Avenue & 168 Street, Edmonton, AB')).toMatchObject({ a: '128A Avenue', b: '168 Street' })
   })
 
+  it('reads "corner of A and B" as A and B, and a city and province written without commas', () => {
+    expect(parseIntersection('corner of Queen and Spadina, Toronto')).toMatchObject({ a: 'Queen', b: 'Spadina', rest: 'Toronto' })
+    expect(parseIntersection('at the corner of Yonge & Bloor, Toronto')).toMatchObject({ a: 'Yonge', b: 'Bloor' })
+    expect(parseIntersection('intersection of King and Bay, Toronto')).toMatchObject({ a: 'King', b: 'Bay' })
+    expect(parseIntersection('Robson & Thurlow Vancouver BC')).toMatchObject({ a: 'Robson', b: 'Thurlow', rest: 'Vancouver, BC' })
+    expect(parseIntersection('Yonge and Dundas Toronto')).toMatchObject({ a: 'Yonge', b: 'Dundas', rest: 'Toronto' })
+  })
+
   it('reads "Ste-Catherine" as a street, "Ste 5" as a suite', () => {
     expect(parseIntersection('Ste-Catherine & Peel, Montréal')).toMatchObject({ a: 'Ste-Catherine', b: 'Peel' })
     expect(parseIntersection('Ste Catherine et Peel, Montréal')).toMatchObject({ a: 'Ste Catherine', b: 'Peel' })

@@ -2,7 +2,7 @@
 // Bay", "Main x 1st", "coin Sainte-Catherine et Peel", "Sainte-Catherine et Peel". Pure; the geocoder (address-lookup.ts) and any
 // caller that wants the two street texts (an assistant reading a user's request) use it.
 import { isKnownPlaceName } from './offline'
-import { bareToken, LEADING_TYPES, normalizeName, TRAILING_TYPES } from '../geodata'
+import { bareToken, LEADING_TYPES, normalizeName, provinceFromText, TRAILING_TYPES } from '../geodata'
 
 // "Yonge & Dundas", "King St and Bay St", "Queen / Spadina", "King at Bay", "Main x 1st", "coin Peel et Sainte-Catherine",
 // "à l'angle de Peel et Sainte-Catherine", "Sainte-Catherine et Peel" (a name with " et " between spaces is rare in
@@ -18,8 +18,12 @@ const INTERSECTION_FORMS = [
   /^(.+?)\s+x\s+(.+)$/i,
 ]
 
+/** "corner of", "at the corner of", "the intersection of" before two streets: words about them, not their names. */
+const LEAD_IN = /^(?:at\s+)?(?:the\s+)?(?:corner|intersection)\s+of\s+/i
+
 export function parseIntersection(text: string): { a: string; b: string; rest: string } | undefined {
-  const [head, ...tail] = text.replace(/\s+/g, ' ').trim().split(',')
+  const [written, ...tail] = text.replace(/\s+/g, ' ').trim().split(',')
+  const head = written?.replace(LEAD_IN, '')
   // A civic number or a unit first ("Unit 5 / 100 Main St") is an address, not two streets; a numbered
   // street ("12 Avenue SE & Macleod Trail", "4 St NW / Centre St", "58e & de Montigny") is not a civic number.
   // "Ste 5" is a suite, "Ste-Catherine" and "Ste Catherine" are Sainte-Catherine: a unit word is followed by its number.
@@ -31,11 +35,13 @@ export function parseIntersection(text: string): { a: string; b: string; rest: s
     let b = withoutArticle(m[2].trim())
     let rest = tail.join(',').trim()
     if (!rest) {
-      // No comma before the city: "Yonge and Dundas Toronto".
-      const words = b.split(' ')
+      // No comma before the city: "Yonge and Dundas Toronto", "Robson & Thurlow Vancouver BC" (a province after it).
+      let words = b.split(' ')
+      const province = words.length > 2 && provinceFromText(words.at(-1)!) ? words.at(-1)! : ''
+      if (province) words = words.slice(0, -1)
       for (let k = Math.min(3, words.length - 1); k >= 1; k--) {
         if (isKnownPlaceName(normalizeName(words.slice(-k).join(' ')))) {
-          rest = words.slice(-k).join(' ')
+          rest = [words.slice(-k).join(' '), province].filter(Boolean).join(', ')
           b = words.slice(0, -k).join(' ')
           break
         }
