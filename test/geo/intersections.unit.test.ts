@@ -116,6 +116,22 @@ describe('a direction spelled out before the name', () => {
     expect(res?.precision).toBe('interpolated')
     expect(metres(res!, offset(x, 20, 0))).toBeLessThan(15)
   })
+
+  it('"1234 St Catherine St W" is rue Sainte-Catherine O in Montréal, even beside a stray point filed as written', () => {
+    const x = offset(centreOf('Montréal, QC'), -800, -700)
+    const on = (nameKey: string, typeKey: string, number: number, eastM: number): AddressPoint => {
+      const [lat, lng] = offset(x, eastM, 12)
+      return { nameKey, typeKey, dir: 'W', cityKey: 'montreal', number, suffix: '', lat, lng }
+    }
+    const points = [
+      on('sainte catherine', 'rue', 1200, 0),
+      on('sainte catherine', 'rue', 1250, -100),
+      on('saint catherine', '', 1500, -600),
+    ]
+    const res = geocode('1234 St Catherine St W, Montreal, QC', [], points)
+    expect(res?.precision).toBe('interpolated')
+    expect(metres(res!, offset(x, -68, 12))).toBeLessThan(15)
+  })
 })
 
 describe('typed intersections: matching and choice', () => {

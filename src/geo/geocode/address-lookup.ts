@@ -24,7 +24,7 @@ import {
   asTypedFirst,
   beyondKnownNumbers,
   compatible,
-  exactness,
+  candidateOrder,
   groups,
   type Located,
   onStreet,
@@ -139,8 +139,6 @@ export function nearBoxE5(near: NonNullable<AddressLookup['near']>): [number, nu
   ]
 }
 
-const RANK: Record<string, number> = { address: 0, interpolated: 1, street: 2 }
-
 /**
  * The best result the points allow, or `lookup.area` (postal area / city) when they name no
  * compatible street there. `geometrySources` add road centrelines to intersection lookups.
@@ -194,13 +192,8 @@ export function resolveAddressLookup(
       if (crossing) located = { ...crossing, precision: 'intersection' }
     }
   } else {
-    const candidates = groups(perStreet[0]).map((g) => ({ g, result: onStreet(g, lookup), exactness: exactness(lookup.streets[0], g[0]) }))
-    candidates.sort(
-      (x, y) =>
-        RANK[x.result.precision] - RANK[y.result.precision] ||
-        y.exactness - x.exactness ||
-        distanceToAnchor(x.result) - distanceToAnchor(y.result),
-    )
+    const candidates = groups(perStreet[0]).map((g) => ({ g, result: onStreet(g, lookup) }))
+    candidates.sort((x, y) => candidateOrder(lookup.streets[0], x, y, distanceToAnchor))
     located = candidates[0]?.result ?? onLines(linesPer[0], lookup.anchor)
     // A number past the street's known points, in a city that numbers the street from a line: placed from that line.
     const origin = lookup.origin

@@ -27,7 +27,7 @@ export const MAX_EXTRAPOLATION_M = 100
  * a street missing from a city the store knows is not taken from the neighbouring one.
  */
 export function pointsOfStreet(lookup: AddressLookup, street: AddressLookup['streets'][number], store: StoreAnswer): AddressPoint[] {
-  const same = lookup.streets.length === 1 ? asTypedFirst(street, store.points) : store.points.filter((p) => compatible(street, p))
+  const same = store.points.filter((p) => compatible(street, p))
   const inCity = lookup.cityKey ? same.filter((p) => p.cityKey === lookup.cityKey) : []
   if (inCity.length || (lookup.cityKey && store.cityInStore)) return inCity
   const near = lookup.near
@@ -56,11 +56,11 @@ export function sameKind(street: AddressLookup['streets'][number], stored: Stree
   return (!street.typeKey || street.typeKey === stored.typeKey) && (!street.dir || street.dir === stored.dir)
 }
 
-/** One group per distinct stored street (type, direction, municipality). */
+/** One group per distinct stored street (name, type, direction, municipality). */
 export function groups(points: AddressPoint[]): AddressPoint[][] {
   const byKey = new Map<string, AddressPoint[]>()
   for (const p of points) {
-    const key = `${p.typeKey}|${p.dir}|${p.cityKey}`
+    const key = `${p.nameKey}|${p.typeKey}|${p.dir}|${p.cityKey}`
     const list = byKey.get(key)
     if (list) list.push(p)
     else byKey.set(key, [p])
@@ -71,6 +71,29 @@ export function groups(points: AddressPoint[]): AddressPoint[][] {
 export function exactness(wanted: StreetKey, stored: StreetKey): number {
   return Number(wanted.typeKey === stored.typeKey) + Number(wanted.dir === stored.dir)
 }
+
+/**
+ * The order of a civic address's candidate streets: one that places the number (at its point or between
+ * neighbours) before one that only knows the street; then the name as typed before another reading of it (Wilmot
+ * has East Morningside Circle, Morningside Circle and West Morningside Circle: "East" is a name there, while
+ * Montréal's "St Catherine St W" is Sainte-Catherine); then the closer precision, type and direction, the nearer.
+ */
+export function candidateOrder(typed: StreetKey, x: Candidate, y: Candidate, distance: (l: Located) => number): number {
+  const placed = (c: Candidate) => Number(c.result.precision === 'street')
+  const asTyped = (c: Candidate) => Number(c.g[0].nameKey !== typed.nameKey)
+  return (
+    placed(x) - placed(y) ||
+    asTyped(x) - asTyped(y) ||
+    RANK[x.result.precision] - RANK[y.result.precision] ||
+    exactness(typed, y.g[0]) - exactness(typed, x.g[0]) ||
+    distance(x.result) - distance(y.result)
+  )
+}
+interface Candidate {
+  g: AddressPoint[]
+  result: Located
+}
+const RANK: Record<string, number> = { address: 0, interpolated: 1, street: 2 }
 
 export function onStreet(street: AddressPoint[], lookup: AddressLookup): Located {
   const civic = lookup.civic

@@ -56,11 +56,23 @@ export function numberedReadings(street: StreetKey): StreetKey[] {
   return [{ ...street, nameKey: `${street.nameKey}${suffix}` }]
 }
 
-/** Every other reading of `street` in that city: its aliases, its number's other spelling, a direction spelled out. */
+/**
+ * Montréal's streets in English: "St Catherine St W" is rue Sainte-Catherine O ("Saint" and "Sainte" are one to a
+ * speaker of English, and "Street" is the French "rue").
+ */
+export function englishReadings(street: StreetKey): StreetKey[] {
+  const swapped = street.nameKey.replace(/^saint(e?) /, (_, e: string) => (e ? 'saint ' : 'sainte '))
+  const names = swapped === street.nameKey ? [] : [swapped]
+  const rue = street.typeKey === 'st' ? [street.nameKey, ...names].map((nameKey) => ({ ...street, nameKey, typeKey: 'rue' })) : []
+  return [...names.map((nameKey) => ({ ...street, nameKey })), ...rue]
+}
+
+/** Every other reading of `street` in that city: its aliases, its number's other spelling, a direction spelled out, English. */
 export const otherNamesOf = (cityKey: string | undefined, street: StreetKey): StreetKey[] => [
   ...aliasesOf(cityKey, street),
   ...numberedReadings(street),
   ...spelledDirection(street),
+  ...englishReadings(street),
 ]
 
 /**
