@@ -125,6 +125,18 @@ describe('a neighbourhood named before its city locates the neighbourhood', () =
   })
 })
 
+describe("a civic number's letter or half written apart", () => {
+  it.each([
+    ['100-A Queen St W, Toronto', '100A', 'Queen'],
+    ['100 A Queen St W, Toronto', '100A', 'Queen'],
+    ['100 1/2 Queen St W, Toronto', '100', 'Queen'],
+    ['100 A St, Toronto', '100', 'A'],
+    ['5-100 Queen St W, Toronto', '100', 'Queen'],
+  ])('%s → number %s on %s (were a street named "100-A Queen")', (text, civicNumber, name) => {
+    expect(parseAddress(text)).toMatchObject({ civicNumber, street: { name } })
+  })
+})
+
 describe('a city that is also a province', () => {
   it('"334 12e Rue, Québec" keeps Québec as the city after a street (the ordinal "12e Rue" is the name, as address files write it)', () => {
     const parsed = parseAddress('334 12e Rue, Québec', (name) => name === 'quebec')
