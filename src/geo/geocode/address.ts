@@ -214,13 +214,14 @@ export function parseAddress(text: string, isKnownPlace: (normalizedName: string
         i--
       }
     }
-    // A civic number's letter or half written apart: "100-A", "100 A Queen St" (not "100 A St"), "100 1/2 Queen St".
+    // A civic number's letter or half written apart: "100-A", "100 A Queen St" (not "100 A St", nor a direction:
+    // "1055 W Georgia St"), "100 1/2 Queen St".
     const lettered = tokens[0]?.match(/^(\d+)-([a-z])$/i)
     if (lettered) tokens[0] = lettered[1] + lettered[2]
     if (
       /^\d+$/.test(tokens[0] ?? '') &&
       tokens.length > 3 &&
-      (tokens[1] === '1/2' || (/^[a-z]$/i.test(tokens[1]) && !isTypeWord(tokens[2])))
+      (tokens[1] === '1/2' || (/^[a-dfghj-mp-rt-vx-z]$/i.test(tokens[1]) && !isTypeWord(tokens[2])))
     )
       tokens.splice(0, 2, tokens[1] === '1/2' ? tokens[0] : tokens[0] + tokens[1])
     const unitCivic = tokens[0]?.includes('-') && tokens[0].match(/^#?(\w+)-(\d+[a-z]?)$/i)
