@@ -9,7 +9,8 @@
 import { distanceKm } from '../geodata'
 import type { GeocodeResult } from './offline'
 import { streetsCompatible, type StreetKey } from './street-key'
-import { crossingOfLines, type LineCrossing, type StreetPiece } from './street-pieces'
+import { CORNER_LINE_CROSSING_MIN_M } from './intersection-crossing'
+import { crossingOfLines, isCornerLine, type LineCrossing, type StreetPiece } from './street-pieces'
 
 type Located = Pick<GeocodeResult, 'lat' | 'lng' | 'precision' | 'accuracyM'>
 
@@ -59,16 +60,18 @@ export function placeOnBlock(
   if (!lines.length) return undefined
   let best: Located | undefined
   for (const typeKey of rule.crossTypes) {
-    const at = (n: number): LineCrossing | null =>
-      crossingOfLines(
-        lines,
-        pieces.filter((p) => streetsCompatible({ nameKey: String(n), typeKey, dir }, p)),
-        anchor,
-      )
+    const at = (n: number): LineCrossing | null => {
+      const cross = pieces.filter((p) => streetsCompatible({ nameKey: String(n), typeKey, dir }, p))
+      const crossing = crossingOfLines(lines, cross, anchor)
+      // A line through a City's positions is a chord between them: its crossing claims what an intersection's does.
+      const chords = lines.some(isCornerLine) || cross.some(isCornerLine)
+      return crossing && chords ? { ...crossing, accuracyM: Math.max(crossing.accuracyM, CORNER_LINE_CROSSING_MIN_M) } : crossing
+    }
     const [a, b] = [at(rule.from), at(rule.from + 1)]
-    const block = a && b ? metres(a, b) : undefined
+    // Both found but farther apart than a block: one of them is another street of that number; neither is trusted.
+    if (a && b && metres(a, b) > MAX_BLOCK_M) continue
     let placed: Located | undefined
-    if (a && b && block! <= MAX_BLOCK_M) {
+    if (a && b) {
       const t = rule.fraction
       const point = { lat: round6(a.lat + t * (b.lat - a.lat)), lng: round6(a.lng + t * (b.lng - a.lng)) }
       const reach = Math.max(metres(point, a) + a.accuracyM, metres(point, b) + b.accuracyM)
