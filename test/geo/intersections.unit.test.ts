@@ -132,6 +132,17 @@ describe('a direction spelled out before the name', () => {
     expect(res?.precision).toBe('interpolated')
     expect(metres(res!, offset(x, -68, 12))).toBeLessThan(15)
   })
+
+  it('"3500 Côte-des-Neiges" without its type is chemin de la Côte-des-Neiges (the article the key keeps)', () => {
+    const x = offset(centreOf('Montréal, QC'), -2000, 300)
+    const points = [3400, 3600].map((number, i): AddressPoint => {
+      const [lat, lng] = offset(x, 0, 200 * i)
+      return { nameKey: 'de la cote des neiges', typeKey: 'ch', dir: '', cityKey: 'montreal', number, suffix: '', lat, lng }
+    })
+    const res = geocode('3500 Côte-des-Neiges, Montréal, QC', [], points)
+    expect(res?.precision).toBe('interpolated')
+    expect(metres(res!, offset(x, 0, 100))).toBeLessThan(15)
+  })
 })
 
 describe('typed intersections: matching and choice', () => {

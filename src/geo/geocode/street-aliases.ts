@@ -73,6 +73,7 @@ export const otherNamesOf = (cityKey: string | undefined, street: StreetKey): St
   ...numberedReadings(street),
   ...spelledDirection(street),
   ...englishReadings(street),
+  ...withFrenchArticle(street),
 ]
 
 /**
@@ -88,10 +89,16 @@ export function otherReadings(s: StreetKey & { display: ParsedStreet }): StreetK
   if (type && !STREET_TYPES.has(type)) return [{ nameKey: normalizeName(`${s.display.name} ${s.display.type}`), typeKey: '', dir: s.dir }]
   if (type || s.dir || s.display.type) return []
   const directions = ['n', 's', 'e', 'w'].map((d) => ({ nameKey: `${d} ${s.nameKey}`, typeKey: '', dir: '' }))
-  // "Côte-des-Neiges", "Parc": a French street written without its type drops the article the key keeps
-  // (Chemin de la Côte-des-Neiges: "de la cote des neiges"; Avenue du Parc: "du parc").
-  if (FRENCH_ARTICLE.test(s.nameKey)) return directions
-  return [...directions, ...FRENCH_ARTICLES.map((a) => ({ nameKey: `${a} ${s.nameKey}`, typeKey: '', dir: '' }))]
+  return [...directions, ...withFrenchArticle(s)]
+}
+
+/**
+ * "Côte-des-Neiges", "Parc": a French street written without its type drops the article the key keeps (Chemin de la
+ * Côte-des-Neiges: "de la cote des neiges"; Avenue du Parc: "du parc"). For a civic address too.
+ */
+export function withFrenchArticle(s: StreetKey): StreetKey[] {
+  if (s.typeKey || s.dir || FRENCH_ARTICLE.test(s.nameKey)) return []
+  return FRENCH_ARTICLES.map((a) => ({ nameKey: `${a} ${s.nameKey}`, typeKey: '', dir: '' }))
 }
 const FRENCH_ARTICLES = ['de la', 'de l', 'du', 'des', 'de']
 const FRENCH_ARTICLE = /^(?:de la|de l|du|des|de|la|le|les) /
