@@ -138,17 +138,39 @@ export const addressLineId = (l: GtaAddressLine) => `${keyOf(l.key)}|${l.coords[
 const keyOf = (k: StreetKey) => `${k.nameKey}|${k.typeKey}|${k.dir}`
 const metres = (a: LngLat, b: LngLat) => distanceKm(a[1], a[0], b[1], b[0]) * 1000
 
-/** Each street's corner positions (lon/lat): every street of a corner, the first street of a mid-block signal. */
-function pointsByStreet(corners: CityCorner[]): Map<string, { key: StreetKey; name: string; points: LngLat[] }> {
-  const out = new Map<string, { key: StreetKey; name: string; points: LngLat[] }>()
-  for (const c of corners)
-    for (const s of c.midblock ? c.streets.slice(0, 1) : c.streets) {
-      const k = keyOf(s)
-      const entry = out.get(k) ?? { key: { nameKey: s.nameKey, typeKey: s.typeKey, dir: s.dir }, name: s.name, points: [] }
-      entry.points.push([c.lng, c.lat])
-      out.set(k, entry)
-    }
+type PositionsByStreet = Map<string, { key: StreetKey; name: string; points: LngLat[] }>
+
+/** Each street's positions (lon/lat) by its key, in the order given; a street's name is the first one written. */
+export function positionsByStreet(items: Iterable<{ street: StreetKey & { name: string }; at: LngLat }>): PositionsByStreet {
+  const out: PositionsByStreet = new Map()
+  for (const { street: s, at } of items) {
+    const k = keyOf(s)
+    const entry = out.get(k) ?? { key: { nameKey: s.nameKey, typeKey: s.typeKey, dir: s.dir }, name: s.name, points: [] }
+    entry.points.push(at)
+    out.set(k, entry)
+  }
   return out
+}
+
+/** Each street's corner positions (lon/lat): every street of a corner, the first street of a mid-block signal. */
+function pointsByStreet(corners: CityCorner[]): PositionsByStreet {
+  return positionsByStreet(
+    corners.flatMap((c) => (c.midblock ? c.streets.slice(0, 1) : c.streets).map((street) => ({ street, at: [c.lng, c.lat] as LngLat }))),
+  )
+}
+
+/**
+ * A line through each street's positions on the roadway (a City's corners, Edmonton's count sites), streets in key
+ * order: positions linked within `gapM`, those within `binM` along it one vertex; no class known.
+ */
+export function linesThrough(byStreet: PositionsByStreet, gapM: number, binM: number): StreetPieceRow[] {
+  const rows: StreetPieceRow[] = []
+  for (const k of [...byStreet.keys()].sort()) {
+    const { key, name, points } = byStreet.get(k)!
+    points.sort((a, b) => a[0] - b[0] || a[1] - b[1])
+    for (const line of addressLines(points, { gapM, binM })) rows.push(...pieceRows(key, name, undefined, line))
+  }
+  return rows
 }
 
 /**
@@ -166,15 +188,7 @@ export const VANCOUVER_LINE_GAP_M = 850
 
 /** Vancouver: a line through each street's own corners (the store has no centreline in Vancouver); no class known. */
 export function vancouverLineRows(corners: CityCorner[]): StreetPieceRow[] {
-  const rows: StreetPieceRow[] = []
-  const byStreet = pointsByStreet(corners)
-  for (const k of [...byStreet.keys()].sort()) {
-    const { key, name, points } = byStreet.get(k)!
-    points.sort((a, b) => a[0] - b[0] || a[1] - b[1])
-    for (const line of addressLines(points, { gapM: VANCOUVER_LINE_GAP_M, binM: CORNER_BIN_M }))
-      rows.push(...pieceRows(key, name, undefined, line))
-  }
-  return rows
+  return linesThrough(pointsByStreet(corners), VANCOUVER_LINE_GAP_M, CORNER_BIN_M)
 }
 
 /** The street Toronto numbers its east–west streets from: their East and West halves meet on it. */

@@ -7,10 +7,9 @@
 // (city-corners.ts heldOutBlock), its sites typed `road & cross street` by research/validate-corners.mjs.
 // Pure; used by scripts/build-geodata-store.mjs.
 import { streetKeyOfText } from '../../src/geo/geocode/street-key'
-import { addressLines } from './address-line'
-import { heldOutBlock } from './city-corners'
+import { heldOutBlock, linesThrough, positionsByStreet } from './city-corners'
 import { csvObjects } from './csv.mjs'
-import { pieceRows, type StreetPieceRow } from './geodata-store-streets'
+import type { StreetPieceRow } from './geodata-store-streets'
 
 type LngLat = [number, number]
 export const EDMONTON_LINE_SOURCE = 'edmonton-count-line'
@@ -49,23 +48,11 @@ const SITE_BIN_M = 20
 
 /** A line through each road's kept sites (the held-out blocks' sites are not in any line). */
 export function edmontonLineRows(sites: CountSite[]): StreetPieceRow[] {
-  const byRoad = new Map<string, { key: NonNullable<ReturnType<typeof streetKeyOfText>>; name: string; points: LngLat[] }>()
-  for (const s of sites) {
+  const positions = sites.flatMap((s) => {
     const key = streetKeyOfText(s.road)
-    if (!key) continue
-    const k = `${key.nameKey}|${key.typeKey}|${key.dir}`
-    const entry = byRoad.get(k) ?? { key, name: s.road, points: [] }
-    entry.points.push([s.lng, s.lat])
-    byRoad.set(k, entry)
-  }
-  const rows: StreetPieceRow[] = []
-  for (const k of [...byRoad.keys()].sort()) {
-    const { key, name, points } = byRoad.get(k)!
-    points.sort((a, b) => a[0] - b[0] || a[1] - b[1])
-    for (const line of addressLines(points, { gapM: EDMONTON_LINE_GAP_M, binM: SITE_BIN_M }))
-      rows.push(...pieceRows({ nameKey: key.nameKey, typeKey: key.typeKey, dir: key.dir }, name, undefined, line))
-  }
-  return rows
+    return key ? [{ street: { ...key, name: s.road }, at: [s.lng, s.lat] as LngLat }] : []
+  })
+  return linesThrough(positionsByStreet(positions), EDMONTON_LINE_GAP_M, SITE_BIN_M)
 }
 
 /** The sites built into lines, and those of the held-out blocks (the measurement's truth). */
