@@ -9,7 +9,7 @@
 import { distanceKm } from '../geodata'
 import type { GeocodeResult } from './offline'
 import { streetsCompatible, type StreetKey } from './street-key'
-import { CORNER_LINE_CROSSING_MIN_M } from './intersection-crossing'
+import { CORNER_LINE_CROSSING_MIN_M, floored } from './intersection-crossing'
 import { crossingOfLines, isCornerLine, type LineCrossing, type StreetPiece } from './street-pieces'
 
 type Located = Pick<GeocodeResult, 'lat' | 'lng' | 'precision' | 'accuracyM'>
@@ -62,10 +62,9 @@ export function placeOnBlock(
   for (const typeKey of rule.crossTypes) {
     const at = (n: number): LineCrossing | null => {
       const cross = pieces.filter((p) => streetsCompatible({ nameKey: String(n), typeKey, dir }, p))
-      const crossing = crossingOfLines(lines, cross, anchor)
       // A line through a City's positions is a chord between them: its crossing claims what an intersection's does.
       const chords = lines.some(isCornerLine) || cross.some(isCornerLine)
-      return crossing && chords ? { ...crossing, accuracyM: Math.max(crossing.accuracyM, CORNER_LINE_CROSSING_MIN_M) } : crossing
+      return floored(crossingOfLines(lines, cross, anchor), chords ? CORNER_LINE_CROSSING_MIN_M : 0)
     }
     const [a, b] = [at(rule.from), at(rule.from + 1)]
     // Both found but farther apart than a block: one of them is another street of that number; neither is trusted.
