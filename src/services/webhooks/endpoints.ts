@@ -173,10 +173,16 @@ export async function listAttempts(d1: D1Database, userId: string, id: string) {
     .limit(ATTEMPTS_LIMIT)
 }
 
-/** Queues a `webhook.ping` for this endpoint only; its dispatcher is woken by the caller. */
-export async function queuePing(d1: D1Database, userId: string, id: string, now: Date = new Date()) {
+/** The caller's endpoint, which must be enabled to be sent anything (else 409). */
+async function findEnabledEndpoint(d1: D1Database, userId: string, id: string): Promise<Endpoint> {
   const endpoint = await findEndpoint(d1, userId, id)
   if (endpoint.status !== 'enabled') throw conflict('This endpoint is disabled; PATCH it with {"enabled": true} first')
+  return endpoint
+}
+
+/** Queues a `webhook.ping` for this endpoint only; its dispatcher is woken by the caller. */
+export async function queuePing(d1: D1Database, userId: string, id: string, now: Date = new Date()) {
+  const endpoint = await findEnabledEndpoint(d1, userId, id)
   const db = getDb(d1)
   const event = eventStatements(
     db,
@@ -193,8 +199,7 @@ export async function queuePing(d1: D1Database, userId: string, id: string, now:
  * event id and envelope, from the first attempt of the retry schedule. Its dispatcher is woken by the caller.
  */
 export async function retryDelivery(d1: D1Database, userId: string, id: string, eventId: string, now: Date = new Date()) {
-  const endpoint = await findEndpoint(d1, userId, id)
-  if (endpoint.status !== 'enabled') throw conflict('This endpoint is disabled; PATCH it with {"enabled": true} first')
+  await findEnabledEndpoint(d1, userId, id)
   const db = getDb(d1)
   const mine = and(eq(deliveries.eventId, eventId), eq(deliveries.endpointId, id), eq(deliveries.userId, userId))
   const [queued] = await db
