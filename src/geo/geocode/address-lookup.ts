@@ -12,6 +12,7 @@ import { streetOfIntersection, type StreetData } from './street-of-intersection'
 import { crossingOfLines, isAddressLine, isCornerLine } from './street-pieces'
 import { cornerOf } from './corners'
 import { crossingBeyondEnds } from './line-ends'
+import { endOnChord } from './end-on-chord'
 import { numberingOriginOf, placeFromOrigin } from './numbering-origin'
 import { blockNameKeys, blockRuleOf, placeOnBlock } from './grid-numbering'
 import { otherNamesOf, otherReadings } from './street-aliases'
@@ -188,6 +189,7 @@ export function resolveAddressLookup(
       const crossing =
         crossingFrom(geometry) ??
         (addressLinesPer.some((l) => l.length) ? floored(crossingFrom(withLines), ADDRESS_LINE_CROSSING_MIN_M) : null) ??
+        endOnChord(linesPer[0], linesPer[1], lookup.anchor) ??
         crossingBeyondEnds(linesPer[0], linesPer[1], lookup.anchor, knownCorners(), { a: perStreet[0], b: perStreet[1] })
       if (crossing) located = { ...crossing, precision: 'intersection' }
     }
