@@ -74,6 +74,16 @@ for (const r of reports) {
       `${q(r.errors, 0.5)} | ${q(r.errors, 0.9)} | ${pct(r.holds, r.found)} |`,
   )
 }
+const gridded = reports.filter((r) => r.gridErrors.length)
+if (gridded.length) {
+  console.log('\nPlaced on the numbered grid (`interpolated`: a numbered street without a line there, src/geo/geocode/grid-crossing.ts):')
+  console.log('| set | city | n | median m | p90 m | accuracyM holds |\n|---|---|---:|---:|---:|---:|')
+  for (const r of gridded)
+    console.log(
+      `| ${r.set} | ${r.city} | ${r.gridErrors.length} | ${q(r.gridErrors, 0.5)} | ${q(r.gridErrors, 0.9)} | ` +
+        `${pct(r.gridHolds, r.gridErrors.length)} |`,
+    )
+}
 const claimed = apart.filter((t) => geocode(t)?.precision === 'intersection')
 console.log(
   `\nVancouver pairs that never meet (the City lists no corner of them): ${claimed.length} of ${apart.length} answered as an intersection`,

@@ -81,6 +81,17 @@ for (const r of reports) {
       `${q({ errors: r.otherErrors }, 0.5)} | ${q(s, 0.5)} | ${q(s, 0.9)} | ${pct(r.streetHolds, r.streetErrors.length)} |`,
   )
 }
+const gridded = reports.filter((r) => r.gridErrors.length)
+if (gridded.length) {
+  console.log('\nof those, placed on the numbered grid (`interpolated`, src/geo/geocode/grid-crossing.ts): m to the truth; accuracyM holds')
+  console.log('| set | city | n | median m | p90 m | accuracyM holds |\n|---|---|---:|---:|---:|---:|')
+  for (const r of gridded) {
+    const g = { errors: r.gridErrors }
+    console.log(
+      `| ${r.set} | ${r.city} | ${r.gridErrors.length} | ${q(g, 0.5)} | ${q(g, 0.9)} | ${pct(r.gridHolds, r.gridErrors.length)} |`,
+    )
+  }
+}
 const all = reports.filter((r) => !r.set.includes('hole')).reduce((s, r) => [s[0] + r.holds, s[1] + r.found], [0, 0])
 console.log(`\naccuracyM holds, all intersection results (hole rows apart): ${pct(all[0], all[1])} of ${all[1]}`)
 if (args.forms) {

@@ -165,6 +165,9 @@ export interface TruthReport {
   /** Street-precision results (an intersection located on one of its streets): metres to the truth, sorted; accuracyM holds. */
   streetErrors: number[]
   streetHolds: number
+  /** Interpolated results (a numbered street placed on Edmonton's grid): metres to the truth, sorted; accuracyM holds. */
+  gridErrors: number[]
+  gridHolds: number
   /** Every answer that is not an intersection (street, postal area, city): metres to the truth, sorted. */
   otherErrors: number[]
   /** The worst misses, for reading. */
@@ -180,7 +183,7 @@ export function validateTruth(
     const key = `${r.set}|${r.city}`
     const g = groups.get(key) ?? {
       ...{ set: r.set, city: r.city, n: 0, found: 0, errors: [], holds: 0, forms: {}, worst: [] },
-      ...{ precisions: {}, streetErrors: [], streetHolds: 0, otherErrors: [] },
+      ...{ precisions: {}, streetErrors: [], streetHolds: 0, gridErrors: [], gridHolds: 0, otherErrors: [] },
     }
     groups.set(key, g)
     g.n++
@@ -194,6 +197,11 @@ export function validateTruth(
       const m = Math.min(...r.points.map((p) => metres(p, [res.lat, res.lng])))
       g.streetErrors.push(m)
       if (m <= res.accuracyM) g.streetHolds++
+    }
+    if (res?.precision === 'interpolated') {
+      const m = Math.min(...r.points.map((p) => metres(p, [res.lat, res.lng])))
+      g.gridErrors.push(m)
+      if (m <= res.accuracyM) g.gridHolds++
     }
     if (res && res.precision !== 'intersection') g.otherErrors.push(Math.min(...r.points.map((p) => metres(p, [res.lat, res.lng]))))
     if (res?.precision !== 'intersection') {
@@ -210,6 +218,7 @@ export function validateTruth(
   for (const g of groups.values()) {
     g.errors.sort((a, b) => a - b)
     g.streetErrors.sort((a, b) => a - b)
+    g.gridErrors.sort((a, b) => a - b)
     g.otherErrors.sort((a, b) => a - b)
     g.worst = g.worst.sort((a, b) => b.m - a.m).slice(0, 8)
   }

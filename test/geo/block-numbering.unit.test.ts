@@ -32,7 +32,7 @@ describe('civic numbers placed by block (Calgary, Edmonton)', () => {
 
   it('reads the block from the number: its hundreds are the cross street it lies past', () => {
     const avenue = { nameKey: 'jasper', typeKey: 'ave', dir: '' }
-    expect(blockRuleOf('edmonton', avenue, 10220)).toEqual({ from: 102, fraction: 0.2, crossTypes: ['st'] })
+    expect(blockRuleOf('edmonton', avenue, 10220)).toEqual({ from: 102, fraction: 0.2, crossTypes: ['st'], grid: true })
     expect(blockRuleOf('calgary', { nameKey: '112', typeKey: 'st', dir: 'NW' }, 8215)?.crossTypes).toEqual(['ave'])
     expect(blockRuleOf('calgary', { nameKey: 'macleod', typeKey: 'trail', dir: 'SE' }, 800)?.crossTypes).toEqual(['st', 'ave'])
     expect(blockRuleOf('toronto', avenue, 10220)).toBeUndefined()

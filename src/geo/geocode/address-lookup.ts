@@ -14,7 +14,7 @@ import { cornerOf } from './corners'
 import { crossingBeyondEnds } from './line-ends'
 import { endOnChord } from './end-on-chord'
 import { numberingOriginOf, placeFromOrigin } from './numbering-origin'
-import { blockNameKeys, blockRuleOf, placeOnBlock } from './grid-numbering'
+import { blockNameKeys, blockRuleOf, crossingOnGrid, gridNameKeys, placeOnBlock } from './grid-numbering'
 import { otherNamesOf, otherReadings } from './street-aliases'
 
 export { parseIntersection }
@@ -124,7 +124,11 @@ export function lookupNameKeys(lookup: AddressLookup): string[] {
 /** Every street name whose centrelines the store is asked for: the named streets', the numbering origin's, the block's ends'. */
 export function pieceNameKeys(lookup: AddressLookup): string[] {
   const line = lookup.origin?.line
-  const more = [...(line ? [line.nameKey] : []), ...(lookup.block ? blockNameKeys(lookup.block) : [])]
+  const more = [
+    ...(line ? [line.nameKey] : []),
+    ...(lookup.block ? blockNameKeys(lookup.block) : []),
+    ...gridNameKeys(lookup.cityKey, lookup.streets),
+  ]
   return [...new Set([...lookupNameKeys(lookup), ...more])]
 }
 
@@ -191,7 +195,14 @@ export function resolveAddressLookup(
         (addressLinesPer.some((l) => l.length) ? floored(crossingFrom(withLines), ADDRESS_LINE_CROSSING_MIN_M) : null) ??
         endOnChord(linesPer[0], linesPer[1], lookup.anchor) ??
         crossingBeyondEnds(linesPer[0], linesPer[1], lookup.anchor, knownCorners(), { a: perStreet[0], b: perStreet[1] })
+      // Calgary's and Edmonton's numbered grid: a numbered street the store has no line of there, placed between
+      // the numbers around it; where its own line is not known there, the corner is `interpolated`, not found.
+      const onGrid = crossing ? null : crossingOnGrid(lookup.cityKey, lookup.streets, linesPer, store.pieces ?? [], lookup.anchor)
       if (crossing) located = { ...crossing, precision: 'intersection' }
+      else if (onGrid) {
+        const { between, ...at } = onGrid
+        located = { ...at, precision: between ? 'interpolated' : 'intersection' }
+      }
     }
   } else {
     const candidates = groups(perStreet[0]).map((g) => ({ g, result: onStreet(g, lookup) }))
