@@ -8,6 +8,7 @@ import { streetKeyOf, streetKeyOfText, type StreetKey } from '../../src/geo/geoc
 import { cellOf, MAX_PIECE_M, ROAD_CLASS_SCALE } from '../../src/geo/geodata/store-format'
 import { distanceKm, normalizeName } from '../../src/geo/geodata/text'
 import { csvRecords } from './csv.mjs'
+import { quadrantIndex, sectionQuadrant } from './calgary-quadrants'
 
 const title = (s: string) => s.toLowerCase().replace(/(^|[\s-])(\p{L})/gu, (_, a: string, b: string) => a + b.toUpperCase())
 
@@ -230,7 +231,8 @@ function wktLines(wkt: string): LngLat[][] {
 
 /**
  * Calgary: speed-limit zones (street names with direction, "MACLEOD TR SE") and counted sections
- * whose City id names a numbered street ("12AVS3" → 12 Av, south: SE or SW, so no direction kept).
+ * whose City id names a numbered street ("12AVS3" → 12 Av, south: SE or SW, so no direction kept; "14STNW17A" →
+ * 14 St in the quadrant the zones around it say, calgary-quadrants.ts).
  */
 export function calgaryStreetRows(speedCsv: string, trafficCsv: string): { rows: StreetPieceRow[]; features: number } {
   const rows: StreetPieceRow[] = []
@@ -245,6 +247,9 @@ export function calgaryStreetRows(speedCsv: string, trafficCsv: string): { rows:
       }
   }
   const [sh = [], ...speedRecords] = csvRecords(speedCsv)
+  const quadrants = quadrantIndex(
+    speedRecords.map((f) => ({ name: f[sh.indexOf('street_name')] ?? '', lines: wktLines(f[sh.indexOf('wkt')]) })),
+  )
   for (const f of speedRecords) {
     features++
     const raw = f[sh.indexOf('street_name')]
@@ -268,7 +273,7 @@ export function calgaryStreetRows(speedCsv: string, trafficCsv: string): { rows:
       continue
     }
     if (!m) continue
-    const dir = m[3] && m[3].length === 2 ? m[3] : ''
+    const dir = sectionQuadrant(m[3]?.length === 2 ? m[3] : '', m[2] as 'AV' | 'ST', wktLines(f[th.indexOf('wkt')]), quadrants)
     const parsed = parseStreetText(`${m[1]} ${m[2]}${dir ? ` ${dir}` : ''}`)
     if (!parsed) continue
     add(

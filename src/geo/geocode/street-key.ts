@@ -46,10 +46,13 @@ export function parseCivicNumber(text: string | undefined): { number: number; su
   return match ? { number: Number(match[1]), suffix: match[2].toUpperCase() } : undefined
 }
 
-/** Whether a user's street and a stored street can be the same: a part given on both sides must agree. */
+/**
+ * Whether a user's street and a stored street can be the same: a part given on both sides must agree. A typed
+ * half of a quadrant names either quadrant of it ("16 Ave N" in Calgary is 16 Ave NE or NW).
+ */
 export function streetsCompatible(wanted: StreetKey, stored: StreetKey): boolean {
   if (wanted.nameKey !== stored.nameKey) return false
   if (wanted.typeKey && stored.typeKey && wanted.typeKey !== stored.typeKey) return false
-  if (wanted.dir && stored.dir && wanted.dir !== stored.dir) return false
+  if (wanted.dir && stored.dir && wanted.dir !== stored.dir && !(wanted.dir.length === 1 && stored.dir.includes(wanted.dir))) return false
   return true
 }
