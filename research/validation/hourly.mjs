@@ -27,7 +27,17 @@ const lib = await importTs(
 const sites = new Map()
 for (const r of readCsv('vancouver/tmc-counts.csv')) {
   if (!r.lat || !r.coord_source.startsWith('city') || Number(r.date.slice(0, 4)) < 2000) continue
-  const s = sites.get(r.site_id) ?? { id: r.site_id, name: r.intersection, lat: +r.lat, lng: +r.lng, av: [], pv: [], ap: [], pp: [] }
+  const s = sites.get(r.site_id) ?? {
+    id: r.site_id,
+    name: r.intersection,
+    lat: +r.lat,
+    lng: +r.lng,
+    av: [],
+    pv: [],
+    ap: [],
+    pp: [],
+    days: [],
+  }
   if (+r.am_vehicles > 0 && +r.pm_vehicles > 0) {
     s.av.push(+r.am_vehicles)
     s.pv.push(+r.pm_vehicles)
@@ -36,6 +46,7 @@ for (const r of readCsv('vancouver/tmc-counts.csv')) {
     s.ap.push(+r.am_pedestrians)
     s.pp.push(+r.pm_pedestrians)
   }
+  s.days.push(r)
   sites.set(r.site_id, s)
 }
 const sum = (a) => a.reduce((x, y) => x + y, 0)
@@ -125,6 +136,31 @@ for (const { name, test } of [
       `counted ${f(median(p.map((r) => r.countP)))}`,
   )
 }
+// What one count says of another at the same intersection: the first and the last count since 2000 of the
+// sites counted twice or more, their AM/PM ratios ranked against each other. No model of place can rank a site's
+// counted ratio better than a second count of that very site does (the rest is the day, not the place).
+const retest = (am, pm, ok) => {
+  const pairs = []
+  for (const s of sites.values()) {
+    const days = s.days.filter(ok).sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
+    if (days.length < 2) continue
+    const [a, b] = [days[0], days[days.length - 1]]
+    pairs.push([+a[am] / +a[pm], +b[am] / +b[pm]])
+  }
+  return {
+    n: pairs.length,
+    rho: spearman(
+      pairs.map((p) => p[0]),
+      pairs.map((p) => p[1]),
+    ),
+  }
+}
+const vRetest = retest('am_vehicles', 'pm_vehicles', (r) => +r.am_vehicles > 0 && +r.pm_vehicles > 0)
+const pRetest = retest('am_pedestrians', 'pm_pedestrians', (r) => +r.pm_pedestrians > 0 && +r.am_pedestrians + +r.pm_pedestrians >= 20)
+console.log(
+  `one count against another of the same site (first and last since 2000): vehicles AM/PM ρ ${f(vRetest.rho)} (n ${vRetest.n}), ` +
+    `pedestrians ${f(pRetest.rho)} (n ${pRetest.n})`,
+)
 if (args.fit) {
   const train = rows.filter((r) => !r.heldOutBlock && Number.isFinite(r.countV))
   const best = fitLocalMix(lib, train)

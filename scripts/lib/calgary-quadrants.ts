@@ -67,5 +67,5 @@ export function sectionQuadrant(idQuadrant: string, type: 'AV' | 'ST', lines: Ln
   if (!idQuadrant || !line?.length) return ''
   const place = index.at(...line[Math.floor(line.length / 2)])
   const own = type === 'ST' ? idQuadrant[1] : idQuadrant[0]
-  return place && place.includes(own) ? place : ''
+  return place?.includes(own) ? place : ''
 }
