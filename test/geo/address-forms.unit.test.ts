@@ -151,4 +151,12 @@ describe('a city that is also a province', () => {
     expect(geocodeOffline('Rue Saint-Jean, Québec')).toMatchObject({ province: 'QC' })
     expect(parseAddress('Montréal, Québec', (name) => name === 'quebec' || name === 'montreal')).toMatchObject({ city: 'Montréal' })
   })
+
+  it('"Grande Allée Est, Québec": a French type inside the name, and a direction after it, still read as a street', () => {
+    const known = (name: string) => name === 'quebec' || name === 'mont tremblant'
+    expect(parseAddress('Grande Allée Est, Québec', known)).toMatchObject({ city: 'Québec', province: 'QC', street: { direction: 'E' } })
+    expect(parseAddress('Petite Rue Champlain, Québec', known)).toMatchObject({ city: 'Québec', province: 'QC' })
+    // A town whose name holds no street type stays a town of the province.
+    expect(parseAddress('Mont Tremblant, Québec', known)).toMatchObject({ city: 'Mont Tremblant', province: 'QC' })
+  })
 })

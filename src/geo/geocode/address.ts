@@ -301,7 +301,10 @@ export function formatStreet(street: ParsedStreet): string {
 }
 
 /** A civic number first, or a street type leading ("Rue Saint-Jean") or ending ("Main St"). */
+/** A number first, or a street type first or last (past a direction: "Grande Allée Est" is a French type's street). */
 function looksLikeStreet(segment: string): boolean {
   const words = segment.split(' ').map(bareToken)
-  return /^\d/.test(segment) || words[0] in LEADING_TYPES || words.at(-1)! in TRAILING_TYPES
+  if (words.length > 1 && DIRECTIONS[words.at(-1)!]) words.pop()
+  const typed = words[0] in LEADING_TYPES || words.at(-1)! in TRAILING_TYPES || words.slice(1).some((w) => FRENCH_LEADING.has(w))
+  return /^\d/.test(segment) || typed
 }
