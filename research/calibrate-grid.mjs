@@ -17,7 +17,7 @@ const lib = await importTs(
   },
   { platform: 'node' },
 )
-const CITIES = { calgary: ['calgary'], edmonton: ['edmonton', 'edmonton-count-line'] }
+const CITIES = { calgary: ['calgary'], edmonton: ['edmonton', 'edmonton-count-line'], vancouver: ['vancouver-corner-line'] }
 const manifest = readManifest()
 const STEPS = [0, 250, 500, 1000, 2000]
 
@@ -33,7 +33,8 @@ for (const [city, sources] of Object.entries(CITIES)) {
   // that quadrant and those written without one (streetsCompatible).
   const streets = new Map()
   for (const p of pieces) {
-    const k = `${p.nameKey}|${p.typeKey}|${city === 'calgary' ? p.dir : ''}`
+    // Calgary's quadrants and Vancouver's E/W halves are part of the street a user types; Edmonton's NW is not.
+    const k = `${p.nameKey}|${p.typeKey}|${city === 'edmonton' ? '' : p.dir}`
     if (!streets.has(k)) streets.set(k, [])
   }
   for (const [k, list] of streets) {
@@ -43,21 +44,22 @@ for (const [city, sources] of Object.entries(CITIES)) {
   const results = []
   for (const [k, lines] of streets) {
     const [, typeKey, dir] = k.split('|')
-    const crossType = typeKey === 'ave' ? 'st' : typeKey === 'st' ? 'ave' : undefined
+    // An avenue's numbers count streets; any other street is crossed by the numbered avenues (Vancouver's Kingsway).
+    const crossType = typeKey === 'ave' ? 'st' : 'ave'
     // Calgary: a street written without its quadrant could be in any of four (the geocoder's typed streets carry one).
-    if (!crossType || (city === 'calgary' && !dir)) continue
+    if (city === 'calgary' && !dir) continue
     for (const [ck, cross] of streets) {
       const [nameKey, t, cdir] = ck.split('|')
       const n = lib.gridNumberOf(nameKey)
-      if (t !== crossType || n === undefined || cdir !== dir) continue
+      if (t !== crossType || n === undefined || (city === 'calgary' && cdir !== dir)) continue
       const truth = lib.crossingOfLines(lines, cross)
       if (!truth) continue
       const others = pieces.filter((p) => !(p.nameKey === nameKey && p.typeKey === t))
       // Near the true crossing: the geocoder's anchor is the city, but a repeated crossing is rare on one street.
-      const placed = lib.crossingOfNumbered(lines, n, crossType, dir, others, truth)
+      const placed = lib.crossingOfNumbered(lines, n, crossType, cdir, others, truth)
       if (!placed?.between) continue
       const [a, b] = placed.between
-      const span = spanOf(lines, a, b, crossType, dir, others, truth)
+      const span = spanOf(lines, a, b, crossType, cdir, others, truth)
       const m = lib.distanceKm(placed.lat, placed.lng, truth.lat, truth.lng) * 1000
       results.push({ m, span, holds: m <= placed.accuracyM, accuracyM: placed.accuracyM, what: `${k} x ${ck} from ${a},${b}` })
     }
@@ -96,7 +98,11 @@ for (const [city, sources] of Object.entries(CITIES)) {
       0.9,
     )} m, accuracyM holds ${((100 * holds) / results.length).toFixed(0)} %`,
   )
-  const anchor = city === 'calgary' ? { lat: 51.0447, lng: -114.0719 } : { lat: 53.5461, lng: -113.4938 }
+  const anchor = {
+    calgary: { lat: 51.0447, lng: -114.0719 },
+    edmonton: { lat: 53.5461, lng: -113.4938 },
+    vancouver: { lat: 49.2609, lng: -123.1139 },
+  }[city]
   for (const cutM of [0, 300, 500]) {
     const r = axesCheck(city, pieces, streets, anchor, cutM)
     const held = r.filter((x) => x.holds).length
@@ -119,6 +125,7 @@ for (const [city, sources] of Object.entries(CITIES)) {
   }
   // The share of the span that would make 90 % hold, beyond GRID_MIN_M.
   const needed = results.map((r) => Math.max(0, (r.m - lib.GRID_MIN_M) / r.span)).sort((x, y) => x - y)
+  if (!needed.length) continue
   console.log(
     `share of the span needed for 90 % beyond ${lib.GRID_MIN_M} m: ` +
       `${needed[Math.floor(0.9 * needed.length)].toFixed(3)} (GRID_SHARE ${lib.GRID_SHARE})`,

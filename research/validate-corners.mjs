@@ -89,6 +89,8 @@ console.log(
   `\nVancouver pairs that never meet (the City lists no corner of them): ${claimed.length} of ${apart.length} answered as an intersection`,
 )
 for (const t of claimed.slice(0, 10)) console.log(`  ${t.typed}`)
+const gridPlaced = apart.filter((t) => geocode(t)?.precision === 'interpolated')
+console.log(`  and ${gridPlaced.length} placed on the numbered grid (\`interpolated\`, warning INTERSECTION_NOT_FOUND)`)
 const shown = (w) => `  ${w.m === Infinity ? w.precision : `${w.m.toFixed(0)} m`}  ${w.typed}`
 if (args.worst) for (const r of reports) console.log(`\n${r.set} ${r.city} worst:\n${r.worst.map(shown).join('\n')}`)
 console.log(`\n(${((performance.now() - started) / 1000).toFixed(1)} s)`)

@@ -19,6 +19,9 @@ const ew = (at: [number, number]): [number, number][] => [offset(at, 600, 0), of
 // Calgary: 17 Ave SW with 11 St SW and 14 St SW, 450 m apart: not interpolated there (see grid-numbering.ts).
 const AT_11: [number, number] = [51.0378, -114.0906]
 const AT_14 = offset(AT_11, -450, 0)
+// Vancouver: Renfrew St runs north–south; E 8th Av and E 12th Av cross it 440 m apart (numbers grow southward).
+const AT_8TH: [number, number] = [49.2636, -123.0443]
+const AT_12TH = offset(AT_8TH, 0, -440)
 
 describe('numbered streets placed on Edmonton’s grid', () => {
   const memory = memoryStore()
@@ -30,6 +33,11 @@ describe('numbered streets placed on Edmonton’s grid', () => {
       { name: '137 Avenue', points: ew(FAR_102) },
       { name: '102 Street', points: ns(FAR_102) },
       { name: '130 Street', points: ns(FAR_130) },
+    ])
+    memory.addStreets('vancouver-corner-line', [
+      { name: 'Renfrew St', points: [offset(AT_8TH, 0, 500), offset(AT_12TH, 0, -500)] },
+      { name: 'E 8th Av', points: ew(AT_8TH) },
+      { name: 'E 12th Av', points: ew(AT_12TH) },
     ])
     memory.addStreets('calgary', [
       { name: '17 Ave SW', roadClass: 3, points: [offset(AT_11, 600, 0), offset(AT_11, -900, 0)] },
@@ -54,6 +62,8 @@ describe('numbered streets placed on Edmonton’s grid', () => {
     // Its radius: at least 60 m plus a tenth of the 560 m between the two crossings it was placed from.
     expect(res.accuracyM).toBeGreaterThanOrEqual(60 + 56 - 1)
     expect(res.accuracyM).toBeLessThan(200)
+    // Not a crossing the data know: the warning says where the corner comes from.
+    expect(res.warnings.map((w: { code: string }) => w.code)).toContain('INTERSECTION_NOT_FOUND')
     // Either order, and an "A" street half a number on.
     const reversed = await memory.score({ address: '107 Ave & 104 St, Edmonton, AB' })
     expect(metres(reversed, [res.lat, res.lng])).toBeLessThan(1)
@@ -72,6 +82,15 @@ describe('numbered streets placed on Edmonton’s grid', () => {
     const res = await memory.score({ address: '120 Street & 137 Avenue, Edmonton, AB' })
     expect(res.precision).not.toBe('interpolated')
     expect(res.precision).not.toBe('intersection')
+  })
+
+  it('places Vancouver’s numbered avenues on a street’s line the same way (E 10th Av half way from E 8th to E 12th)', async () => {
+    const res = await memory.score({ address: 'E 10th Av & Renfrew St, Vancouver, BC' })
+    expect(res.precision).toBe('interpolated')
+    expect(metres(res, offset(AT_8TH, 0, -220))).toBeLessThan(5)
+    // The typed half of the city counts: W 10th Av is another street, 3 km west, which this store does not have.
+    const west = await memory.score({ address: 'W 10th Av & Renfrew St, Vancouver, BC' })
+    expect(west.precision).not.toBe('interpolated')
   })
 
   it('is not used in Calgary, where the leave-one-out check does not hold', async () => {

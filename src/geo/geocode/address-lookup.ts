@@ -14,7 +14,7 @@ import { cornerOf } from './corners'
 import { crossingBeyondEnds } from './line-ends'
 import { endOnChord } from './end-on-chord'
 import { numberingOriginOf, placeFromOrigin } from './numbering-origin'
-import { blockNameKeys, blockRuleOf, crossingOnGrid, gridNameKeys, placeOnBlock } from './grid-numbering'
+import { blockNameKeys, blockRuleOf, crossingOnGrid, gridNameKeys, gridPlacedWarning, placeOnBlock } from './grid-numbering'
 import { otherNamesOf, otherReadings } from './street-aliases'
 
 export { parseIntersection }
@@ -40,7 +40,7 @@ import {
   crossingFrom,
   floored,
 } from './intersection-crossing'
-import { warning } from '../geodata'
+import { warning, type ScoreWarning } from '../geodata'
 import { parseCivicNumber, streetKeyOf, streetsCompatible } from './street-key'
 import { METRES_PER_DEGREE_LAT, metresPerDegreeLng } from '../geodata'
 import { geoStore } from '../geodata'
@@ -161,6 +161,7 @@ export function resolveAddressLookup(
   const linesPer = piecesPer.map((pieces) => pieces.filter((p) => !isAddressLine(p)))
   const addressLinesPer = piecesPer.map((pieces) => pieces.filter(isAddressLine))
   let located: Located | undefined
+  let gridWarnings: ScoreWarning[] = []
   if (lookup.streets.length === 2) {
     const inside = lookup.near && (lookup.near.radiusKm * 1000) / INTERSECTION_REACH
     const around = lookup.anchor && { ...lookup.anchor, radiusM: inside }
@@ -195,13 +196,20 @@ export function resolveAddressLookup(
         (addressLinesPer.some((l) => l.length) ? floored(crossingFrom(withLines), ADDRESS_LINE_CROSSING_MIN_M) : null) ??
         endOnChord(linesPer[0], linesPer[1], lookup.anchor) ??
         crossingBeyondEnds(linesPer[0], linesPer[1], lookup.anchor, knownCorners(), { a: perStreet[0], b: perStreet[1] })
-      // Calgary's and Edmonton's numbered grid: a numbered street the store has no line of there, placed between
+      // Edmonton's and Vancouver's numbered grid: a numbered street the store has no line of there, placed between
       // the numbers around it; where its own line is not known there, the corner is `interpolated`, not found.
       const onGrid = crossing ? null : crossingOnGrid(lookup.cityKey, lookup.streets, linesPer, store.pieces ?? [], lookup.anchor)
       if (crossing) located = { ...crossing, precision: 'intersection' }
       else if (onGrid) {
         const { between, ...at } = onGrid
         located = { ...at, precision: between ? 'interpolated' : 'intersection' }
+        if (between)
+          gridWarnings = [
+            gridPlacedWarning(
+              lookup.streets.map((s) => formatStreet(s.display)),
+              lookup.display.place,
+            ),
+          ]
       }
     }
   } else {
@@ -266,7 +274,13 @@ export function resolveAddressLookup(
     const area = lookup.area && lookup.streets.length === 2 && !notFound.length ? { ...lookup.area, address, ...streets } : lookup.area
     return area && notFound.length ? { ...area, warnings: [...(area.warnings ?? []), ...notFound] } : area
   }
-  return { ...(lookup.area ?? { address: '' }), address, ...located, ...streets } as GeocodeResult
+  return {
+    ...(lookup.area ?? { address: '' }),
+    address,
+    ...located,
+    ...streets,
+    ...(gridWarnings.length && { warnings: gridWarnings }),
+  } as GeocodeResult
 
   /** The City's listed corners of each typed street (with any other street): where an unlisted crossing cannot be. */
   function knownCorners() {

@@ -30,20 +30,28 @@ export interface NumberedCrossing extends LineCrossing {
   between?: [number, number]
 }
 
-/** A numbered street's number: "102" → 102, "95a" (95A Street) → 95.5; undefined for a named street. */
+/**
+ * A numbered street's number: "102" → 102, "95a" (95A Street) → 95.5, "10th" (Vancouver's E 10th Av) → 10;
+ * undefined for a named street.
+ */
 export function gridNumberOf(nameKey: string): number | undefined {
-  const m = nameKey.match(/^(\d{1,3})([a-z]?)$/)
+  const m = nameKey.match(/^(\d{1,3})(?:st|nd|rd|th)?([a-z]?)$/)
   return m ? Number(m[1]) + (m[2] ? 0.5 : 0) : undefined
 }
 
-/** The name keys of the numbers around `n` (n excluded) whose lines the store is asked for. */
+const ordinal = (k: number) => `${k}${k % 100 >= 11 && k % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][k % 10] ?? 'th')}`
+
+/** The name keys of the numbers around `n` (n excluded), bare and ordinal, whose lines the store is asked for. */
 export function gridNeighbourKeys(n: number): string[] {
   const keys: string[] = []
-  for (let k = Math.floor(n) - GRID_NEIGHBOURS; k <= Math.ceil(n) + GRID_NEIGHBOURS; k++) if (k > 0 && k !== n) keys.push(String(k))
+  for (let k = Math.floor(n) - GRID_NEIGHBOURS; k <= Math.ceil(n) + GRID_NEIGHBOURS; k++)
+    if (k > 0 && k !== n) keys.push(String(k), ordinal(k))
   return keys
 }
 
-const keyOf = (n: number) => (Number.isInteger(n) ? String(n) : `${Math.floor(n)}a`)
+/** A piece of numbered street `k` (either way of writing it), of the type and quadrant or direction typed. */
+const isNumbered = (p: StreetPiece, k: number, typeKey: string, dir: string) =>
+  gridNumberOf(p.nameKey) === k && streetsCompatible({ nameKey: p.nameKey, typeKey, dir }, p)
 
 /**
  * Where `lines` (one street's centrelines) cross numbered street `n` of `typeKey` in quadrant `dir`: the lines'
@@ -62,7 +70,7 @@ export function crossingOfNumbered(
 ): NumberedCrossing | null {
   if (!lines.length) return null
   const at = (k: number): LineCrossing | null => {
-    const cross = pieces.filter((p) => streetsCompatible({ nameKey: keyOf(k), typeKey, dir }, p))
+    const cross = pieces.filter((p) => isNumbered(p, k, typeKey, dir))
     if (!cross.length) return null
     // A line through a City's positions is a chord between them: its crossing claims what an intersection's does.
     const chords = lines.some(isCornerLine) || cross.some(isCornerLine)
@@ -154,7 +162,7 @@ function lineAt(
   const [along, across] = northSouth ? [1, 0] : [0, 1]
   let best: AxisPosition | undefined
   for (const p of pieces) {
-    if (!streetsCompatible({ nameKey: keyOf(k), typeKey, dir }, p)) continue
+    if (!isNumbered(p, k, typeKey, dir)) continue
     for (let i = 1; i < p.coords.length; i++) {
       const [u, v] = [p.coords[i - 1], p.coords[i]]
       const metresAlong = northSouth ? METRES_PER_DEGREE_LAT : metresPerDegreeLng(u[1])
@@ -209,9 +217,9 @@ function nearestAnywhere(
   lng: number,
 ): AxisPosition | null {
   let best: { at: number; d: number } | undefined
-  for (const k of [avenue.n, ...gridNeighbourKeys(avenue.n).map(Number)])
+  for (let k = Math.floor(avenue.n) - GRID_NEIGHBOURS; k <= Math.ceil(avenue.n) + GRID_NEIGHBOURS; k++)
     for (const p of pieces)
-      if (streetsCompatible({ nameKey: keyOf(k), typeKey, dir: avenue.dir }, p))
+      if (isNumbered(p, k, typeKey, avenue.dir))
         for (const [x, y] of p.coords) {
           const d = Math.abs(x - lng)
           // A neighbour's latitude, moved by the numbers between at ~110 m each: a start, settled by the rounds after.
