@@ -36,6 +36,7 @@ export function endOnChord(
   ] as const) {
     const lines = chords.filter(isCornerLine)
     if (!lines.length) continue
+    const boxes = lines.map(boxOf)
     for (const piece of ends) {
       if (isCornerLine(piece) || piece.coords.length < 2) continue
       for (const reversed of [false, true]) {
@@ -45,7 +46,10 @@ export function endOnChord(
         const xy = (c: readonly [number, number]): Xy => [(c[0] - end[0]) * kx, (c[1] - end[1]) * METRES_PER_DEGREE_LAT]
         const heading = headingInto(coords.map(xy))
         if (!heading) continue
-        for (const chord of lines) {
+        for (const [c, chord] of lines.entries()) {
+          const [minLng, minLat, maxLng, maxLat] = boxes[c]
+          if (end[0] < minLng - PAD_DEG * 2 || end[0] > maxLng + PAD_DEG * 2 || end[1] < minLat - PAD_DEG || end[1] > maxLat + PAD_DEG)
+            continue
           const gap = gapToChord(chord.coords.map(xy), heading)
           if (gap === undefined || gap > END_ON_CHORD_M) continue
           const away = anchor ? Math.hypot((end[0] - anchor.lng) * kx, (end[1] - anchor.lat) * METRES_PER_DEGREE_LAT) : 0
@@ -57,6 +61,14 @@ export function endOnChord(
   if (!best) return null
   const round6 = (x: number) => Math.round(x * 1e6) / 1e6
   return { lat: round6(best.at[1]), lng: round6(best.at[0]), accuracyM: Math.round(Math.max(END_ON_CHORD_M, best.gap)) }
+}
+
+/** END_ON_CHORD_M in degrees of latitude, rounded up (twice that in longitude covers it up to 60° N). */
+const PAD_DEG = 0.0006
+const boxOf = (p: StreetPiece): [number, number, number, number] => {
+  const lngs = p.coords.map((c) => c[0])
+  const lats = p.coords.map((c) => c[1])
+  return [Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats)]
 }
 
 /** Unit heading out of the line's last vertex (at the origin), from the last stretch of at least HEADING_MIN_M. */

@@ -49,9 +49,21 @@ export function gridNeighbourKeys(n: number): string[] {
   return keys
 }
 
-/** A piece of numbered street `k` (either way of writing it), of the type and quadrant or direction typed. */
-const isNumbered = (p: StreetPiece, k: number, typeKey: string, dir: string) =>
-  gridNumberOf(p.nameKey) === k && streetsCompatible({ nameKey: p.nameKey, typeKey, dir }, p)
+/** The pieces of each number (either way of writing it), read once per answer of the store. */
+const byNumber = new WeakMap<readonly StreetPiece[], Map<number, StreetPiece[]>>()
+/** The pieces of numbered street `k` of the type and quadrant or direction typed. */
+function numbered(pieces: readonly StreetPiece[], k: number, typeKey: string, dir: string): StreetPiece[] {
+  let index = byNumber.get(pieces)
+  if (!index) {
+    index = new Map()
+    for (const p of pieces) {
+      const n = gridNumberOf(p.nameKey)
+      if (n !== undefined) index.set(n, [...(index.get(n) ?? []), p])
+    }
+    byNumber.set(pieces, index)
+  }
+  return (index.get(k) ?? []).filter((p) => streetsCompatible({ nameKey: p.nameKey, typeKey, dir }, p))
+}
 
 /**
  * Where `lines` (one street's centrelines) cross numbered street `n` of `typeKey` in quadrant `dir`: the lines'
@@ -70,7 +82,7 @@ export function crossingOfNumbered(
 ): NumberedCrossing | null {
   if (!lines.length) return null
   const at = (k: number): LineCrossing | null => {
-    const cross = pieces.filter((p) => isNumbered(p, k, typeKey, dir))
+    const cross = numbered(pieces, k, typeKey, dir)
     if (!cross.length) return null
     // A line through a City's positions is a chord between them: its crossing claims what an intersection's does.
     const chords = lines.some(isCornerLine) || cross.some(isCornerLine)
@@ -161,8 +173,7 @@ function lineAt(
   // [lng, lat]: a street's position is its longitude, read along latitude; an avenue's the other way round.
   const [along, across] = northSouth ? [1, 0] : [0, 1]
   let best: AxisPosition | undefined
-  for (const p of pieces) {
-    if (!isNumbered(p, k, typeKey, dir)) continue
+  for (const p of numbered(pieces, k, typeKey, dir)) {
     for (let i = 1; i < p.coords.length; i++) {
       const [u, v] = [p.coords[i - 1], p.coords[i]]
       const metresAlong = northSouth ? METRES_PER_DEGREE_LAT : metresPerDegreeLng(u[1])
@@ -218,12 +229,11 @@ function nearestAnywhere(
 ): AxisPosition | null {
   let best: { at: number; d: number } | undefined
   for (let k = Math.floor(avenue.n) - GRID_NEIGHBOURS; k <= Math.ceil(avenue.n) + GRID_NEIGHBOURS; k++)
-    for (const p of pieces)
-      if (isNumbered(p, k, typeKey, avenue.dir))
-        for (const [x, y] of p.coords) {
-          const d = Math.abs(x - lng)
-          // A neighbour's latitude, moved by the numbers between at ~110 m each: a start, settled by the rounds after.
-          if (!best || d < best.d) best = { at: y + ((avenue.n - k) * 110) / METRES_PER_DEGREE_LAT, d }
-        }
+    for (const p of numbered(pieces, k, typeKey, avenue.dir))
+      for (const [x, y] of p.coords) {
+        const d = Math.abs(x - lng)
+        // A neighbour's latitude, moved by the numbers between at ~110 m each: a start, settled by the rounds after.
+        if (!best || d < best.d) best = { at: y + ((avenue.n - k) * 110) / METRES_PER_DEGREE_LAT, d }
+      }
   return best ? { at: best.at, uncertainM: 0 } : null
 }

@@ -126,10 +126,18 @@ function endsOf(lines: Xy[][], points: readonly Xy[]): LineEnd[] {
       else run[find(i)] = find(other)
     }
   })
+  // Each run's vertices, and every vertex with its run, gathered once (a city-long street has hundreds of lines).
+  const roots = lines.map((_, i) => find(i))
+  const byRun = new Map<number, Xy[]>()
+  lines.forEach((l, i) => {
+    const run = byRun.get(roots[i]) ?? []
+    run.push(...l)
+    byRun.set(roots[i], run)
+  })
   const out: LineEnd[] = []
   for (const [i, l] of lines.entries()) {
     if (l.length < 2) continue
-    const vertices = lines.filter((_, j) => find(j) === find(i)).flat()
+    const vertices = byRun.get(roots[i])!
     for (const at of [l[0], l[l.length - 1]]) {
       if (uses.get(key(at)) !== 1) continue
       // The farthest vertex of the run within DIRECTION_MAX_M: back along the line from a free end.
@@ -141,7 +149,8 @@ function endsOf(lines: Xy[][], points: readonly Xy[]): LineEnd[] {
       }
       if (!back) continue
       const dir: Xy = [(at[0] - back[0]) / backM, (at[1] - back[1]) / backM]
-      out.push({ at, dir, reachesM: reachAhead(at, dir, [...lines.filter((_, j) => find(j) !== find(i)).flat(), ...points]) })
+      const others = [...byRun.entries()].flatMap(([run, v]) => (run === roots[i] ? [] : v))
+      out.push({ at, dir, reachesM: reachAhead(at, dir, [...others, ...points]) })
     }
   }
   return out

@@ -190,14 +190,16 @@ export function crossingOfLines(
   const rb = runsOf(b)
   let best: { outside: boolean; score: number; away: number; lat: number; lng: number; gap: number } | undefined
   const meets: { lat: number; lng: number }[] = []
+  // Every piece's box once: the pairs are many (a city-long street against each numbered neighbour's pieces).
+  const boxesB = b.map(boxOf)
+  const pad = 0.0003
   for (let i = 0; i < a.length; i++) {
     const pa = a[i]
     const [aMinLng, aMinLat, aMaxLng, aMaxLat] = boxOf(pa)
     for (let j = 0; j < b.length; j++) {
       const pb = b[j]
-      const [bMinLng, bMinLat, bMaxLng, bMaxLat] = boxOf(pb)
-      const pad = 0.0003
-      if (bMinLng > aMaxLng + pad || bMaxLng < aMinLng - pad || bMinLat > aMaxLat + pad || bMaxLat < aMinLat - pad) continue
+      const box = boxesB[j]
+      if (box[0] > aMaxLng + pad || box[2] < aMinLng - pad || box[1] > aMaxLat + pad || box[3] < aMinLat - pad) continue
       const meet = closestApproach(pa, pb)
       if (!meet || meet.gap > MAX_LINES_GAP_M) continue
       meets.push(meet)
