@@ -170,12 +170,11 @@ export function resolveAddressLookup(
     // A network's centrelines cross first; a line through the City's corners (a chord between them) only where they do not.
     const network = linesPer.map((lines) => lines.filter((p) => !isCornerLine(p)))
     const chords = linesPer.some((l) => l.some(isCornerLine))
-    const onNetwork = chords ? crossingOfLines(network[0], network[1], around) : null
     // The City's own corner of the two names first: its position is the crossing's, whatever the lines say.
     const corner = store.corners?.length ? cornerOf(lookup.streets, store.corners, compatible, around) : undefined
     const lines =
       corner ??
-      onNetwork ??
+      (chords ? crossingOfLines(network[0], network[1], around) : null) ??
       floored(
         (exact[0].length && exact[1].length ? crossingOfLines(exact[0], exact[1], around) : null) ??
           crossingOfLines(linesPer[0], linesPer[1], around),
