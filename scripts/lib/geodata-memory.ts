@@ -2,6 +2,7 @@
 // and resolved by the worker's own code: for `npm run validate:geocoder`, the score fingerprint and
 // node tests, which run the geocoder and the reverse street on the committed artefacts without wrangler.
 import {
+  gridPieceNameKeys,
   lookupNameKeys,
   pieceNameKeys,
   planAddressLookup,
@@ -194,7 +195,13 @@ export function memoryGeodata(addressRows: string[][], streetRows: StreetRow[], 
     },
     geocode(text: string): GeocodeResult | null {
       const lookup = planAddressLookup(text)
-      return lookup ? resolveAddressLookup(lookup, answer(lookup)) : geocodeOffline(text)
+      if (!lookup) return geocodeOffline(text)
+      // As the worker's geocoder (services/geocoder.ts): the numbered grid's other names only when the first misses.
+      const first = answer(lookup)
+      const result = resolveAddressLookup(lookup, first)
+      const grid = lookup.near ? gridPieceNameKeys(lookup, result) : []
+      const more = grid.length ? named(grid, lookup.near!) : []
+      return more.length ? resolveAddressLookup(lookup, { ...first, pieces: [...(first.pieces ?? []), ...more] }) : result
     },
     hasCell: (lat: number, lng: number) => cells.has(cellOf(lat, lng)),
   }

@@ -7,7 +7,14 @@
 import type { Env } from '../env'
 import { geocodeOffline, parseAddress, type GeocodeResult } from '../geo/geocode'
 import { isInCanada } from '../geo/geodata'
-import { lookupNameKeys, pieceNameKeys, planAddressLookup, resolveAddressLookup, type AddressLookup } from '../geo/geocode'
+import {
+  gridPieceNameKeys,
+  lookupNameKeys,
+  pieceNameKeys,
+  planAddressLookup,
+  resolveAddressLookup,
+  type AddressLookup,
+} from '../geo/geocode'
 import type { StreetGeometrySource } from '../geo/geocode'
 import type { AddressPointsAnswer, AddressPointsSource } from './address-store'
 import type { StreetStore } from './street-store'
@@ -114,6 +121,10 @@ export function createAddressGeocoder(options: AddressChainOptions): Geocoder {
       if (lookup && options.points) {
         const answer = await storeAnswer(lookup, options.points, options.streets, options.corners)
         local = resolveAddressLookup(lookup, answer, options.geometrySources)
+        // Not found on the first answer, in a numbered grid: the numbers around the typed one, then again.
+        const grid = options.streets && lookup.near ? gridPieceNameKeys(lookup, local) : []
+        const more = grid.length ? await options.streets!.named(grid, lookup.near!).catch(() => []) : []
+        if (more.length) local = resolveAddressLookup(lookup, { ...answer, pieces: [...answer.pieces, ...more] }, options.geometrySources)
       } else local = geocodeOffline(address)
       if (local && STORE_FIRST.has(local.precision)) return local
       return (options.live && (await options.live.geocode(address))) || local

@@ -2,6 +2,7 @@
 // placed on the other street's line, between its crossings with the numbers around it; through the worker's own
 // geocoding on the memory store.
 import { beforeAll, describe, expect, it } from 'vitest'
+import { gridPieceNameKeys, planAddressLookup } from '../../src/geo/geocode/address-lookup'
 import { gridNeighbourKeys, gridNumberOf } from '../../src/geo/geocode/grid-crossing'
 import { distanceKm } from '../../src/geo/geodata/text'
 import { memoryStore } from '../helpers/memory-store'
@@ -53,6 +54,20 @@ describe('numbered streets placed on Edmonton’s grid', () => {
     expect(gridNeighbourKeys(104)).toContain('96')
     expect(gridNeighbourKeys(104)).toContain('112')
     expect(gridNeighbourKeys(104)).not.toContain('104')
+  })
+
+  it('asks the store for the grid’s other names only when the first answer did not find the place', () => {
+    const lookup = planAddressLookup('104 Street & 107 Avenue, Edmonton, AB')!
+    const missed = { lat: 0, lng: 0, precision: 'street', accuracyM: 3000, address: '' } as const
+    const keys = gridPieceNameKeys(lookup, missed)
+    expect(keys).toContain('102')
+    expect(keys).toContain('106th')
+    // Never the names the first answer already asked for.
+    expect(keys).not.toContain('104')
+    expect(keys).not.toContain('107')
+    expect(gridPieceNameKeys(lookup, { ...missed, precision: 'intersection' })).toEqual([])
+    // Not in a city without a grid rule (Toronto) or for named streets.
+    expect(gridPieceNameKeys(planAddressLookup('Yonge St & Bloor St, Toronto, ON')!, missed)).toEqual([])
   })
 
   it('places a typed corner at the number’s share of the way between the known crossings, interpolated', async () => {

@@ -121,14 +121,21 @@ export function lookupNameKeys(lookup: AddressLookup): string[] {
   return [...new Set(lookup.streets.flatMap((s) => [s.nameKey, ...(s.alternatives ?? []).map((a) => a.nameKey)]))]
 }
 
+/**
+ * The numbered grid's other names (Edmonton, Vancouver's avenues: grid-numbering.ts), asked of the store only when
+ * the first answer did not find the place: a second query, on the few lookups that need it, instead of a bigger one
+ * on all of them.
+ */
+export function gridPieceNameKeys(lookup: AddressLookup, first: GeocodeResult | null): string[] {
+  if (first?.precision === 'address' || first?.precision === 'intersection') return []
+  const asked = new Set(pieceNameKeys(lookup))
+  return [...new Set(gridNameKeys(lookup.cityKey, lookup.streets, lookup.block))].filter((k) => !asked.has(k))
+}
+
 /** Every street name whose centrelines the store is asked for: the named streets', the numbering origin's, the block's ends'. */
 export function pieceNameKeys(lookup: AddressLookup): string[] {
   const line = lookup.origin?.line
-  const more = [
-    ...(line ? [line.nameKey] : []),
-    ...(lookup.block ? blockNameKeys(lookup.block) : []),
-    ...gridNameKeys(lookup.cityKey, lookup.streets),
-  ]
+  const more = [...(line ? [line.nameKey] : []), ...(lookup.block ? blockNameKeys(lookup.block) : [])]
   return [...new Set([...lookupNameKeys(lookup), ...more])]
 }
 

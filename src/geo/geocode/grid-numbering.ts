@@ -42,14 +42,8 @@ export function blockRuleOf(cityKey: string | undefined, street: StreetKey, n: n
   return { from: Math.floor(n / 100), fraction: (n % 100) / 100, crossTypes, ...(GRID_CITIES.has(cityKey) && { grid: true as const }) }
 }
 
-/**
- * The name keys of the block's two cross streets ("102", "103") and of the numbers around them (grid-crossing.ts
- * places a cross street the store lacks between them): their centrelines are asked of the store too.
- */
-export const blockNameKeys = (rule: BlockRule): string[] =>
-  rule.grid
-    ? [...new Set([String(rule.from), String(rule.from + 1), ...gridNeighbourKeys(rule.from), ...gridNeighbourKeys(rule.from + 1)])]
-    : [String(rule.from), String(rule.from + 1)]
+/** The name keys of the block's two cross streets ("102", "103"): their centrelines are asked of the store too. */
+export const blockNameKeys = (rule: BlockRule): string[] => [String(rule.from), String(rule.from + 1)]
 
 /** A corner placed on the grid: the two streets do not meet in the data, the city's numbering puts it there. */
 export function gridPlacedWarning(streets: string[], place: string): ScoreWarning {
@@ -60,8 +54,12 @@ export function gridPlacedWarning(streets: string[], place: string): ScoreWarnin
   )
 }
 
-/** The numbers around each typed numbered street or avenue of an intersection in a block-numbered city ("97 St & 114 Ave"). */
-export function gridNameKeys(cityKey: string | undefined, streets: readonly StreetKey[]): string[] {
+/**
+ * The numbers around a block's two cross streets, or around each typed numbered street or avenue of an intersection
+ * ("97 St & 114 Ave"), in a grid city: the lines grid-crossing.ts places a number the store lacks between.
+ */
+export function gridNameKeys(cityKey: string | undefined, streets: readonly StreetKey[], block?: BlockRule): string[] {
+  if (block) return block.grid ? [...new Set([...gridNeighbourKeys(block.from), ...gridNeighbourKeys(block.from + 1)])] : []
   if (!cityKey || !GRID_CITIES.has(cityKey) || streets.length !== 2) return []
   return streets.flatMap((s) => {
     const n = gridNumberOf(s.nameKey)

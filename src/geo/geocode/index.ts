@@ -6,6 +6,7 @@ export { formatStreet, parseAddress, type ParsedAddress, type ParsedStreet, pars
 export {
   type AddressLookup,
   type AddressPoint,
+  gridPieceNameKeys,
   lookupNameKeys,
   nearBoxE5,
   pieceNameKeys,

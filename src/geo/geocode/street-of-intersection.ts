@@ -3,7 +3,15 @@
 // an intersection and never the city centre (±31 km in Toronto). Cases: the cross street is not in the data
 // of the place (STREET_NOT_FOUND), or both are but their data do not meet there (INTERSECTION_NOT_FOUND; the
 // GTA file's hole: "Finch Ave W & Bathurst St"). Pure; used by address-lookup.ts.
-import { accuracyOf, distanceKm, locatedOnStreetWarning, warning, type ScoreWarning } from '../geodata'
+import {
+  accuracyOf,
+  distanceKm,
+  locatedOnStreetWarning,
+  METRES_PER_DEGREE_LAT,
+  metresPerDegreeLng,
+  warning,
+  type ScoreWarning,
+} from '../geodata'
 import type { GeocodeResult } from './offline'
 import { nearestStreet, type StreetPiece } from './street-pieces'
 
@@ -95,17 +103,22 @@ function vertices(s: StreetData): LatLng[] {
  */
 function onStreet(s: StreetData, targets: LatLng[]): Located {
   const lines = [...s.lines, ...s.addressLines]
-  let best: LatLng = vertices(s)[0]
+  const own = vertices(s)
+  let best: LatLng = own[0]
   let bestM = Infinity
-  for (const t of targets) {
-    for (const p of s.points) {
-      const m = distanceKm(t.lat, t.lng, p.lat, p.lng) * 1000
+  // A first bound from the street's own positions (its points and vertices): a line's foot can only be nearer.
+  // Planar metres: hundreds of positions against hundreds, a few hundred metres apart at most where it matters.
+  const kx = metresPerDegreeLng(own[0]?.lat ?? 0)
+  for (const t of targets)
+    for (const p of own) {
+      const m = Math.hypot((t.lng - p.lng) * kx, (t.lat - p.lat) * METRES_PER_DEGREE_LAT)
       if (m < bestM) [best, bestM] = [p, m]
     }
-    const foot = lines.length ? nearestStreet(lines, t.lat, t.lng, Infinity) : undefined
+  for (const t of targets) {
+    const foot = lines.length ? nearestStreet(lines, t.lat, t.lng, bestM) : undefined
     if (foot && foot.offsetM < bestM) [best, bestM] = [{ lat: foot.lat, lng: foot.lng }, foot.offsetM]
   }
-  const far = Math.max(...vertices(s).map((p) => distanceKm(best.lat, best.lng, p.lat, p.lng) * 1000))
+  const far = Math.max(...own.map((p) => distanceKm(best.lat, best.lng, p.lat, p.lng) * 1000))
   const at = { lat: Math.round(best.lat * 1e6) / 1e6, lng: Math.round(best.lng * 1e6) / 1e6 }
   return { ...at, precision: 'street', accuracyM: accuracyOf(s.lines.length ? 'street' : 'streetPointsOnly', far) }
 }
