@@ -80,6 +80,12 @@ export function geodataStoreConformance(adapter: string, store: () => Promise<Ge
       expect(await (await store()).streets.named([], near)).toEqual([])
     })
 
+    it('streets.named: as many names as a numbered grid asks for at once (two numbers, 17 each, bare and ordinal)', async () => {
+      const many = [...Array.from({ length: 70 }, (_, i) => (i % 2 ? `${100 + i}th` : String(100 + i))), 'quill']
+      const pieces = await (await store()).streets.named(many, near)
+      expect(new Set(pieces.map((p) => p.nameKey))).toEqual(new Set(['quill']))
+    })
+
     it('streets.around: every piece near the point with its class, none from far away', async () => {
       const pieces = await (await store()).streets.around(X[0], X[1])
       const names = new Set(pieces.map((p) => `${p.name}:${p.roadClass}`))

@@ -8,7 +8,10 @@ import { streetsCompatible } from './street-key'
 import { CORNER_LINE_CROSSING_MIN_M, floored } from './intersection-crossing'
 import { crossingOfLines, isCornerLine, type LineCrossing, type StreetPiece } from './street-pieces'
 
-/** Numbers either side of a numbered street whose lines are asked of the store (Edmonton's main roads run ~8 apart). */
+/**
+ * Numbers either side of a numbered street whose lines are asked of the store (Edmonton's main roads run ~8 apart).
+ * Two typed numbers ask for at most 2 × 16 × 2 spellings = 64 names: under D1's 100 bound parameters a query.
+ */
 export const GRID_NEIGHBOURS = 8
 /**
  * Two known crossings farther apart than this are not bridged by the numbers between (a gap in the grid, a
