@@ -4,7 +4,7 @@
 import { accuracyOf, type AccuracyTerm, distanceKm } from '../geodata'
 import type { ParsedStreet } from './address'
 import type { AddressLookup, AddressPoint, StoreAnswer } from './address-lookup-types'
-import type { GeocodeResult } from './offline'
+import { findPlace, type GeocodeResult } from './offline'
 import { streetsCompatible, type StreetKey } from './street-key'
 
 /** A placed result before the display fields. */
@@ -31,7 +31,12 @@ export function pointsOfStreet(lookup: AddressLookup, street: AddressLookup['str
   const inCity = lookup.cityKey ? same.filter((p) => p.cityKey === lookup.cityKey) : []
   if (inCity.length || (lookup.cityKey && store.cityInStore)) return inCity
   const near = lookup.near
-  return near ? same.filter((p) => distanceKm(p.lat, p.lng, near.lat, near.lng) <= near.radiusKm) : []
+  if (!near) return []
+  // A community the store files under its township counts ("Elmira": Woolwich); a town across a provincial border
+  // does not (Gatineau's rue Queen is not "Queen St, Ottawa").
+  const province = lookup.area?.province
+  const inProvince = (cityKey: string) => !province || !!findPlace(cityKey, province) || !findPlace(cityKey)
+  return same.filter((p) => distanceKm(p.lat, p.lng, near.lat, near.lng) <= near.radiusKm && inProvince(p.cityKey))
 }
 
 /**
