@@ -5,7 +5,8 @@
 // The block's ends are where the street's centreline crosses the two numbered streets (the store's own lines:
 // Calgary's speed zones and counted sections, Edmonton's main roads and counted roads). No address point there to
 // calibrate a radius on, so the radius is a bound: it reaches both ends of the block, each with its crossing's own
-// radius (docs/geocoding.md, "Block numbering"). Pure.
+// radius (docs/geocoding.md, "Block numbering"). In Edmonton (and for Vancouver's numbered avenues) a numbered street
+// without a line there is placed between the numbers around it (grid-crossing.ts, "Numbered grids"). Pure.
 import { distanceKm, warning, type ScoreWarning } from '../geodata'
 import type { GeocodeResult } from './offline'
 import type { StreetKey } from './street-key'
@@ -69,9 +70,10 @@ export function gridNameKeys(cityKey: string | undefined, streets: readonly Stre
 const GRID_TYPES: ReadonlySet<string> = new Set(['st', 'ave'])
 
 /**
- * A typed intersection of a street and a numbered street or avenue in a block-numbered city, where their lines do
- * not cross: on the street's lines, between its crossings with the numbers around the numbered one
- * (grid-crossing.ts). `lines`: each typed street's centrelines; `pieces`: every centreline the store answered.
+ * A typed intersection of a street and a numbered street or avenue in a grid city (GRID_CITIES), where their lines do
+ * not cross: on the street's lines, between its crossings with the numbers around the numbered one, else (a numbered
+ * street and a numbered avenue) from both positions on the grid (grid-crossing.ts). `lines`: each typed street's
+ * centrelines; `pieces`: every centreline the store answered.
  */
 export function crossingOnGrid(
   cityKey: string | undefined,
