@@ -300,7 +300,6 @@ export function formatStreet(street: ParsedStreet): string {
     .join(' ')
 }
 
-/** A civic number first, or a street type leading ("Rue Saint-Jean") or ending ("Main St"). */
 /** A number first, or a street type first or last (past a direction: "Grande Allée Est" is a French type's street). */
 function looksLikeStreet(segment: string): boolean {
   const words = segment.split(' ').map(bareToken)
