@@ -14,7 +14,7 @@ import { cornerOf } from './corners'
 import { crossingBeyondEnds } from './line-ends'
 import { endOnChord } from './end-on-chord'
 import { numberingOriginOf, placeFromOrigin } from './numbering-origin'
-import { blockNameKeys, blockRuleOf, crossingOnGrid, gridNameKeys, gridPlacedWarning, placeOnBlock } from './grid-numbering'
+import { blockNameKeys, blockRuleOf, gridNameKeys, placedOnGrid, placeOnBlock } from './grid-numbering'
 import { otherNamesOf, otherReadings } from './street-aliases'
 
 export { parseIntersection }
@@ -202,21 +202,10 @@ export function resolveAddressLookup(
         (addressLinesPer.some((l) => l.length) ? floored(crossingFrom(withLines), ADDRESS_LINE_CROSSING_MIN_M) : null) ??
         endOnChord(linesPer[0], linesPer[1], lookup.anchor) ??
         crossingBeyondEnds(linesPer[0], linesPer[1], lookup.anchor, knownCorners(), { a: perStreet[0], b: perStreet[1] })
-      // Edmonton's and Vancouver's numbered grid: a numbered street the store has no line of there, placed between
-      // the numbers around it; where its own line is not known there, the corner is `interpolated`, not found.
-      const onGrid = crossing ? null : crossingOnGrid(lookup.cityKey, lookup.streets, linesPer, store.pieces ?? [], lookup.anchor)
+      // Edmonton's and Vancouver's numbered grid: a numbered street without a line there, placed between its neighbours.
+      const onGrid = crossing ? undefined : placedOnGrid(lookup, lookup.display.place, linesPer, store.pieces ?? [])
       if (crossing) located = { ...crossing, precision: 'intersection' }
-      else if (onGrid) {
-        const { between, ...at } = onGrid
-        located = { ...at, precision: between ? 'interpolated' : 'intersection' }
-        if (between)
-          gridWarnings = [
-            gridPlacedWarning(
-              lookup.streets.map((s) => formatStreet(s.display)),
-              lookup.display.place,
-            ),
-          ]
-      }
+      else if (onGrid) [located, gridWarnings] = [onGrid.located, onGrid.warnings]
     }
   } else {
     const candidates = groups(perStreet[0]).map((g) => ({ g, result: onStreet(g, lookup) }))
@@ -285,7 +274,7 @@ export function resolveAddressLookup(
     address,
     ...located,
     ...streets,
-    ...(gridWarnings.length && { warnings: gridWarnings }),
+    ...(gridWarnings.length ? { warnings: gridWarnings } : {}),
   } as GeocodeResult
 
   /** The City's listed corners of each typed street (with any other street): where an unlisted crossing cannot be. */

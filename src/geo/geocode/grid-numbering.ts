@@ -8,6 +8,7 @@
 // radius (docs/geocoding.md, "Block numbering"). In Edmonton (and for Vancouver's numbered avenues) a numbered street
 // without a line there is placed between the numbers around it (grid-crossing.ts, "Numbered grids"). Pure.
 import { distanceKm, warning, type ScoreWarning } from '../geodata'
+import { formatStreet, type ParsedStreet } from './address'
 import type { GeocodeResult } from './offline'
 import type { StreetKey } from './street-key'
 import { crossingOfNumbered, crossingOnAxes, gridNeighbourKeys, gridNumberOf, type NumberedCrossing } from './grid-crossing'
@@ -46,13 +47,25 @@ export function blockRuleOf(cityKey: string | undefined, street: StreetKey, n: n
 /** The name keys of the block's two cross streets ("102", "103"): their centrelines are asked of the store too. */
 export const blockNameKeys = (rule: BlockRule): string[] => [String(rule.from), String(rule.from + 1)]
 
-/** A corner placed on the grid: the two streets do not meet in the data, the city's numbering puts it there. */
-export function gridPlacedWarning(streets: string[], place: string): ScoreWarning {
-  return warning(
-    'INTERSECTION_NOT_FOUND',
-    `"${streets[0]}" and "${streets[1]}" do not meet in the street data of ${place || 'the place'}; ` +
-      `placed where the city's street numbering puts their corner (interpolated)`,
-  )
+/**
+ * A typed intersection placed on the grid (crossingOnGrid): `interpolated`, with the warning that the two streets do
+ * not meet in the data and the city's numbering puts the corner there; `intersection` where the lines did cross.
+ */
+export function placedOnGrid(
+  lookup: { cityKey?: string; streets: readonly (StreetKey & { display: ParsedStreet })[]; anchor?: { lat: number; lng: number } },
+  place: string,
+  lines: readonly (readonly StreetPiece[])[],
+  pieces: readonly StreetPiece[],
+): { located: Located; warnings: ScoreWarning[] } | undefined {
+  const onGrid = crossingOnGrid(lookup.cityKey, lookup.streets, lines, pieces, lookup.anchor)
+  if (!onGrid) return undefined
+  const { between, ...at } = onGrid
+  if (!between) return { located: { ...at, precision: 'intersection' }, warnings: [] }
+  const [a, b] = lookup.streets.map((s) => formatStreet(s.display))
+  const message =
+    `"${a}" and "${b}" do not meet in the street data of ${place || 'the place'}; ` +
+    `placed where the city's street numbering puts their corner (interpolated)`
+  return { located: { ...at, precision: 'interpolated' }, warnings: [warning('INTERSECTION_NOT_FOUND', message)] }
 }
 
 /**

@@ -101,16 +101,13 @@ export function nearestStreet(
   accept: (p: StreetPiece) => boolean = () => true,
 ): NearestStreet | undefined {
   const kx = kxAt(lat)
-  // A piece whose box lies farther than maxM (or than the best so far) cannot hold the nearest point.
-  const padLat = maxM / KY
-  const padLng = maxM / kx
+  // A piece whose box lies farther than maxM cannot hold the nearest point.
+  const [padLat, padLng] = [maxM / KY, maxM / kx]
   let best: { piece: StreetPiece; d: number; x: number; y: number } | undefined
   for (const piece of pieces) {
     if (!accept(piece)) continue
-    if (Number.isFinite(maxM)) {
-      const [minLng, minLat, maxLng, maxLat] = boxOf(piece)
-      if (lng < minLng - padLng || lng > maxLng + padLng || lat < minLat - padLat || lat > maxLat + padLat) continue
-    }
+    const [minLng, minLat, maxLng, maxLat] = Number.isFinite(maxM) ? boxOf(piece) : [-Infinity, -Infinity, Infinity, Infinity]
+    if (lng < minLng - padLng || lng > maxLng + padLng || lat < minLat - padLat || lat > maxLat + padLat) continue
     for (let i = 1; i < piece.coords.length; i++) {
       const ax = (piece.coords[i - 1][0] - lng) * kx
       const ay = (piece.coords[i - 1][1] - lat) * KY
