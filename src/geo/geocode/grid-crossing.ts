@@ -1,8 +1,9 @@
-// Where a street crosses a numbered street of Calgary's or Edmonton's grid when the store has no line of that
-// numbered street there: between its crossings with the nearest lower and higher numbers the store does have,
-// at the number's share of the way (the grid numbers its streets and avenues in order, roughly a block per
-// number). The store's lines in both cities are main and counted roads, so most numbered streets a user names
-// have none. Used by block numbering (grid-numbering.ts) and typed intersections. Pure.
+// Where a street crosses a numbered street of a city's grid (Edmonton's streets and avenues, Vancouver's avenues:
+// grid-numbering.ts says which cities) when the store has no line of that numbered street there: between its
+// crossings with the nearest lower and higher numbers the store does have, at the number's share of the way (the
+// grid numbers its streets in order, roughly a block per number); or, neither line passing, from both streets'
+// positions on the grid. Edmonton's lines are its main and counted roads, so most numbered streets a user names have
+// none there. Used by block numbering (grid-numbering.ts) and typed intersections. Pure.
 import { distanceKm, METRES_PER_DEGREE_LAT, metresPerDegreeLng } from '../geodata'
 import { streetsCompatible } from './street-key'
 import { CORNER_LINE_CROSSING_MIN_M, floored } from './intersection-crossing'
@@ -23,13 +24,16 @@ const MAX_M_PER_NUMBER = 300
 /**
  * accuracyM of a crossing placed between two known ones: at least GRID_MIN_M, plus GRID_SHARE of their distance
  * apart (blocks are not all of one length). Calibrated by leaving each known crossing out and placing it from its
- * neighbours (`node research/calibrate-grid.mjs`, docs/geocoding.md "Numbered grid").
+ * neighbours (`node research/calibrate-grid.mjs`, docs/geocoding.md "Numbered grids").
  */
 export const GRID_MIN_M = 60
 export const GRID_SHARE = 0.1
 
 export interface NumberedCrossing extends LineCrossing {
-  /** Placed between the crossings of these two numbers, not where the lines cross. */
+  /**
+   * Placed by the city's numbering, not where lines cross: between the crossings of these two numbers (on a line),
+   * or at the typed street's and avenue's positions on the grid (crossingOnAxes: their two numbers).
+   */
   between?: [number, number]
 }
 
@@ -61,7 +65,10 @@ function numbered(pieces: readonly StreetPiece[], k: number, typeKey: string, di
     index = new Map()
     for (const p of pieces) {
       const n = gridNumberOf(p.nameKey)
-      if (n !== undefined) index.set(n, [...(index.get(n) ?? []), p])
+      if (n === undefined) continue
+      const list = index.get(n)
+      if (list) list.push(p)
+      else index.set(n, [p])
     }
     byNumber.set(pieces, index)
   }
