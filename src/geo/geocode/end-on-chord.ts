@@ -5,7 +5,7 @@
 // roadway, which the chord does not. Pure; used by resolveAddressLookup.
 import { METRES_PER_DEGREE_LAT, metresPerDegreeLng } from '../geodata'
 import { CORNER_LINE_CROSSING_MIN_M } from './intersection-crossing'
-import { isCornerLine, type LineCrossing, type StreetPiece } from './street-pieces'
+import { boxOf, isCornerLine, type LineCrossing, type StreetPiece } from './street-pieces'
 
 type Xy = [number, number]
 
@@ -65,11 +65,6 @@ export function endOnChord(
 
 /** END_ON_CHORD_M in degrees of latitude, rounded up (twice that in longitude covers it up to 60° N). */
 const PAD_DEG = 0.0006
-const boxOf = (p: StreetPiece): [number, number, number, number] => {
-  const lngs = p.coords.map((c) => c[0])
-  const lats = p.coords.map((c) => c[1])
-  return [Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats)]
-}
 
 /** Unit heading out of the line's last vertex (at the origin), from the last stretch of at least HEADING_MIN_M. */
 function headingInto(line: Xy[]): Xy | undefined {

@@ -6,6 +6,7 @@
 // none there. Used by block numbering (grid-numbering.ts) and typed intersections. Pure.
 import { distanceKm, METRES_PER_DEGREE_LAT, metresPerDegreeLng } from '../geodata'
 import { streetsCompatible } from './street-key'
+import { ordinalOf } from './street-aliases'
 import { CORNER_LINE_CROSSING_MIN_M, floored } from './intersection-crossing'
 import { crossingOfLines, isCornerLine, type LineCrossing, type StreetPiece } from './street-pieces'
 
@@ -46,13 +47,11 @@ export function gridNumberOf(nameKey: string): number | undefined {
   return m ? Number(m[1]) + (m[2] ? 0.5 : 0) : undefined
 }
 
-const ordinal = (k: number) => `${k}${k % 100 >= 11 && k % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][k % 10] ?? 'th')}`
-
 /** The name keys of the numbers around `n` (n excluded), bare and ordinal, whose lines the store is asked for. */
 export function gridNeighbourKeys(n: number): string[] {
   const keys: string[] = []
   for (let k = Math.floor(n) - GRID_NEIGHBOURS; k <= Math.ceil(n) + GRID_NEIGHBOURS; k++)
-    if (k > 0 && k !== n) keys.push(String(k), ordinal(k))
+    if (k > 0 && k !== n) keys.push(String(k), ordinalOf(k))
   return keys
 }
 
@@ -100,21 +99,9 @@ export function crossingOfNumbered(
   }
   const own = at(n)
   if (own || !interpolate) return own
-  let below: [number, LineCrossing] | undefined
-  let above: [number, LineCrossing] | undefined
-  for (let step = 1; step <= GRID_NEIGHBOURS && (!below || !above); step++) {
-    const [lo, hi] = [Math.floor(n) - step + (Number.isInteger(n) ? 0 : 1), Math.ceil(n) + step - (Number.isInteger(n) ? 0 : 1)]
-    if (!below && lo > 0) {
-      const c = at(lo)
-      if (c) below = [lo, c]
-    }
-    if (!above) {
-      const c = at(hi)
-      if (c) above = [hi, c]
-    }
-  }
-  if (!below || !above) return null
-  const [[a, ca], [b, cb]] = [below, above]
+  const around = eitherSide(n, at)
+  if (!around) return null
+  const [[a, ca], [b, cb]] = around
   const span = metres(ca, cb)
   const perNumber = span / (b - a)
   if (span > MAX_GRID_SPAN_M || perNumber < MIN_M_PER_NUMBER || perNumber > MAX_M_PER_NUMBER) return null
@@ -122,6 +109,27 @@ export function crossingOfNumbered(
   const point = { lat: round6(ca.lat + t * (cb.lat - ca.lat)), lng: round6(ca.lng + t * (cb.lng - ca.lng)) }
   const accuracyM = Math.round(Math.max(ca.accuracyM, cb.accuracyM, GRID_MIN_M + GRID_SHARE * span))
   return { ...point, accuracyM, between: [a, b] }
+}
+
+/**
+ * The nearest lower and higher whole numbers around `n` (within GRID_NEIGHBOURS) for which `valueAt` knows something,
+ * with what it knows; undefined unless both sides have one.
+ */
+function eitherSide<T>(n: number, valueAt: (k: number) => T | null): [[number, T], [number, T]] | undefined {
+  let below: [number, T] | undefined
+  let above: [number, T] | undefined
+  for (let step = 1; step <= GRID_NEIGHBOURS && (!below || !above); step++) {
+    const [lo, hi] = [Math.floor(n) - step + (Number.isInteger(n) ? 0 : 1), Math.ceil(n) + step - (Number.isInteger(n) ? 0 : 1)]
+    if (!below && lo > 0) {
+      const v = valueAt(lo)
+      if (v) below = [lo, v]
+    }
+    if (!above) {
+      const v = valueAt(hi)
+      if (v) above = [hi, v]
+    }
+  }
+  return below && above ? [below, above] : undefined
 }
 
 const metres = (a: { lat: number; lng: number }, b: { lat: number; lng: number }) => distanceKm(a.lat, a.lng, b.lat, b.lng) * 1000
@@ -150,21 +158,9 @@ function axisPosition(n: number, typeKey: string, dir: string, cross: number, pi
   const northSouth = typeKey === 'st'
   const own = lineAt(n, typeKey, dir, cross, northSouth, pieces)
   if (own) return own
-  let below: [number, AxisPosition] | undefined
-  let above: [number, AxisPosition] | undefined
-  for (let step = 1; step <= GRID_NEIGHBOURS && (!below || !above); step++) {
-    const [lo, hi] = [Math.floor(n) - step + (Number.isInteger(n) ? 0 : 1), Math.ceil(n) + step - (Number.isInteger(n) ? 0 : 1)]
-    if (!below && lo > 0) {
-      const p = lineAt(lo, typeKey, dir, cross, northSouth, pieces)
-      if (p) below = [lo, p]
-    }
-    if (!above) {
-      const p = lineAt(hi, typeKey, dir, cross, northSouth, pieces)
-      if (p) above = [hi, p]
-    }
-  }
-  if (!below || !above) return null
-  const [[a, pa], [b, pb]] = [below, above]
+  const around = eitherSide(n, (k) => lineAt(k, typeKey, dir, cross, northSouth, pieces))
+  if (!around) return null
+  const [[a, pa], [b, pb]] = around
   const spanM = Math.abs(pb.at - pa.at) * (northSouth ? metresPerDegreeLng(cross) : METRES_PER_DEGREE_LAT)
   const perNumber = spanM / (b - a)
   if (spanM > MAX_GRID_SPAN_M || perNumber < MIN_M_PER_NUMBER || perNumber > MAX_M_PER_NUMBER) return null

@@ -134,6 +134,16 @@ function endsOf(lines: Xy[][], points: readonly Xy[]): LineEnd[] {
     run.push(...l)
     byRun.set(roots[i], run)
   })
+  // What the street's data hold outside a run (its other runs' vertices, its address points), once per run.
+  const others = new Map<number, Xy[]>()
+  const othersOf = (root: number) => {
+    let list = others.get(root)
+    if (!list) {
+      list = [...[...byRun.entries()].flatMap(([run, v]) => (run === root ? [] : v)), ...points]
+      others.set(root, list)
+    }
+    return list
+  }
   const out: LineEnd[] = []
   for (const [i, l] of lines.entries()) {
     if (l.length < 2) continue
@@ -149,8 +159,7 @@ function endsOf(lines: Xy[][], points: readonly Xy[]): LineEnd[] {
       }
       if (!back) continue
       const dir: Xy = [(at[0] - back[0]) / backM, (at[1] - back[1]) / backM]
-      const others = [...byRun.entries()].flatMap(([run, v]) => (run === roots[i] ? [] : v))
-      out.push({ at, dir, reachesM: reachAhead(at, dir, [...others, ...points]) })
+      out.push({ at, dir, reachesM: reachAhead(at, dir, othersOf(roots[i])) })
     }
   }
   return out

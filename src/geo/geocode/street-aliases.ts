@@ -51,9 +51,12 @@ export function numberedReadings(street: StreetKey): StreetKey[] {
   const ordinal = /^(\d+)(?:st|nd|rd|th)$/.exec(street.nameKey)
   if (ordinal) return [{ ...street, nameKey: ordinal[1] }]
   if (!/^\d+$/.test(street.nameKey)) return []
-  const n = Number(street.nameKey)
-  const suffix = n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')
-  return [{ ...street, nameKey: `${street.nameKey}${suffix}` }]
+  return [{ ...street, nameKey: ordinalOf(Number(street.nameKey)) }]
+}
+
+/** 1 → "1st", 12 → "12th", 22 → "22nd": a number as its ordinal street name key. */
+export function ordinalOf(n: number): string {
+  return `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')}`
 }
 
 /**

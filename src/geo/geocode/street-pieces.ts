@@ -237,7 +237,8 @@ export function crossingOfLines(
 const DIVIDED_CROSSING_M = 60
 
 const boxCache = new WeakMap<StreetPiece, [number, number, number, number]>()
-function boxOf(p: StreetPiece): [number, number, number, number] {
+/** A piece's bounding box [minLng, minLat, maxLng, maxLat], computed once per piece. */
+export function boxOf(p: StreetPiece): [number, number, number, number] {
   let box = boxCache.get(p)
   if (!box) {
     const lngs = p.coords.map((c) => c[0])
