@@ -16,13 +16,14 @@ import { createHash } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { readManifest } from '../scripts/lib/geodata-artefacts.mjs'
-import { loadSrc } from '../scripts/lib/load-ts.mjs'
+import { loadSrc, loadTs } from '../scripts/lib/load-ts.mjs'
 import { dataDir, hasData, root, sectionIds, spearman } from './validation/common.mjs'
 import { allCounts, edmontonYearChanges, TORONTO_VEHICLES_8H_TO_DAY, torontoCounts, VANCOUVER_K } from '../scripts/geodata/counts.mjs'
 import { quantile } from './validation/stats.mjs'
 import { blockFolds, evaluate, fitSet, predict } from './validation/traffic-fit.mjs'
 import { fitStore, isIntersection, siteViews } from './validation/traffic-sites.mjs'
 import { weightsReport } from './validation/exposure-weights.mjs'
+import { defaultWeightsReport } from './validation/default-weights.mjs'
 
 if (!hasData()) {
   console.log(`fit:traffic needs the raw data in ${dataDir}; skipped.`)
@@ -36,7 +37,8 @@ const m = await loadSrc(
     'geo/geodata/measured/index.ts': ['censusAt', 'transitStopPointsNear'],
     'geo/signals/model/traffic.ts': ['trafficModelInputs', 'outsideFitFactor', 'classTerm', 'logPriorAadt', 'logRunRatio', 'logRunKnots'],
     'geo/signals/model/exposure.ts': ['sameStreet'],
-    'scoring/index.ts': ['scoreSignals', 'FACTOR_KEYS', 'DEFAULT_WEIGHTS'],
+    'scoring/index.ts': ['scoreSignals', 'FACTOR_KEYS', 'DEFAULT_WEIGHTS', 'buildScoreResult'],
+    'geo/geocode/index.ts': ['geocodeOffline'],
     'scoring/audience.ts': ['VEHICLE_OCCUPANCY'],
   },
   { srcRoot },
@@ -203,8 +205,9 @@ const defaults = m.FACTOR_KEYS.map((k) => m.DEFAULT_WEIGHTS[k])
 const held = Object.fromEntries(CITIES.flatMap((c) => BASES.map((b) => [`${c} ${b}`, loco[c][b]])))
 const show = (w) => m.FACTOR_KEYS.map((k, i) => `${k} ${w[i]}`).join(', ')
 // Unconstrained, and with every factor kept at ≥ 0.05 (the score stays a sum of its seven factors).
+const weights0 = weightsReport(held, defaults, 0)
 for (const min of [0, 0.05]) {
-  const weights = weightsReport(held, defaults, min)
+  const weights = min === 0 ? weights0 : weightsReport(held, defaults, min)
   console.log(`overall score vs persons on the left-out city, weights ≥ ${min}: default → chosen on the other cities' sites`)
   for (const city of CITIES) {
     const pair = (b) => `${f3(weights.perCity[`${city} ${b}`].before)} → ${f3(weights.perCity[`${city} ${b}`].after)}`
@@ -221,6 +224,44 @@ for (const min of [0, 0.05]) {
   }
   console.log(`  chosen without Toronto: ${show(noToronto)}`)
   console.log(`  proposal (chosen on all four cities): ${show(weights.proposal)}`)
+}
+
+// The default weights, searched among the profiles that keep every calibration check (default-weights.mjs). The
+// named places are scored with the engine as bundled (its traffic model before this run writes a new one).
+{
+  const { CALIBRATION_CHECKS } = await loadTs('test/scoring/calibration-places.ts')
+  const factorsOf = (r) => m.FACTOR_KEYS.map((k) => r.factorScores[k].score)
+  const located = (address, designators) => {
+    const g = m.geocodeOffline(address)
+    const { lat, lng, precision, street, ruralRoute, ruralPostalCode } = g
+    return factorsOf(
+      m.buildScoreResult({ lat, lng, address: g.address, precision, street, ...(designators && { ruralRoute, ruralPostalCode }) }),
+    )
+  }
+  const memo = (f) => {
+    const seen = new Map()
+    return (...a) => (seen.has(a.join('|')) ? seen.get(a.join('|')) : seen.set(a.join('|'), f(...a)).get(a.join('|')))
+  }
+  const factors = {
+    place: memo((a) => located(a, false)),
+    named: memo((a) => located(a, true)),
+    at: memo((lat, lng) => factorsOf(m.buildScoreResult({ lat, lng, address: `${lat}, ${lng}`, precision: 'coordinates' }))),
+  }
+  const report = defaultWeightsReport(held, CALIBRATION_CHECKS, factors, defaults)
+  console.log(
+    `default weights inside the calibration (${report.calibrated} profiles keep every check ±0.5): left-out city, ` +
+      'the current defaults → the calibrated profile best on the other cities, coordinates / street',
+  )
+  for (const city of CITIES) {
+    const r = report.perCity[city]
+    const now = (b) => f3(weights0.rhoOf(defaults, held[`${city} ${b}`]))
+    const then = (b) => f3(r[`${city} ${b}`])
+    console.log(
+      `  ${city.padEnd(10)} ${now('coordinates')} / ${now('street')} → ${then('coordinates')} / ${then('street')}  (${show(r.chosen)})`,
+    )
+  }
+  console.log(`  best on all four cities: ${show(report.best.w)} (mean ρ ${f3(report.best.mean)})`)
+  console.log(`  the current defaults: rank ${report.current.rank || '– (outside the calibration)'}, mean ρ ${f3(report.current.mean)}`)
 }
 
 const round = (v) => Number(v.toFixed(4))

@@ -6,7 +6,7 @@ import { spearman } from './common.mjs'
 
 const STEP = 0.05
 
-const rhoOf = (w, e) =>
+export const rhoOf = (w, e) =>
   spearman(
     e.scores.map((s) => s.reduce((t, v, k) => t + v * w[k], 0)),
     e.persons,

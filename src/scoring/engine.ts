@@ -19,7 +19,7 @@ import { gradeFor, type Grade } from './grade'
 import { percentilesAt, type Percentiles } from './percentiles'
 import { DEFAULT_WEIGHTS, FACTOR_KEYS, FACTOR_LABELS, type FactorKey, type WeightProfile } from './weights'
 
-export const METHODOLOGY_VERSION = '4.3.0'
+export const METHODOLOGY_VERSION = '5.0.0'
 
 export interface FactorScore {
   score: number

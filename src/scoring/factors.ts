@@ -25,7 +25,7 @@ export const FACTORS = {
   // AADT: quiet local street 400 → 40; collector 3,000 → 62; arterial 20,000 → 88; 40,000 → 97.
   vehicleTraffic: {
     label: 'Vehicle traffic',
-    weight: 0.25,
+    weight: 0.3,
     unit: SIGNAL_UNITS.vehicleTraffic,
     curve: {
       scale: 'log',
@@ -43,7 +43,7 @@ export const FACTORS = {
   // Ordinal class: local 1 → 48, collector 2 → 58, minor arterial 3 → 70, major arterial 4 → 85, highway 5 → 93.
   roadClass: {
     label: 'Road class',
-    weight: 0.1,
+    weight: 0.2,
     unit: SIGNAL_UNITS.roadClass,
     curve: {
       scale: 'linear',
@@ -61,7 +61,7 @@ export const FACTORS = {
   // 90th percentile of urban DAs 6,500 → 88; 99th 12,000 → 100.
   populationDensity: {
     label: 'Population density',
-    weight: 0.15,
+    weight: 0.1,
     unit: SIGNAL_UNITS.populationDensity,
     curve: {
       scale: 'log',
@@ -95,7 +95,7 @@ export const FACTORS = {
   // 99th 540 → 93; downtown cores 1,500+ → 100; a village with 10 → 38.
   poiDensity: {
     label: 'Nearby businesses',
-    weight: 0.15,
+    weight: 0.1,
     unit: SIGNAL_UNITS.poiDensity,
     curve: {
       scale: 'log',
@@ -117,7 +117,7 @@ export const FACTORS = {
   // 14,400 → 80; 85,000 → 100.
   pedestrian: {
     label: 'Pedestrian activity',
-    weight: 0.15,
+    weight: 0.1,
     unit: SIGNAL_UNITS.pedestrian,
     curve: {
       scale: 'log',

@@ -26,7 +26,7 @@ describe('POST /api/v1/score with a sign block', () => {
     expect(a.hourly.vehicles).toHaveLength(24)
     expect(a.hourly.pedestrians).toHaveLength(24)
     expect(a.hourly.weekendFactor.vehicles).toBeGreaterThan(0)
-    expect(pylon.json.methodologyVersion).toBe('4.3.0')
+    expect(pylon.json.methodologyVersion).toBe('5.0.0')
     // The sign changes the impressions, not the score.
     expect(pylon.json.overallScore).toBe(plain.json.overallScore)
     expect(a.impressions.daily).not.toBe(plain.json.audience.impressions.daily)

@@ -130,7 +130,7 @@ describe('the engine carries both into every result', () => {
     const base = { lat: 49.2827, lng: -123.1207, address: 'x', precision: 'coordinates' as const }
     const plain = buildScoreResult(base)
     const pylon = buildScoreResult(base, undefined, { type: 'pylon', faceAreaM2: 10 })
-    expect(plain.methodologyVersion).toBe('4.3.0')
+    expect(plain.methodologyVersion).toBe('5.0.0')
     expect(plain.audience.impressions!.sign.assumed).toBe(true)
     expect(pylon.audience.impressions!.sign).toMatchObject({ type: 'pylon', faceAreaM2: 10, assumed: false })
     expect(pylon.audience.impressions!.vehicles).toBeGreaterThan(plain.audience.impressions!.vehicles)
