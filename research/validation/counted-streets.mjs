@@ -89,7 +89,7 @@ for (const [city, sites] of cities) {
   })
   console.log(
     `  engine (w ${lib.COUNTED_WEIGHT}): vehicle factor ρ ${spearman(engine.factor, truth).toFixed(3)}, ` +
-      `audience vehicles ρ ${spearman(engine.audience, truth).toFixed(3)}`,
+      `audience vehicles ρ ${spearman(engine.audience, truth).toFixed(3)}, overall score ρ ${spearman(engine.overall, truth).toFixed(3)}`,
   )
   const none = city === 'Edmonton' ? ' (no pedestrians counted)' : ''
   const rho = (values) => spearman(values, people).toFixed(3)
