@@ -41,17 +41,16 @@ export function calibrationHolds(checks, factors, w) {
  */
 export function defaultWeightsReport(evals, checks, factors, current) {
   const keys = Object.keys(evals)
-  const mean = (w, ks) => ks.reduce((t, k) => t + rhoOf(w, evals[k]), 0) / ks.length
   const calibrated = simplex(current.length).filter((w) => calibrationHolds(checks, factors, w))
+  // Each profile's ρ on each city and basis, once (a Spearman ρ over thousands of sites is the costly step).
+  const rhos = new Map([...calibrated, current].map((w) => [w, Object.fromEntries(keys.map((k) => [k, rhoOf(w, evals[k])]))]))
+  const mean = (w, ks) => ks.reduce((t, k) => t + rhos.get(w)[k], 0) / ks.length
   const bestOn = (ks) => calibrated.reduce((b, w) => (mean(w, ks) > mean(b, ks) + 1e-9 ? w : b), calibrated[0])
   const cities = [...new Set(keys.map((k) => k.split(' ')[0]))]
   const perCity = Object.fromEntries(
     cities.map((city) => {
       const chosen = bestOn(keys.filter((k) => !k.startsWith(`${city} `)))
-      return [
-        city,
-        { chosen, ...Object.fromEntries(keys.filter((k) => k.startsWith(`${city} `)).map((k) => [k, rhoOf(chosen, evals[k])])) },
-      ]
+      return [city, { chosen, ...Object.fromEntries(keys.filter((k) => k.startsWith(`${city} `)).map((k) => [k, rhos.get(chosen)[k]])) }]
     }),
   )
   const ranked = calibrated.map((w) => ({ w, mean: mean(w, keys) })).sort((a, b) => b.mean - a.mean)

@@ -25,6 +25,8 @@ describe('fit:traffic', () => {
       for (const city of ['Calgary', 'Edmonton', 'Vancouver', 'Toronto'])
         expect(run.stdout).toMatch(new RegExp(`${city} +\\d+ +${pair} +${pair} +${pair}`))
       expect(run.stdout).toMatch(new RegExp(`pooled out-of-fold vehicles ${pair}`))
+      // The committed default weights are one of the profiles that keep every calibration check (default-weights.mjs).
+      expect(run.stdout).toMatch(/the current defaults: rank \d+, mean ρ 0\.\d{3}/)
       expect(written[MODEL]).toBe(committedSrc(MODEL))
     },
     180_000,
