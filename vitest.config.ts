@@ -94,6 +94,7 @@ export default defineConfig(async () => {
                   ADMIN_TOKEN: TEST_ADMIN_TOKEN,
                   ENVIRONMENT: 'test',
                   REPORT_SIGNING_SECRET: 'test-report-signing-secret-0123456789',
+                  WEBHOOK_SECRETS_KEY: 'test-webhook-secrets-key-0123456789abcdef',
                   FUZZ_RUNS: process.env.FUZZ_RUNS ?? '',
                   FUZZ_SEED: process.env.FUZZ_SEED ?? '',
                 },

@@ -28,7 +28,7 @@ process.env.WRANGLER_SEND_METRICS ??= 'false'
 process.env.WRANGLER_HIDE_BANNER ??= 'true'
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false'
 
-const vars = ensureDevVars(['ADMIN_TOKEN', 'REPORT_SIGNING_SECRET'])
+const vars = ensureDevVars(['ADMIN_TOKEN', 'REPORT_SIGNING_SECRET', 'WEBHOOK_SECRETS_KEY'])
 
 await step('local D1 migrations', async () => {
   const out = await run(wranglerBin, ['d1', 'migrations', 'apply', 'DB', '--local', ...persist], { env: { ...process.env, CI: 'true' } })

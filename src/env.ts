@@ -25,6 +25,8 @@ export interface Env {
   GEOCODER_API_KEY?: string
   /** HMAC-SHA256 key for signed report download URLs (secret, ≥ 16 chars). Required for PDF reports. */
   REPORT_SIGNING_SECRET?: string
+  /** Seals webhook signing secrets at rest (secret, ≥ 32 chars; docs/webhooks.md). Required to create or roll endpoints. */
+  WEBHOOK_SECRETS_KEY?: string
   /**
    * AI helpers' provider: builtin | openai-compatible (alias openai) | workers-ai | none. Unset: AI_API_KEY →
    * openai-compatible, else the AI binding → workers-ai, else builtin (docs/ai.md).

@@ -155,7 +155,7 @@ export const webhookRoutes = createRouter()
     await deleteEndpoint(c.env.DB, principalOf(c).userId, id)
     return c.json({ id, deleted: true as const }, 200)
   })
-  .openapi(rollRoute, async (c) => c.json(await rollSecret(c.env.DB, principalOf(c).userId, parseId(c.req.valid('param').id, WHAT)), 200))
+  .openapi(rollRoute, async (c) => c.json(await rollSecret(c.env, principalOf(c).userId, parseId(c.req.valid('param').id, WHAT)), 200))
   .openapi(deliveriesRoute, async (c) =>
     c.json(await listAttempts(c.env.DB, principalOf(c).userId, parseId(c.req.valid('param').id, WHAT)), 200),
   )

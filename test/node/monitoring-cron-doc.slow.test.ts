@@ -65,7 +65,11 @@ function isolatedConfig(dir: string): string {
     // [alias] targets are paths relative to the config file too.
     .replace(/^("[^"]+") = "(\.\/[^"]+)"$/gm, (_, from: string, to: string) => `${from} = ${JSON.stringify(join(repo, to))}`)
   writeFileSync(join(dir, 'wrangler.toml'), toml)
-  const secrets = ['ADMIN_TOKEN="cron-doc-test-token-0123456789"', 'REPORT_SIGNING_SECRET="cron-doc-test-secret-0123456789"']
+  const secrets = [
+    'ADMIN_TOKEN="cron-doc-test-token-0123456789"',
+    'REPORT_SIGNING_SECRET="cron-doc-test-secret-0123456789"',
+    'WEBHOOK_SECRETS_KEY="cron-doc-test-webhook-key-0123456789abcdef"',
+  ]
   writeFileSync(join(dir, '.dev.vars'), `${secrets.join('\n')}\n`)
   return join(dir, 'wrangler.toml')
 }

@@ -7,7 +7,8 @@ import { deliverDue } from '../../src/services/webhooks/deliver'
 import { eventStatements } from '../../src/services/webhooks/outbox'
 import { DOH_URL } from '../../src/services/webhooks/url-guard'
 import { getDb } from '../../src/db/client'
-import { userWithHook } from './support'
+import { signPayload } from '../../src/lib/webhook-signature'
+import { fakeReceiver, HOOK_URL, rows, sentTo, userWithHook } from './support'
 
 afterEach(() => vi.restoreAllMocks())
 const production = { ENVIRONMENT: 'production' }
@@ -130,5 +131,85 @@ describe('SSRF refusals in production', () => {
     expect(requests.every((r) => r.redirect === 'manual')).toBe(true)
     const [attempt] = (await call(`/api/v1/webhooks/${hook.id}/deliveries`, { key })).json
     expect(attempt).toMatchObject({ ok: false, responseCode: 302 })
+  })
+})
+
+describe('signing secrets at rest (docs/webhooks.md "Secrets at rest")', () => {
+  const stored = async (id: string) =>
+    (
+      await rows<{ secret: string; previous_secret: string | null }>(
+        'SELECT secret, previous_secret FROM webhook_endpoints WHERE id = ?',
+        id,
+      )
+    )[0]
+  const ping = async (userId: string, at: Date) => {
+    const db = getDb(env.DB)
+    await db.batch([...eventStatements(db, userId, { type: 'report.ready', data: {} }, at).statements])
+    await deliverDue(env, userId, at)
+  }
+
+  it('are stored sealed, never as the secret the owner was shown, and still sign every delivery', async () => {
+    const { received } = fakeReceiver()
+    const { userId, hook } = await userWithHook('pro')
+    const row = await stored(hook.id)
+    expect(hook.secret).toMatch(/^whsec_/)
+    expect(row.secret).toMatch(/^sealed:v1:/)
+    expect(row.secret).not.toContain(hook.secret.slice('whsec_'.length))
+    const t0 = new Date('2032-03-01T00:00:00Z')
+    await ping(userId, t0)
+    const [r] = sentTo(received, hook.url)
+    expect(r.headers.get('sign-placement-signature')).toBe(
+      `t=${t0.getTime() / 1000},v1=${await signPayload(hook.secret, t0.getTime() / 1000, r.body)}`,
+    )
+  })
+
+  it("a sealed secret copied onto another endpoint's row does not open: nothing is sent unsigned", async () => {
+    const { received } = fakeReceiver()
+    const a = await userWithHook('pro')
+    const b = await userWithHook('pro')
+    await env.DB.prepare('UPDATE webhook_endpoints SET secret = ? WHERE id = ?')
+      .bind((await stored(a.hook.id)).secret, b.hook.id)
+      .run()
+    await ping(b.userId, new Date('2032-03-02T00:00:00Z'))
+    expect(sentTo(received, b.hook.url)).toEqual([])
+    const [attempt] = (await call(`/api/v1/webhooks/${b.hook.id}/deliveries`, { key: b.key })).json
+    expect(attempt).toMatchObject({ ok: false, responseCode: null, error: expect.stringMatching(/^not signed: .*does not open/) })
+  })
+
+  it('an endpoint stored before secrets were sealed still signs, and both its secrets are sealed at the next roll', async () => {
+    const { received } = fakeReceiver()
+    const { userId, key, hook } = await userWithHook('pro')
+    const legacy = 'whsec_stored-before-sealing-0123456789'
+    await env.DB.prepare('UPDATE webhook_endpoints SET secret = ? WHERE id = ?').bind(legacy, hook.id).run()
+    const t0 = new Date('2032-03-03T00:00:00Z')
+    await ping(userId, t0)
+    const [r] = sentTo(received, hook.url)
+    expect(r.headers.get('sign-placement-signature')).toContain(`v1=${await signPayload(legacy, t0.getTime() / 1000, r.body)}`)
+    const rolled = await call(`/api/v1/webhooks/${hook.id}/roll-secret`, { key, method: 'POST' })
+    expect(rolled.status).toBe(200)
+    const row = await stored(hook.id)
+    expect(row.secret).toMatch(/^sealed:v1:/)
+    expect(row.previous_secret).toMatch(/^sealed:v1:/)
+    const t1 = new Date(Date.now() + 1000)
+    await ping(userId, t1)
+    const { headers, body } = sentTo(received, hook.url)[1]
+    const t = Math.floor(t1.getTime() / 1000)
+    const [fresh, old] = [await signPayload(rolled.json.secret, t, body), await signPayload(legacy, t, body)]
+    expect(headers.get('sign-placement-signature')).toBe(`t=${t},v1=${fresh},v1=${old}`)
+  })
+
+  it('a server without WEBHOOK_SECRETS_KEY refuses to create or roll, says why, and writes nothing', async () => {
+    const { key, hook } = await userWithHook('pro')
+    const before = await stored(hook.id)
+    const noKey = { WEBHOOK_SECRETS_KEY: '' }
+    const created = expectError(
+      await call('/api/v1/webhooks', { key, env: noKey, body: { url: HOOK_URL, events: ['*'] } }),
+      500,
+      'INTERNAL',
+    )
+    expect(created.message).toBe('Webhooks are not configured on this server (WEBHOOK_SECRETS_KEY is missing); contact support')
+    expectError(await call(`/api/v1/webhooks/${hook.id}/roll-secret`, { key, env: noKey, method: 'POST' }), 500, 'INTERNAL')
+    expect((await call('/api/v1/webhooks', { key })).json).toHaveLength(1)
+    expect(await stored(hook.id)).toEqual(before)
   })
 })

@@ -8,6 +8,7 @@ import type { Env } from '../../env'
 import { SIGNATURE_HEADER, signatureHeader } from '../../lib/webhook-signature'
 import { notificationStatements } from '../notifications'
 import { CLAIM_SECONDS, DELIVERY_TIMEOUT_MS, nextAttemptAt } from './schedule'
+import { openWebhookSecret } from './secrets'
 import { checkWebhookUrl } from './url-guard'
 
 const { webhookDeliveries: deliveries, webhookEndpoints: endpoints, webhookEvents: events, webhookAttempts: attempts } = schema
@@ -32,22 +33,37 @@ export interface AttemptOutcome {
   error: string | null
 }
 
-/** The secrets that sign now: the current one, and a rolled-away one during its grace period. */
-export const signingSecrets = (endpoint: Endpoint, now: Date) =>
-  endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now.toISOString()
-    ? [endpoint.secret, endpoint.previousSecret]
-    : [endpoint.secret]
+/** The secrets that sign now, opened: the current one, and a rolled-away one during its grace period. */
+export function signingSecrets(env: Pick<Env, 'WEBHOOK_SECRETS_KEY'>, endpoint: Endpoint, now: Date): Promise<string[]> {
+  const stored =
+    endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now.toISOString()
+      ? [endpoint.secret, endpoint.previousSecret]
+      : [endpoint.secret]
+  return Promise.all(stored.map((s) => openWebhookSecret(s, env.WEBHOOK_SECRETS_KEY, endpoint.id)))
+}
 
 /** One POST to the endpoint. Never throws: timeouts, refusals and network errors are outcomes. */
-export async function sendOnce(env: Pick<Env, 'ENVIRONMENT'>, endpoint: Endpoint, event: Event, now: Date): Promise<AttemptOutcome> {
+export async function sendOnce(
+  env: Pick<Env, 'ENVIRONMENT' | 'WEBHOOK_SECRETS_KEY'>,
+  endpoint: Endpoint,
+  event: Event,
+  now: Date,
+): Promise<AttemptOutcome> {
   const started = Date.now()
   const verdict = await checkWebhookUrl(env, endpoint.url)
   if (!verdict.ok) return { ok: false, responseCode: null, latencyMs: 0, error: `refused: ${verdict.reason}` }
+  let secrets: string[]
+  try {
+    secrets = await signingSecrets(env, endpoint, now)
+  } catch (e) {
+    // A server misconfiguration, not the receiver's: nothing is sent unsigned; the delivery is retried on schedule.
+    return { ok: false, responseCode: null, latencyMs: 0, error: `not signed: ${(e as Error).message}` }
+  }
   const body = envelopeOf(event)
   const headers = {
     'content-type': 'application/json',
     'user-agent': USER_AGENT,
-    [SIGNATURE_HEADER]: await signatureHeader(signingSecrets(endpoint, now), Math.floor(now.getTime() / 1000), body),
+    [SIGNATURE_HEADER]: await signatureHeader(secrets, Math.floor(now.getTime() / 1000), body),
     'Sign-Placement-Event-Id': event.id,
     'Sign-Placement-Event-Type': event.type,
   }
@@ -98,7 +114,11 @@ async function claimDue(db: Db, userId: string, now: Date): Promise<Delivery[]> 
  * Sends the user's due deliveries and records each attempt. Returns when the next one is due (for the
  * alarm), or null when nothing is pending.
  */
-export async function deliverDue(env: Pick<Env, 'DB' | 'ENVIRONMENT'>, userId: string, now: Date = new Date()): Promise<Date | null> {
+export async function deliverDue(
+  env: Pick<Env, 'DB' | 'ENVIRONMENT' | 'WEBHOOK_SECRETS_KEY'>,
+  userId: string,
+  now: Date = new Date(),
+): Promise<Date | null> {
   const db = getDb(env.DB)
   const claimed = await claimDue(db, userId, now)
   if (claimed.length) {

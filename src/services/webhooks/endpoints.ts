@@ -7,7 +7,9 @@ import { PLAN_LIMITS, PLAN_NAMES, type Plan } from '../../auth/plans'
 import type { Env } from '../../env'
 import { badRequest, conflict, forbidden, notFound } from '../../errors'
 import { randomToken } from '../../lib/crypto'
+import { isSealed } from '../../lib/secret-box'
 import { eventStatements } from './outbox'
+import { sealWebhookSecret, webhookSecretsKey } from './secrets'
 import { checkWebhookUrl } from './url-guard'
 
 export { PING_EVENT, WEBHOOK_EVENT_TYPES } from '../../db/schema/webhooks'
@@ -40,13 +42,19 @@ export interface EndpointInput {
   description?: string
 }
 
-export async function createEndpoint(env: Pick<Env, 'DB' | 'ENVIRONMENT'>, user: { userId: string; plan: Plan }, input: EndpointInput) {
+export async function createEndpoint(
+  env: Pick<Env, 'DB' | 'ENVIRONMENT' | 'WEBHOOK_SECRETS_KEY'>,
+  user: { userId: string; plan: Plan },
+  input: EndpointInput,
+) {
+  const key = webhookSecretsKey(env)
   const verdict = await checkWebhookUrl(env, input.url)
   if (!verdict.ok) throw badRequest(verdict.reason, [{ path: 'url', message: verdict.reason }])
   const db = getDb(env.DB)
   const now = new Date().toISOString()
   const id = crypto.randomUUID()
   const secret = newSecret()
+  const sealed = await sealWebhookSecret(secret, key, id)
   const limit = PLAN_LIMITS[user.plan].webhookEndpoints
   const owned = db.select({ n: count() }).from(endpoints).where(eq(endpoints.userId, user.userId))
   // One conditional INSERT: two concurrent creations cannot both take the last place.
@@ -60,7 +68,7 @@ export async function createEndpoint(env: Pick<Env, 'DB' | 'ENVIRONMENT'>, user:
           url: valueAs(verdict.url, endpoints.url),
           description: valueAs(input.description ?? null, endpoints.description),
           events: valueAs(JSON.stringify([...new Set(input.events)]), endpoints.events),
-          secret: valueAs(secret, endpoints.secret),
+          secret: valueAs(sealed, endpoints.secret),
           previousSecret: valueAs(null, endpoints.previousSecret),
           previousSecretExpiresAt: valueAs(null, endpoints.previousSecretExpiresAt),
           status: valueAs('enabled', endpoints.status),
@@ -139,13 +147,19 @@ export async function updateEndpoint(env: Pick<Env, 'DB' | 'ENVIRONMENT'>, userI
 }
 
 /** A new secret, shown once; the old one keeps signing for ROLLED_SECRET_GRACE_HOURS. */
-export async function rollSecret(d1: D1Database, userId: string, id: string, now: Date = new Date()) {
-  const current = await findEndpoint(d1, userId, id)
+export async function rollSecret(env: Pick<Env, 'DB' | 'WEBHOOK_SECRETS_KEY'>, userId: string, id: string, now: Date = new Date()) {
+  const key = webhookSecretsKey(env)
+  const current = await findEndpoint(env.DB, userId, id)
   const secret = newSecret()
+  // One stored before secrets were sealed is sealed now, for the grace period it keeps signing.
+  const [sealed, previous] = await Promise.all([
+    sealWebhookSecret(secret, key, id),
+    isSealed(current.secret) ? current.secret : sealWebhookSecret(current.secret, key, id),
+  ])
   const expires = new Date(now.getTime() + ROLLED_SECRET_GRACE_HOURS * 3600_000).toISOString()
-  const [row] = await getDb(d1)
+  const [row] = await getDb(env.DB)
     .update(endpoints)
-    .set({ secret, previousSecret: current.secret, previousSecretExpiresAt: expires, updatedAt: now.toISOString() })
+    .set({ secret: sealed, previousSecret: previous, previousSecretExpiresAt: expires, updatedAt: now.toISOString() })
     .where(and(eq(endpoints.id, id), eq(endpoints.userId, userId), eq(endpoints.secret, current.secret)))
     .returning()
   if (!row) throw conflict('The secret was rolled meanwhile; roll again if you need another one')
