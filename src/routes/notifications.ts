@@ -16,7 +16,7 @@ const listRoute = createRoute({
   summary: `Your ${NOTIFICATIONS_LIMIT} most recent notifications, newest first`,
   description:
     'Types: scoreChange (a monitored location moved ≥ 5 points or changed grade), dataUpdate (the ' +
-    'bundled data changed), orderStatus, quoteResponse, competitor, system (e.g. welcome).',
+    'bundled data or the scoring methodology changed), orderStatus, quoteResponse, competitor, system (e.g. welcome).',
   responses: { 200: jsonResponse(NotificationListSchema, 'Notifications'), ...errorResponses() },
 })
 

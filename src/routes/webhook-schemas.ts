@@ -92,7 +92,15 @@ export const QueuedRetrySchema = z
   .openapi('QueuedWebhookRetry')
 
 // Event payloads ------------------------------------------------------------------------------------------
-const scoreAt = z.object({ overallScore: z.number().min(0).max(100), grade: z.enum(GRADES), scoredAt: Timestamp })
+const scoreAt = z.object({
+  overallScore: z.number().min(0).max(100),
+  grade: z.enum(GRADES),
+  scoredAt: Timestamp,
+  methodologyVersion: text(20).optional().openapi({
+    example: '5.0.0',
+    description: 'The scoring methodology of that score (absent for a score cached before versions were kept)',
+  }),
+})
 const money = text(16).openapi({ example: '1249.00', description: 'CAD, two decimals' })
 
 export const EVENT_DATA = {

@@ -1,13 +1,14 @@
 // Cron job (docs/decisions.md §6): re-scores monitored locations in batches. A change of ≥ 5 points or of grade
-// writes a scoreChange notification; a location whose cached result came from an older bundled data
-// version gets its owner one dataUpdate notification per data version. Idempotent: each notification
+// writes a scoreChange notification (saying so when the scoring method changed since the last score); a location
+// whose cached result came from an older bundled data version or methodology gets its owner one dataUpdate
+// notification per data version and one per methodology version. Idempotent: each notification
 // carries a dedupeKey and is inserted only if none with that key exists, and each location update is
 // conditional on the cached state it was computed from, so overlapping or repeated runs add nothing.
 import { and, asc, eq, exists, gt, sql } from 'drizzle-orm'
 import { getDb, schema } from '../db/client'
 import type { Env } from '../env'
 import { DATA_VERSION } from '../geo/geodata'
-import type { ScoreResult } from '../scoring'
+import { METHODOLOGY_VERSION, type ScoreResult } from '../scoring'
 import { notificationInsert, notificationStatements } from './notifications'
 import { eventStatements } from './webhooks/outbox'
 import { scoreLocation } from './scoring'
@@ -36,6 +37,7 @@ export async function runMonitoring(env: Env, options: { now?: Date; batchSize?:
   const batchSize = options.batchSize ?? MONITOR_BATCH_SIZE
   const summary: MonitoringSummary = { scanned: 0, rescored: 0, scoreChanges: 0, dataUpdates: 0, failed: 0 }
   const dataUpdateSent = new Set<string>()
+  const methodUpdateSent = new Set<string>()
   let cursor = ''
   for (;;) {
     // Keyset pagination by id: stable while rows change underneath.
@@ -67,6 +69,8 @@ export async function runMonitoring(env: Env, options: { now?: Date; batchSize?:
       }
       const result: ScoreResult = outcome.value
       const previous = l.scoreResult as ScoreResult
+      // A result cached under another methodology moves because the method did, in part or in all: said, never hidden.
+      const methodBefore = previous?.methodologyVersion !== METHODOLOGY_VERSION ? previous?.methodologyVersion : undefined
       summary.rescored++
       statements.push(
         db
@@ -85,7 +89,11 @@ export async function runMonitoring(env: Env, options: { now?: Date; batchSize?:
               title: `Score changed: ${l.address}`,
               message:
                 `${l.address} in “${projectName}” moved from ${fmt(l.latestScore)} (${l.latestScoreGrade}) ` +
-                `to ${fmt(result.overallScore)} (${result.grade}).`,
+                `to ${fmt(result.overallScore)} (${result.grade}).` +
+                (methodBefore
+                  ? ` The scoring methodology changed since its last score (${methodBefore} → ${METHODOLOGY_VERSION}): ` +
+                    'the move may come from the method, not from the place.'
+                  : ''),
               dedupeKey: `scoreChange:${l.id}:${l.scoredAt}`,
             },
             now,
@@ -101,8 +109,18 @@ export async function runMonitoring(env: Env, options: { now?: Date; batchSize?:
                 projectName,
                 locationId: l.id,
                 address: l.address,
-                previous: { overallScore: l.latestScore, grade: l.latestScoreGrade, scoredAt: l.scoredAt },
-                current: { overallScore: result.overallScore, grade: result.grade, scoredAt: now.toISOString() },
+                previous: {
+                  overallScore: l.latestScore,
+                  grade: l.latestScoreGrade,
+                  scoredAt: l.scoredAt,
+                  ...(previous?.methodologyVersion && { methodologyVersion: previous.methodologyVersion }),
+                },
+                current: {
+                  overallScore: result.overallScore,
+                  grade: result.grade,
+                  scoredAt: now.toISOString(),
+                  methodologyVersion: result.methodologyVersion,
+                },
               },
               when: exists(
                 db
@@ -127,6 +145,25 @@ export async function runMonitoring(env: Env, options: { now?: Date; batchSize?:
               title: 'Scoring data updated',
               message: `The bundled geodata changed (now ${DATA_VERSION}). Your monitored locations have been re-scored with it.`,
               dedupeKey: `dataUpdate:${DATA_VERSION}`,
+            },
+            now,
+          ),
+        )
+      }
+      if (methodBefore && !methodUpdateSent.has(l.userId)) {
+        methodUpdateSent.add(l.userId)
+        summary.dataUpdates++
+        statements.push(
+          notificationInsert(
+            db,
+            l.userId,
+            {
+              type: 'dataUpdate',
+              title: 'Scoring method updated',
+              message:
+                `Scores now use methodology ${METHODOLOGY_VERSION} (your monitored locations were scored with ${methodBefore}). ` +
+                'They have been re-scored with it; a score change in this run may come from the method, not from the place.',
+              dedupeKey: `methodologyUpdate:${METHODOLOGY_VERSION}`,
             },
             now,
           ),

@@ -3,6 +3,7 @@ import { env } from 'cloudflare:workers'
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test'
 import worker from '../../src/index'
 import { isSignificantChange, runMonitoring } from '../../src/services/monitoring'
+import { METHODOLOGY_VERSION } from '../../src/scoring'
 import { call, createKey } from '../helpers/api'
 import { addLocation, createProject, MONTREAL_ADDRESS, TORONTO, VANCOUVER } from './fixtures'
 
@@ -79,6 +80,38 @@ describe('scheduled monitoring', () => {
     await runCron()
     expect(await ofType(owner.key, 'dataUpdate')).toHaveLength(1)
     expect(await ofType(owner.key, 'scoreChange')).toHaveLength(0)
+  })
+
+  it('last scored under an older methodology: the score change says the method changed; one dataUpdate per user says which', async () => {
+    const { owner, projectId, loc } = await monitoredLocation()
+    const second = await addLocation(owner.key, projectId, { ...VANCOUVER, monitored: true })
+    for (const id of [loc.id, second.id])
+      await env.DB.prepare("UPDATE saved_locations SET score_result = json_set(score_result, '$.methodologyVersion', '4.3.0') WHERE id = ?")
+        .bind(id)
+        .run()
+    await env.DB.prepare('UPDATE saved_locations SET latest_score = latest_score - 12 WHERE id = ?').bind(loc.id).run()
+    await runCron()
+    const [change] = await ofType(owner.key, 'scoreChange')
+    expect(change.message).toContain(`The scoring methodology changed since its last score (4.3.0 → ${METHODOLOGY_VERSION})`)
+    const updates = await ofType(owner.key, 'dataUpdate')
+    expect(updates).toHaveLength(1)
+    expect(updates[0]).toMatchObject({ title: 'Scoring method updated' })
+    expect(updates[0].message).toContain(
+      `Scores now use methodology ${METHODOLOGY_VERSION} (your monitored locations were scored with 4.3.0)`,
+    )
+    // The cache now holds the current method: a second run has nothing to say.
+    await runCron()
+    expect(await ofType(owner.key, 'dataUpdate')).toHaveLength(1)
+    expect(await ofType(owner.key, 'scoreChange')).toHaveLength(1)
+  })
+
+  it('a score change under the same methodology says nothing about the method', async () => {
+    const { owner, loc } = await monitoredLocation()
+    await env.DB.prepare('UPDATE saved_locations SET latest_score = latest_score - 12 WHERE id = ?').bind(loc.id).run()
+    await runCron()
+    const [change] = await ofType(owner.key, 'scoreChange')
+    expect(change.message).not.toContain('methodology')
+    expect(await ofType(owner.key, 'dataUpdate')).toHaveLength(0)
   })
 
   it('works in batches: every monitored location is visited', async () => {

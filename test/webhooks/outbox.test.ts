@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { admin, createKey } from '../helpers/api'
 import { runMonitoring } from '../../src/services/monitoring'
 import { expectDocumented, fakeReceiver, orderOf, rows, userWithHook } from './support'
+import { METHODOLOGY_VERSION } from '../../src/scoring'
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -104,7 +105,7 @@ describe('outbox atomicity', () => {
     expect(JSON.parse(event.data)).toMatchObject({
       locationId: loc.id,
       projectId: project.id,
-      current: { overallScore: expect.any(Number) },
+      current: { overallScore: expect.any(Number), methodologyVersion: METHODOLOGY_VERSION },
     })
     expect(await notificationsOf(userId, 'scoreChange')).toHaveLength(1)
   })
