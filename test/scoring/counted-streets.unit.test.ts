@@ -49,6 +49,17 @@ describe('counted streets nearby', () => {
     expect(zephyr(quiet).dailyVehicles).toBeLessThan(zephyr(model).dailyVehicles)
   })
 
+  it("the City's abbreviations name the same street (Trl, Crcl, Crct, Gdns); another type of the same name does not", () => {
+    const trail = { ...ZEPHYR, label: 'Zephyr Trail', type: 'Trail' }
+    const on = (measuredCounts: MeasuredCount[]) =>
+      buildScoreResult({ ...AT, address: 'x', precision: 'coordinates', streetsInSight: [trail, QUILL], measuredCounts })
+    const named = (name: string) => on([signal(600, `${name} & Alder St`, 90_000)]).factorScores.vehicleTraffic.raw.method
+    expect(named('Zephyr Trl')).toMatch(/City of Toronto counts? of Zephyr Trail within 1\.5 km/)
+    expect(named('Zephyr Trail')).toMatch(/City of Toronto counts? of Zephyr Trail within 1\.5 km/)
+    // Zephyr Crescent is another street than Zephyr Trail: its counts say nothing of the trail.
+    expect(named('Zephyr Cres')).not.toMatch(/City of Toronto count/)
+  })
+
   it("another street's counts, counts beyond the radius, and area positions leave the model", () => {
     const model = score()
     expect(zephyr(score([signal(600, 'Alder St & Birch Ave', 90_000)]))).toEqual(zephyr(model))

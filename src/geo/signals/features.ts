@@ -163,9 +163,15 @@ export function featuresAt(
       speedZone,
     )
   // A modelled street's counts nearby (its signals or sites within 1.5 km) at an exact position (model/counted-streets.ts).
-  const withCounts = (name: string | undefined, label: string | undefined, roadClass: number, t: TrafficEstimate): TrafficEstimate => {
+  const withCounts = (
+    named: { name?: string; type?: string } | undefined,
+    label: string | undefined,
+    roadClass: number,
+    t: TrafficEstimate,
+  ): TrafficEstimate => {
+    const name = named?.name
     if (!exact || !name || !input.measuredCounts?.length || !t.method.startsWith('modelled: road class')) return t
-    const c = countedStreet({ name, roadClass }, lat, lng, input.measuredCounts)
+    const c = countedStreet({ name, type: named.type, roadClass }, lat, lng, input.measuredCounts)
     if (!c) return t
     return {
       aadt: blendCounted(t.aadt, c),
@@ -181,7 +187,7 @@ export function featuresAt(
       ? { aadt: 0, method: `modelled: none (${located.method.slice(10)})`, confidence: 'low' as Confidence }
       : counted
         ? countedTraffic(counted)
-        : withCounts(street?.name, street?.name ? labelOf(street) : undefined, located.roadClass, modelledTraffic())
+        : withCounts(street, street?.name ? labelOf(street) : undefined, located.roadClass, modelledTraffic())
   // A sign at a corner faces both streets: the busier one sets the vehicle factor and the frontage class.
   const corner =
     frontage.kind === 'none'
@@ -203,7 +209,7 @@ export function featuresAt(
           unknownRoad: located,
           estimate: (roadClass, fromNetwork, s) =>
             withCounts(
-              s.name,
+              s,
               s.label,
               roadClass,
               trafficAt(

@@ -57,7 +57,7 @@ function streetsOf(count: MeasuredCount): { name: string }[] {
 
 /** The street's volume (of class `roadClass`) from its nearest two counts within COUNTED_STREET_RADIUS_M (log-mean, 1/distance). */
 export function countedStreet(
-  street: { name: string; roadClass: number },
+  street: { name: string; type?: string; roadClass: number },
   lat: number,
   lng: number,
   counts: readonly MeasuredCount[] | undefined,

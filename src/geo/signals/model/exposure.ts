@@ -2,7 +2,7 @@
 // store or named by the caller) keeps its full estimate (counts, speed zones, the fitted model); every other
 // street in sight gets the fitted model at its own class. The vehicle factor is the busier street's
 // volume; the audience counts every street a sign there can face.
-import { normalizeName } from '../../geodata'
+import { normalizeName, TRAILING_TYPES } from '../../geodata'
 import type { Confidence } from '../types'
 import type { MeasuredCount } from './measured-counts'
 import type { RoadClassEstimate } from './road-class'
@@ -44,28 +44,53 @@ export interface StreetEstimate {
   confidence: Confidence
 }
 
-/** "Queen St W" and "Queen" name the same street: names compare without type, direction, case or accents. */
-export function sameStreet(a: { name: string }, b: { name: string }): boolean {
-  return streetNameKey(a.name) === streetNameKey(b.name)
+/**
+ * "Queen St W" and "Queen" name the same street: names compare without direction, case or accents, and without
+ * their type where one side has none. Where both end in a type word of the one street-type table (geodata
+ * street-types.ts: "Military Trl" and "Military Trail", "Bridletowne Crcl"), the types must agree, so
+ * "Queen's Park" and "Queens Quay" stay two streets. Spaces do not count ("Mc Caul St" is "McCaul Street").
+ */
+export function sameStreet(a: { name: string; type?: string }, b: { name: string; type?: string }): boolean {
+  const [x, y] = [partsOf(written(a)), partsOf(written(b))]
+  if (x.full === y.full) return true
+  if (x.typed?.base === y.full || y.typed?.base === x.full) return true
+  return x.typed !== undefined && x.typed.base === y.typed?.base && x.typed.type === y.typed.type
 }
+/** A street as written: its name, and its type where the caller keeps it apart ("Zephyr" + "Trail"). */
+const written = (s: { name: string; type?: string }) => (s.type ? `${s.name} ${s.type}` : s.name)
 const DIRECTION = /\s+(?:n|s|e|w|ne|nw|se|sw|north|south|east|west|est|ouest|nord|sud)$/
 // Vancouver writes the direction first ("W Broadway", "E 12th Ave").
 const LEADING_DIRECTION = /^(?:n|s|e|w) (?=\S+ \S)|^(?:n|s|e|w) (?=\S+$)/
-// normalizeName writes "St" as "saint".
-const TYPE = /\s+(?:saint|street|ave?|avenue|rd|road|dr|drive|blvd|boulevard|cres|crescent|ct|court|pl|place|way|lane|ln|pkwy|parkway)$/
 const LEADING_TYPE = /^(?:rue|boulevard|boul|avenue|av|chemin|ch|place|cote|montee|rang)\s+(?:de la |du |des |de l |de |d )?/
+/** A name's last word as a street type's canonical form; normalizeName writes "St" as "saint". */
+function typeOf(word: string): string | undefined {
+  return word === 'saint' ? 'St' : TRAILING_TYPES[word]?.canonical
+}
+interface NameParts {
+  /** The name without direction or French leading type, spaces removed. */
+  full: string
+  /** The same without its last word, where that word is a street type: the base and the type's canonical form. */
+  typed?: { base: string; type: string }
+}
 // Scores ask for the same few thousand names over and over: bounded per-isolate memos.
 const MEMO_LIMIT = 4096
-const nameKeys = new Map<string, string>()
-function streetNameKey(name: string): string {
-  let key = nameKeys.get(name)
-  if (key === undefined) {
-    if (nameKeys.size >= MEMO_LIMIT) nameKeys.clear()
-    key = normalizeName(name).replace(LEADING_DIRECTION, '').replace(DIRECTION, '').replace(TYPE, '')
-    if (key.includes(' ')) key = key.replace(LEADING_TYPE, '')
-    nameKeys.set(name, key)
+const nameParts = new Map<string, NameParts>()
+function partsOf(name: string): NameParts {
+  let parts = nameParts.get(name)
+  if (parts === undefined) {
+    if (nameParts.size >= MEMO_LIMIT) nameParts.clear()
+    const key = normalizeName(name).replace(LEADING_DIRECTION, '').replace(DIRECTION, '')
+    const words = key.split(' ')
+    const type = words.length > 1 ? typeOf(words[words.length - 1]) : undefined
+    // A French leading type ("Rue Sherbrooke") only where no English type ends the name ("Avenue Rd" is Avenue).
+    const full = type || !key.includes(' ') ? key : key.replace(LEADING_TYPE, '')
+    parts = {
+      full: full.replace(/ /g, ''),
+      ...(type && { typed: { base: words.slice(0, -1).join(''), type } }),
+    }
+    nameParts.set(name, parts)
   }
-  return key
+  return parts
 }
 
 /**
@@ -118,12 +143,12 @@ export function cornerStreets(
 /** A street named by its keys ("lawrence", "ave") reads "Lawrence Ave". */
 const labels = new Map<string, string>()
 export function labelOf(s: { name: string; type?: string }): string {
-  const written = s.type ? `${s.name} ${s.type}` : s.name
-  let label = labels.get(written)
+  const text = written(s)
+  let label = labels.get(text)
   if (label === undefined) {
     if (labels.size >= MEMO_LIMIT) labels.clear()
-    label = capitalised(written)
-    labels.set(written, label)
+    label = capitalised(text)
+    labels.set(text, label)
   }
   return label
 }
