@@ -25,7 +25,7 @@ export const FACTORS = {
   // AADT: quiet local street 400 → 40; collector 3,000 → 62; arterial 20,000 → 88; 40,000 → 97.
   vehicleTraffic: {
     label: 'Vehicle traffic',
-    weight: 0.3,
+    weight: 0.25,
     unit: SIGNAL_UNITS.vehicleTraffic,
     curve: {
       scale: 'log',
@@ -43,7 +43,7 @@ export const FACTORS = {
   // Ordinal class: local 1 → 48, collector 2 → 58, minor arterial 3 → 70, major arterial 4 → 85, highway 5 → 93.
   roadClass: {
     label: 'Road class',
-    weight: 0.2,
+    weight: 0.25,
     unit: SIGNAL_UNITS.roadClass,
     curve: {
       scale: 'linear',

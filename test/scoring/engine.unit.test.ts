@@ -28,7 +28,7 @@ const signals = (values: Partial<Record<keyof FactorSignals, number>> = {}): Fac
 
 describe('weights', () => {
   it('defaults follow docs/decisions.md §4 and sum to 1', () => {
-    expect(FACTOR_KEYS.map((k) => DEFAULT_WEIGHTS[k])).toEqual([0.3, 0.2, 0.1, 0.1, 0.1, 0.1, 0.1])
+    expect(FACTOR_KEYS.map((k) => DEFAULT_WEIGHTS[k])).toEqual([0.25, 0.25, 0.1, 0.1, 0.1, 0.1, 0.1])
     expect(WeightProfileSchema.safeParse(DEFAULT_WEIGHTS).success).toBe(true)
   })
 
