@@ -157,10 +157,12 @@ const crash = (async () => {
   const crashAt = Date.now()
   const before = [...runState.all.values()]
   if (!process.env.SOAK_NO_CRASH) {
+    ledger.crashing = true
     await server.crash()
     serverCpu += server.cpuSeconds()
     earlierLogs.push(server.log())
     server = await startDev({ port, state })
+    ledger.crashing = false
   }
   restartSeconds = (Date.now() - crashAt) / 1000
   for (let w = Math.floor(crashAt / 60_000); w <= Math.floor(Date.now() / 60_000); w++) disturbed.add((w + 1) * 60)

@@ -1,4 +1,4 @@
-// The default weights (issue 30 item 4; docs/methodology.md §5.12): every profile on the simplex in steps of 0.05
+// The default weights (issue 30 item 4; docs/methodology.md §5.14): every profile on the simplex in steps of 0.05
 // with each factor ≥ 0.05 (27,132 profiles), kept only where every calibration check holds (the named places'
 // bands and orderings of docs/decisions.md §4, test/scoring/calibration-places.ts) with every score 0.5 higher and
 // 0.5 lower, then judged by how the overall score ranks counted persons on the left-out city (exposure-weights.mjs).

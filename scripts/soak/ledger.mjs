@@ -36,6 +36,8 @@ export class Ledger {
     this.statuses = new Map()
     this.unanswered = 0
     this.timeouts = 0
+    /** True while the soak kills and restarts the server: the dev proxy may answer for the dead worker then. */
+    this.crashing = false
     /** @type {Map<string, { n: number, ms: number }>} requests and their total latency per operation */
     this.byOp = new Map()
   }
@@ -83,6 +85,10 @@ export class Ledger {
       } else if (res.status >= 500)
         parsed = (await res.text()).slice(0, 300) // whoever answered outside the app says why
       else await res.arrayBuffer()
+      // SIGKILL can reach workerd before wrangler's proxy, which then answers for it ("Your worker restarted
+      // mid-request", 503 text/plain): that is the crash's lost answer, not the API's, so it counts as unanswered.
+      if (this.crashing && res.status === 503 && typeof parsed === 'string' && parsed.startsWith('Your worker restarted'))
+        throw new Error('answered by the dev proxy during the crash')
     } catch (error) {
       this.unanswered++
       if (error?.name === 'TimeoutError') {

@@ -1,7 +1,7 @@
 // The checkers of `npm run soak` (scripts/soak/invariants.mjs, docs/soak.md): each one passes a history
 // that keeps its invariant and reports the defect in one that breaks it, so a soak run's "defects = 0"
 // means something.
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import {
   checkCheckouts,
   checkCrossUser,
@@ -164,6 +164,22 @@ describe('the ledger books what the API answered', () => {
     expect(ledger.defects).toEqual([])
     ledger.book(actor, { op: 'me' }, { status: 200, headers: new Headers() }, {}, 'me')
     expect(ledger.defects).toEqual(['me: 200 without X-RateLimit-Reset'])
+  })
+
+  it("the dev proxy's 503 for a worker killed mid-request is the crash's lost answer, and a defect at any other time", async () => {
+    const proxy = () => new Response('Your worker restarted mid-request. Please try sending the request again.', { status: 503 })
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => proxy())
+    const ledger = new Ledger('http://127.0.0.1:1')
+    ledger.crashing = true
+    expect(await ledger.send(null, { op: 'score', method: 'POST', path: '/api/v1/score', body: {} })).toEqual({
+      status: 0,
+      body: undefined,
+    })
+    expect([ledger.unanswered, ledger.defects]).toEqual([1, []])
+    ledger.crashing = false
+    expect((await ledger.send(null, { op: 'score', method: 'POST', path: '/api/v1/score', body: {} })).status).toBe(503)
+    expect(ledger.defects.length).toBeGreaterThan(0)
+    vi.restoreAllMocks()
   })
 
   it('a user’s quota is read against all of its keys, with the slack of the leases the other keys hold', () => {
