@@ -22,7 +22,7 @@ import { allCounts, edmontonYearChanges, TORONTO_VEHICLES_8H_TO_DAY, torontoCoun
 import { quantile } from './validation/stats.mjs'
 import { blockFolds, evaluate, fitSet, predict } from './validation/traffic-fit.mjs'
 import { fitStore, isIntersection, siteViews } from './validation/traffic-sites.mjs'
-import { weightsReport } from './validation/exposure-weights.mjs'
+import { rhoOf, weightsReport } from './validation/exposure-weights.mjs'
 import { defaultWeightsReport } from './validation/default-weights.mjs'
 
 if (!hasData()) {
@@ -205,9 +205,8 @@ const defaults = m.FACTOR_KEYS.map((k) => m.DEFAULT_WEIGHTS[k])
 const held = Object.fromEntries(CITIES.flatMap((c) => BASES.map((b) => [`${c} ${b}`, loco[c][b]])))
 const show = (w) => m.FACTOR_KEYS.map((k, i) => `${k} ${w[i]}`).join(', ')
 // Unconstrained, and with every factor kept at ≥ 0.05 (the score stays a sum of its seven factors).
-const weights0 = weightsReport(held, defaults, 0)
 for (const min of [0, 0.05]) {
-  const weights = min === 0 ? weights0 : weightsReport(held, defaults, min)
+  const weights = weightsReport(held, defaults, min)
   console.log(`overall score vs persons on the left-out city, weights ≥ ${min}: default → chosen on the other cities' sites`)
   for (const city of CITIES) {
     const pair = (b) => `${f3(weights.perCity[`${city} ${b}`].before)} → ${f3(weights.perCity[`${city} ${b}`].after)}`
@@ -229,15 +228,9 @@ for (const min of [0, 0.05]) {
 // The default weights, searched among the profiles that keep every calibration check (default-weights.mjs). The
 // named places are scored with the engine as bundled (its traffic model before this run writes a new one).
 {
-  const { CALIBRATION_CHECKS } = await loadTs('test/scoring/calibration-places.ts')
+  const { CALIBRATION_CHECKS, scoreAddress } = await loadTs('test/scoring/calibration-places.ts')
   const factorsOf = (r) => m.FACTOR_KEYS.map((k) => r.factorScores[k].score)
-  const located = (address, designators) => {
-    const g = m.geocodeOffline(address)
-    const { lat, lng, precision, street, ruralRoute, ruralPostalCode } = g
-    return factorsOf(
-      m.buildScoreResult({ lat, lng, address: g.address, precision, street, ...(designators && { ruralRoute, ruralPostalCode }) }),
-    )
-  }
+  const located = (address, designators) => factorsOf(scoreAddress(m, address, designators))
   const memo = (f) => {
     const seen = new Map()
     return (...a) => (seen.has(a.join('|')) ? seen.get(a.join('|')) : seen.set(a.join('|'), f(...a)).get(a.join('|')))
@@ -254,7 +247,7 @@ for (const min of [0, 0.05]) {
   )
   for (const city of CITIES) {
     const r = report.perCity[city]
-    const now = (b) => f3(weights0.rhoOf(defaults, held[`${city} ${b}`]))
+    const now = (b) => f3(rhoOf(defaults, held[`${city} ${b}`]))
     const then = (b) => f3(r[`${city} ${b}`])
     console.log(
       `  ${city.padEnd(10)} ${now('coordinates')} / ${now('street')} → ${then('coordinates')} / ${then('street')}  (${show(r.chosen)})`,

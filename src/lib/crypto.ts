@@ -1,4 +1,6 @@
 // Hashing and encoding helpers on Web Crypto, shared by keys, share links, admin auth, ETags and report signatures.
+import { ApiError } from '../errors'
+
 const encoder = new TextEncoder()
 
 export async function sha256Bytes(text: string): Promise<Uint8Array> {
@@ -35,3 +37,13 @@ export function base64UrlDecode(value: string): Uint8Array | null {
 
 /** `length` random bytes as base64url: an unguessable token. */
 export const randomToken = (length: number): string => base64UrlEncode(crypto.getRandomValues(new Uint8Array(length)))
+
+/**
+ * A Worker secret a feature cannot run without, or the server's configuration error: a 500 (not the caller's fault)
+ * that names the setting, thrown before any work is done.
+ */
+export function requiredSecret(value: string | undefined, setting: string, feature: string, minLength: number): string {
+  if (!value || value.length < minLength)
+    throw new ApiError('INTERNAL', `${feature} are not configured on this server (${setting} is missing); contact support`)
+  return value
+}

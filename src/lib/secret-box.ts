@@ -2,7 +2,6 @@
 // (HKDF-SHA-256) from a Worker secret, with the owning row's id as additional data. A copy of the database alone
 // then signs nothing, and a sealed value moved to another row does not open. Values stored before sealing existed
 // (no prefix) are read as they are; the next write seals them.
-import { ApiError } from '../errors'
 import { base64UrlDecode, base64UrlEncode } from './crypto'
 
 const PREFIX = 'sealed:v1:'
@@ -31,13 +30,6 @@ function aesKey(keyText: string, purpose: string): Promise<CryptoKey> {
     derived.set(id, key)
   }
   return key
-}
-
-/** The sealing key from the environment, or the server's configuration error (a 500 that says what is missing). */
-export function sealingKey(keyText: string | undefined, setting: string, feature: string): string {
-  if (!keyText || keyText.length < MIN_SEALING_KEY_LENGTH)
-    throw new ApiError('INTERNAL', `${feature} are not configured on this server (${setting} is missing); contact support`)
-  return keyText
 }
 
 export const isSealed = (stored: string): boolean => stored.startsWith(PREFIX)

@@ -133,42 +133,27 @@ export async function runMonitoring(env: Env, options: { now?: Date; batchSize?:
           ).statements,
         )
       }
-      if (previous?.dataVersion && previous.dataVersion !== DATA_VERSION && !dataUpdateSent.has(l.userId)) {
-        dataUpdateSent.add(l.userId)
+      // One notice per user and version, whichever of the user's locations shows the change first.
+      const noticeOnce = (sent: Set<string>, notice: { title: string; message: string; dedupeKey: string }) => {
+        if (sent.has(l.userId)) return
+        sent.add(l.userId)
         summary.dataUpdates++
-        statements.push(
-          notificationInsert(
-            db,
-            l.userId,
-            {
-              type: 'dataUpdate',
-              title: 'Scoring data updated',
-              message: `The bundled geodata changed (now ${DATA_VERSION}). Your monitored locations have been re-scored with it.`,
-              dedupeKey: `dataUpdate:${DATA_VERSION}`,
-            },
-            now,
-          ),
-        )
+        statements.push(notificationInsert(db, l.userId, { type: 'dataUpdate', ...notice }, now))
       }
-      if (methodBefore && !methodUpdateSent.has(l.userId)) {
-        methodUpdateSent.add(l.userId)
-        summary.dataUpdates++
-        statements.push(
-          notificationInsert(
-            db,
-            l.userId,
-            {
-              type: 'dataUpdate',
-              title: 'Scoring method updated',
-              message:
-                `Scores now use methodology ${METHODOLOGY_VERSION} (your monitored locations were scored with ${methodBefore}). ` +
-                'They have been re-scored with it; a score change in this run may come from the method, not from the place.',
-              dedupeKey: `methodologyUpdate:${METHODOLOGY_VERSION}`,
-            },
-            now,
-          ),
-        )
-      }
+      if (previous?.dataVersion && previous.dataVersion !== DATA_VERSION)
+        noticeOnce(dataUpdateSent, {
+          title: 'Scoring data updated',
+          message: `The bundled geodata changed (now ${DATA_VERSION}). Your monitored locations have been re-scored with it.`,
+          dedupeKey: `dataUpdate:${DATA_VERSION}`,
+        })
+      if (methodBefore)
+        noticeOnce(methodUpdateSent, {
+          title: 'Scoring method updated',
+          message:
+            `Scores now use methodology ${METHODOLOGY_VERSION} (your monitored locations were scored with ${methodBefore}). ` +
+            'They have been re-scored with it; a score change in this run may come from the method, not from the place.',
+          dedupeKey: `methodologyUpdate:${METHODOLOGY_VERSION}`,
+        })
     }
     if (statements.length) await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]])
     if (batch.length < batchSize) break

@@ -2,6 +2,8 @@
 // B to B+, a quiet residential crescent D, a rural road F) and the orderings between them, as data and one check.
 // The unit tests (calibration.unit.test.ts, real-inputs.unit.test.ts) assert it; research/validation/default-weights.mjs
 // keeps the default weights' search inside it, so a weight profile that breaks a band is never proposed.
+import type { GeocodeResult } from '../../src/geo/geocode'
+import type { LocatedInput, ScoreResult } from '../../src/scoring'
 
 export type Kind = 'downtown' | 'suburbanArterial' | 'smallTownMain' | 'crescent' | 'rural'
 export const BANDS: Record<Kind, [min: number, maxExclusive: number, label: string]> = {
@@ -164,6 +166,30 @@ export const LOCATIONS: Location[] = [
   { name: 'Highway 16, rural Saskatchewan', address: 'Hwy 16, SK S0K 0A0', kind: 'rural' },
   { name: 'Township Rd 530, Alberta', address: 'Township Rd 530, AB T0E 0A0', kind: 'rural', city: 'Vancouver' },
 ]
+
+/** The engine a calibration place is scored with, handed in (research scores with the checkout it fits). */
+export interface CalibrationEngine {
+  geocodeOffline(text: string): GeocodeResult | null
+  buildScoreResult(input: LocatedInput): ScoreResult
+}
+
+/**
+ * An address scored as the API scores it offline: its street, and with `designators` its rural route and rural
+ * postal code too (the forms real users send; the calibration table's places are scored without them).
+ */
+export function scoreAddress(engine: CalibrationEngine, address: string, designators: boolean): ScoreResult {
+  const g = engine.geocodeOffline(address)
+  if (!g) throw new Error(`calibration address did not geocode: ${address}`)
+  const { lat, lng, precision, street, ruralRoute, ruralPostalCode } = g
+  return engine.buildScoreResult({
+    lat,
+    lng,
+    address: g.address,
+    precision,
+    street,
+    ...(designators && { ruralRoute, ruralPostalCode }),
+  })
+}
 
 /**
  * A check reads overall scores three ways: `place`, an address as the calibration table scores it (its street);

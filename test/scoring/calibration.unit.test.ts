@@ -5,23 +5,12 @@
 import { describe, it, expect } from 'vitest'
 import { geocodeOffline } from '../../src/geo/geocode'
 import { buildScoreResult, type ScoreResult } from '../../src/scoring'
-import { CALIBRATION_CHECKS, LOCATIONS, type CalibrationScores } from './calibration-places'
+import { CALIBRATION_CHECKS, LOCATIONS, scoreAddress, type CalibrationScores } from './calibration-places'
 
 const scored = new Map<string, ScoreResult>()
 function score(address: string, designators = false): ScoreResult {
   const key = `${designators}|${address}`
-  const cached = scored.get(key)
-  if (cached) return cached
-  const g = geocodeOffline(address)
-  if (!g) throw new Error(`calibration address did not geocode: ${address}`)
-  const result = buildScoreResult({
-    lat: g.lat,
-    lng: g.lng,
-    address: g.address,
-    precision: g.precision,
-    street: g.street,
-    ...(designators && { ruralRoute: g.ruralRoute, ruralPostalCode: g.ruralPostalCode }),
-  })
+  const result = scored.get(key) ?? scoreAddress({ geocodeOffline, buildScoreResult }, address, designators)
   scored.set(key, result)
   return result
 }

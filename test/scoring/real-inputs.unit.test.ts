@@ -5,21 +5,9 @@ import { describe, it, expect } from 'vitest'
 import { classifyStreet } from '../../src/geo/geodata'
 import { geocodeOffline } from '../../src/geo/geocode'
 import { buildScoreResult, type ScoreResult } from '../../src/scoring'
-import { CITY_NAMED_CRESCENTS } from './calibration-places'
+import { CITY_NAMED_CRESCENTS, scoreAddress } from './calibration-places'
 
-function score(address: string): ScoreResult {
-  const g = geocodeOffline(address)
-  if (!g) throw new Error(`did not geocode: ${address}`)
-  return buildScoreResult({
-    lat: g.lat,
-    lng: g.lng,
-    address: g.address,
-    precision: g.precision,
-    street: g.street,
-    ruralRoute: g.ruralRoute,
-    ruralPostalCode: g.ruralPostalCode,
-  })
-}
+const score = (address: string): ScoreResult => scoreAddress({ geocodeOffline, buildScoreResult }, address, true)
 const at = (lat: number, lng: number, address?: string) => {
   const street = address ? geocodeOffline(address)?.street : undefined
   return buildScoreResult({ lat, lng, address: address ?? `${lat}, ${lng}`, precision: 'coordinates', street })

@@ -1,7 +1,6 @@
 // Signed report URLs (docs/decisions.md §8): HMAC-SHA256 over "<reportId>.<expiresUnix>" with REPORT_SIGNING_SECRET.
 // The URL carries only the report id, the expiry and the signature: no user id, no key.
-import { ApiError } from '../../errors'
-import { base64UrlDecode, base64UrlEncode } from '../../lib/crypto'
+import { base64UrlDecode, base64UrlEncode, requiredSecret } from '../../lib/crypto'
 
 export const REPORT_FILES_PATH = '/api/v1/reports/files'
 /** Default lifetime of a signed URL: 7 days. */
@@ -17,11 +16,7 @@ const SIGNATURE_PATTERN = /^[A-Za-z0-9_-]{43}$/
  * creation fails before any work is done (INTERNAL: it is a server misconfiguration, not the caller's fault).
  */
 export function signingSecret(env: { REPORT_SIGNING_SECRET?: string }): string {
-  const secret = env.REPORT_SIGNING_SECRET
-  if (!secret || secret.length < MIN_SECRET_LENGTH) {
-    throw new ApiError('INTERNAL', 'PDF reports are not configured on this server (REPORT_SIGNING_SECRET is missing); contact support')
-  }
-  return secret
+  return requiredSecret(env.REPORT_SIGNING_SECRET, 'REPORT_SIGNING_SECRET', 'PDF reports', MIN_SECRET_LENGTH)
 }
 
 const hmacKey = (secret: string) =>
